@@ -1,0 +1,5 @@
+"""``python -m baccara`` runs the CLI."""
+
+from baccara.cli import run
+
+run()

@@ -1,0 +1,11 @@
+"""Exact (and, later, simulated) mathematics of every bet.
+
+>>> from baccara.analysis import analyze
+>>> analyze("punto-banco").bet("tie").outcome("win").count
+475627426473216
+"""
+
+from baccara.analysis.model import Analysis, BetAnalysis, Outcome, Published
+from baccara.analysis.registry import analyzable_games, analyze
+
+__all__ = ["Analysis", "BetAnalysis", "Outcome", "Published", "analyzable_games", "analyze"]

@@ -1,0 +1,89 @@
+"""An analysis on screen, laid out the way published game analyses are.
+
+One table per bet: outcome, pays, combinations, probability, return, with the
+total in the last row and the house edge in its lower-right cell.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from baccara.analysis.model import Analysis, BetAnalysis
+from baccara.options import fraction_text
+
+
+def pays_text(pays: Fraction) -> str:
+    """``19/20`` → ``"0.95 to 1"``, ``-1`` → ``"-1"``, ``0`` → ``"push"``."""
+    if pays == 0:
+        return "0"
+    if pays < 0:
+        return fraction_text(pays)
+    return f"{fraction_text(pays)} to 1"
+
+
+def bet_table(bet: BetAnalysis) -> Table:
+    table = Table(title=f"[bold]{bet.bet}[/bold]", title_justify="left", show_footer=False)
+    table.add_column("Outcome")
+    table.add_column("Pays", justify="right")
+    table.add_column("Combinations", justify="right")
+    table.add_column("Probability", justify="right")
+    table.add_column("Return", justify="right")
+    for outcome in bet.outcomes:
+        table.add_row(
+            outcome.name,
+            pays_text(outcome.pays),
+            f"{outcome.count:,}",
+            f"{float(outcome.probability):.8f}",
+            f"{float(outcome.expected_return):.8f}",
+        )
+    table.add_section()
+    table.add_row(
+        "Total",
+        "",
+        f"{bet.total:,}",
+        f"{1:.8f}",
+        Text(f"{float(bet.expected_return):.8f}", style="bold"),
+    )
+    return table
+
+
+def bet_summary(bet: BetAnalysis) -> Text:
+    text = Text()
+    text.append(f"house edge {float(bet.house_edge):.4%}", style="bold")
+    text.append(f" (exactly {fraction_text(bet.house_edge)})")
+    text.append(
+        f" · element of risk {float(bet.element_of_risk):.4%}"
+        f" · std dev {bet.std_dev:.4f}"
+        f" · hit frequency {float(bet.hit_frequency):.4%}"
+    )
+    if bet.published is not None:
+        diff = bet.house_edge - bet.published.house_edge
+        text.append(
+            f"\npublished {float(bet.published.house_edge):.4%} ({bet.published.source});"
+            f" computed minus published {float(diff):+.4%}"
+        )
+    return text
+
+
+def analysis_renderable(analysis: Analysis) -> RenderableType:
+    options = ", ".join(f"{k}={v}" for k, v in analysis.options.items())
+    parts: list[RenderableType] = [
+        Text(f"{analysis.game} — {options}", style="bold"),
+        Text(f"Combinations are {analysis.sample_space}.", style="dim"),
+    ]
+    for bet in analysis.bets:
+        parts.append(Text(""))
+        parts.append(bet_table(bet))
+        parts.append(bet_summary(bet))
+    for note in analysis.notes:
+        parts.append(Text(""))
+        parts.append(Text(note, style="dim"))
+    return Group(*parts)
+
+
+def print_analysis(analysis: Analysis, console: Console) -> None:
+    console.print(analysis_renderable(analysis))

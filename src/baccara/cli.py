@@ -1,0 +1,114 @@
+"""The ``baccara`` command.
+
+Every refusal (unknown game, bad option, malformed input) prints one line on
+stderr and exits with status 2; no traceback reaches a user.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from typer.exceptions import Abort, Exit, TyperException
+
+from baccara.errors import BaccaraError
+
+EXIT_USAGE = 2
+
+app = typer.Typer(
+    name="baccara",
+    help="Casino baccarat games dealt for real and analysed exactly.",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback(invoke_without_command=True)
+def _root(ctx: typer.Context) -> None:
+    """Casino baccarat games dealt for real and analysed exactly."""
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+        raise Exit(EXIT_USAGE)
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _collect(**given: Any) -> dict[str, Any]:
+    """Options the user actually gave, so each game keeps its own defaults for the rest."""
+    return {name: value for name, value in given.items() if value is not None}
+
+
+def _parse_assignments(assignments: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in assignments or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise BaccaraError(f"--option wants KEY=VALUE, got {item!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+@app.command()
+def analyze(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. punto-banco.")],
+    decks: Annotated[str | None, typer.Option(help="Decks in the shoe.")] = None,
+    commission: Annotated[
+        str | None, typer.Option(help="Commission on winning Banker (or Red/Green) bets, in %.")
+    ] = None,
+    tie_pays: Annotated[str | None, typer.Option(help="What a winning Tie pays, to 1.")] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Any other rule option, as KEY=VALUE (repeatable)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Print the exact mathematics of every bet of GAME."""
+    from baccara.analysis import analyze as run_analysis
+    from baccara.analysis.render import print_analysis
+
+    options = _collect(decks=decks, commission=commission, tie_pays=tie_pays)
+    options.update(_parse_assignments(option))
+    result = run_analysis(game, **options)
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_dict(), indent=2) + "\n")
+    else:
+        print_analysis(result, _console())
+
+
+@app.command()
+def games() -> None:
+    """List the games baccara deals and analyses."""
+    from baccara.analysis import analyzable_games
+
+    console = _console()
+    for game in analyzable_games():
+        console.print(game)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; return the exit status instead of raising ``SystemExit``."""
+    try:
+        result = app(args=argv, standalone_mode=False)
+    except BaccaraError as error:
+        print(f"baccara: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except TyperException as error:
+        # Typer's usage errors: a bad option value, an unknown flag, a missing argument.
+        print(f"baccara: error: {error.format_message()}", file=sys.stderr)
+        return EXIT_USAGE
+    except Exit as done:
+        return done.exit_code
+    except Abort:
+        print("baccara: aborted", file=sys.stderr)
+        return 130
+    return result if isinstance(result, int) else 0
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())

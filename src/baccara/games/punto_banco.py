@@ -1,0 +1,232 @@
+"""Punto Banco as dealt at "Baccarat Diamond Casino" (seed 003).
+
+Eight decks, reshuffled before every hand. Cards go Player, Banker, Player, Banker;
+a natural 8 or 9 in either hand ends the coup; otherwise the Player draws on 0–5,
+and the Banker draws on 0–5 if the Player stood, or by the tableau on the Player's
+third card if he drew. Banker pays 19:20, Player 1:1, Tie 8:1, and Banker and Player
+bets push on a tie. The Player Pair and Banker Pair side bets (first two cards of
+the hand of the same rank, 11:1) are not in the seed but every operator deals them.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from baccara.cards import Card, Shoe
+from baccara.errors import InvalidBet, InvalidCards
+from baccara.money import BetResult, Settlement, settle
+from baccara.options import as_fraction, as_int, rules_from_options
+from baccara.randomness import RandomSource
+
+GAME_ID = "punto-banco"
+
+BANKER_DRAWS_UP_TO: Mapping[int, int] = {8: 2, 9: 3, 0: 3, 1: 3, 2: 4, 3: 4, 4: 5, 5: 5, 6: 6, 7: 6}
+"""The tableau after the Player drew: Player's third-card value → highest Banker score that draws.
+
+Read straight off the seed: a third card of 8 → the Banker hits on 2 or less; 9, 10, Ace
+or face → 3 or less; 2 or 3 → 4 or less; 4 or 5 → 5 or less; 6 or 7 → 6 or less.
+"""
+
+
+class Winner(enum.Enum):
+    PLAYER = "player"
+    BANKER = "banker"
+    TIE = "tie"
+
+
+class Bet(enum.Enum):
+    """The wagers on a Punto Banco layout; values are the bet ids used everywhere."""
+
+    BANKER = "banker"
+    PLAYER = "player"
+    TIE = "tie"
+    PLAYER_PAIR = "player-pair"
+    BANKER_PAIR = "banker-pair"
+
+    @classmethod
+    def parse(cls, text: str) -> Bet:
+        try:
+            return cls(text)
+        except ValueError:
+            known = ", ".join(b.value for b in cls)
+            raise InvalidBet(f"unknown bet {text!r} for {GAME_ID}; bets are: {known}") from None
+
+
+@dataclass(frozen=True)
+class PuntoBancoRules:
+    """The house's choices. Defaults are the seed's: 8 decks, 5 % commission, Tie 8:1.
+
+    ``commission`` is a percentage of a winning Banker bet; the pays are "to 1".
+
+    >>> PuntoBancoRules(commission="4").banker_pays
+    Fraction(24, 25)
+    """
+
+    decks: int = 8
+    commission: Fraction = Fraction(5)
+    tie_pays: Fraction = Fraction(8)
+    pair_pays: Fraction = Fraction(11)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "decks", as_int("decks", self.decks, 1, 100))
+        object.__setattr__(
+            self,
+            "commission",
+            as_fraction("commission", self.commission, 0, 100, high_inclusive=False),
+        )
+        object.__setattr__(self, "tie_pays", as_fraction("tie-pays", self.tie_pays, 0, 1000))
+        object.__setattr__(self, "pair_pays", as_fraction("pair-pays", self.pair_pays, 0, 1000))
+
+    @classmethod
+    def from_options(cls, **options: Any) -> PuntoBancoRules:
+        return rules_from_options(cls, GAME_ID, options)
+
+    @property
+    def banker_pays(self) -> Fraction:
+        return 1 - self.commission / 100
+
+    def odds(self, bet: Bet) -> Fraction:
+        """What a winning ``bet`` pays, to 1."""
+        return {
+            Bet.BANKER: self.banker_pays,
+            Bet.PLAYER: Fraction(1),
+            Bet.TIE: self.tie_pays,
+            Bet.PLAYER_PAIR: self.pair_pays,
+            Bet.BANKER_PAIR: self.pair_pays,
+        }[bet]
+
+
+def score(cards: Iterable[Card]) -> int:
+    """The right digit of the hand's total: 8 and 7 make 15, which scores 5."""
+    return sum(card.rank.baccarat_value for card in cards) % 10
+
+
+def player_draws(player_score: int) -> bool:
+    """The Player hits on 5 or less and stands on 6 or 7 (8 and 9 are naturals)."""
+    return player_score <= 5
+
+
+def banker_draws(banker_score: int, player_third: Card | None) -> bool:
+    """Whether the Banker hits, given the Player's third card (``None`` if he stood)."""
+    if player_third is None:
+        return banker_score <= 5
+    return banker_score <= BANKER_DRAWS_UP_TO[player_third.rank.baccarat_value]
+
+
+@dataclass(frozen=True)
+class Coup:
+    """One hand of Punto Banco, with every card in the order it left the shoe."""
+
+    cards: tuple[Card, ...]
+    player: tuple[Card, ...]
+    banker: tuple[Card, ...]
+    player_score: int = field(init=False)
+    banker_score: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player_score", score(self.player))
+        object.__setattr__(self, "banker_score", score(self.banker))
+
+    @property
+    def natural(self) -> bool:
+        """An 8 or 9 on either side's first two cards."""
+        return score(self.player[:2]) >= 8 or score(self.banker[:2]) >= 8
+
+    @property
+    def winner(self) -> Winner:
+        if self.player_score > self.banker_score:
+            return Winner.PLAYER
+        if self.banker_score > self.player_score:
+            return Winner.BANKER
+        return Winner.TIE
+
+    @property
+    def player_pair(self) -> bool:
+        return self.player[0].rank == self.player[1].rank
+
+    @property
+    def banker_pair(self) -> bool:
+        return self.banker[0].rank == self.banker[1].rank
+
+    def describe(self) -> str:
+        player = " ".join(str(c) for c in self.player)
+        banker = " ".join(str(c) for c in self.banker)
+        return (
+            f"Player {player} ({self.player_score}) · Banker {banker} ({self.banker_score})"
+            f" · {self.winner.value}{' · natural' if self.natural else ''}"
+        )
+
+
+def deal_coup(cards: Iterable[Card]) -> Coup:
+    """Play one coup, taking cards from ``cards`` only as the rules call for them.
+
+    ``cards`` may be a shoe, an iterator, or the cards a live dealer entered; the
+    coup consumes four to six of them and leaves the rest unread.
+    """
+    source: Iterator[Card] = iter(cards)
+
+    def draw() -> Card:
+        try:
+            return next(source)
+        except StopIteration:
+            raise InvalidCards("not enough cards to finish the coup") from None
+
+    p1, b1, p2, b2 = draw(), draw(), draw(), draw()
+    player = [p1, p2]
+    banker = [b1, b2]
+    dealt = [p1, b1, p2, b2]
+    if score(player) >= 8 or score(banker) >= 8:
+        return Coup(tuple(dealt), tuple(player), tuple(banker))
+    player_third: Card | None = None
+    if player_draws(score(player)):
+        player_third = draw()
+        player.append(player_third)
+        dealt.append(player_third)
+    if banker_draws(score(banker), player_third):
+        card = draw()
+        banker.append(card)
+        dealt.append(card)
+    return Coup(tuple(dealt), tuple(player), tuple(banker))
+
+
+def coup_from_cards(cards: Sequence[Card]) -> Coup:
+    """Call a coup a live dealer dealt: exactly the cards the rules draw, in order.
+
+    Too few cards, or more than the rules would have drawn, is refused: the software
+    must notice a misdeal rather than silently ignore a card.
+    """
+    coup = deal_coup(cards)
+    if len(coup.cards) != len(cards):
+        raise InvalidCards(
+            f"the rules draw {len(coup.cards)} cards for this coup but {len(cards)} were entered"
+        )
+    return coup
+
+
+def deal_from_fresh_shoe(rules: PuntoBancoRules, rng: RandomSource) -> Coup:
+    """Reshuffle a full shoe and deal one coup: the seed's procedure for every hand."""
+    return deal_coup(Shoe(rules.decks, rng))
+
+
+def bet_result(bet: Bet, coup: Coup) -> BetResult:
+    """Win, push or lose for ``bet`` on ``coup`` (Banker and Player push on a tie)."""
+    winner = coup.winner
+    if bet is Bet.TIE:
+        return BetResult.WIN if winner is Winner.TIE else BetResult.LOSE
+    if bet is Bet.PLAYER_PAIR:
+        return BetResult.WIN if coup.player_pair else BetResult.LOSE
+    if bet is Bet.BANKER_PAIR:
+        return BetResult.WIN if coup.banker_pair else BetResult.LOSE
+    if winner is Winner.TIE:
+        return BetResult.PUSH
+    side = Winner.BANKER if bet is Bet.BANKER else Winner.PLAYER
+    return BetResult.WIN if winner is side else BetResult.LOSE
+
+
+def settle_bet(bet: Bet, stake: int, coup: Coup, rules: PuntoBancoRules) -> Settlement:
+    """Settle ``stake`` cents on ``bet``; a 19:20 win is rounded down to the cent."""
+    return settle(stake, bet_result(bet, coup), rules.odds(bet))

@@ -1,0 +1,119 @@
+"""Money: integer minor units (cents) and the one rounding rule.
+
+Every amount is an ``int`` number of cents. A payout is ``stake × odds`` where the
+odds are an exact :class:`~fractions.Fraction` "to 1" (19/20 for a Banker win less
+5 % commission, 3/2 for a Lo-Ball Win-bonus). When that product is not a whole
+number of cents it is rounded **down**, in the house's favour: 19:20 on a 25-cent
+bet pays 23 cents, not 23.75. The rule is shown to players and applied nowhere else.
+
+>>> payout(25, Fraction(19, 20))
+23
+>>> settle(1000, BetResult.WIN, Fraction(19, 20))
+Settlement(stake=1000, result=<BetResult.WIN: 'win'>, won=950, returned=1950)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+from baccara.errors import InvalidBet
+
+__all__ = [
+    "MAX_STAKE_CENTS",
+    "BetResult",
+    "Fraction",
+    "Settlement",
+    "format_cents",
+    "parse_amount",
+    "payout",
+    "settle",
+    "validate_stake",
+]
+
+MAX_STAKE_CENTS = 100_000_000
+"""No single wager above one million in major units; tables set their own, lower limits."""
+
+
+class BetResult(enum.Enum):
+    """How a wager ends. Lo-Ball's Play-bonus is a loss that is still paid."""
+
+    WIN = "win"
+    PUSH = "push"
+    LOSE = "lose"
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What happened to one wager, in cents.
+
+    ``won`` is the net gain (negative for a loss), ``returned`` what goes back to the
+    player, stake included. ``returned - stake == won`` always.
+    """
+
+    stake: int
+    result: BetResult
+    won: int
+    returned: int
+
+
+def validate_stake(stake: object, maximum: int = MAX_STAKE_CENTS) -> int:
+    """Accept a stake of whole cents in ``1..maximum``; refuse anything else by name."""
+    if isinstance(stake, bool) or not isinstance(stake, int):
+        raise InvalidBet(f"stake must be a whole number of cents, got {stake!r}")
+    if stake <= 0:
+        raise InvalidBet(f"stake must be positive, got {stake} cents")
+    if stake > maximum:
+        raise InvalidBet(f"stake {stake} cents is over the maximum of {maximum} cents")
+    return stake
+
+
+def payout(stake: int, odds: Fraction) -> int:
+    """Winnings on ``stake`` cents at ``odds`` to 1, rounded down to the cent."""
+    return (stake * odds.numerator) // odds.denominator
+
+
+def settle(
+    stake: int, result: BetResult, odds: Fraction, bonus: Fraction = Fraction(0)
+) -> Settlement:
+    """Settle a wager that wins at ``odds``, pushes, or loses.
+
+    ``bonus`` is paid on top of the result at its own odds (rounded down the same
+    way); only Lo-Ball's Play-bonus, paid on a losing hand, uses it.
+    """
+    validate_stake(stake)
+    extra = payout(stake, bonus)
+    if result is BetResult.WIN:
+        won = payout(stake, odds) + extra
+    elif result is BetResult.PUSH:
+        won = extra
+    else:
+        won = extra - stake
+    return Settlement(stake=stake, result=result, won=won, returned=stake + won)
+
+
+def parse_amount(text: str) -> int:
+    """Read an amount in major units (``"12.50"``) as cents; refuse fractions of a cent.
+
+    >>> parse_amount("12.5")
+    1250
+    """
+    try:
+        amount = Decimal(text.strip())
+    except (InvalidOperation, AttributeError):
+        raise InvalidBet(f"not an amount: {text!r}") from None
+    if not amount.is_finite():
+        raise InvalidBet(f"not an amount: {text!r}")
+    cents = amount * 100
+    if cents != cents.to_integral_value():
+        raise InvalidBet(f"{text!r} is not a whole number of cents")
+    return int(cents)
+
+
+def format_cents(cents: int) -> str:
+    """``1250`` → ``"12.50"``."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    return f"{sign}{whole}.{part:02d}"
