@@ -78,7 +78,7 @@ class Suit(enum.Enum):
         return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[self.value]
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """One physical card. Two cards from different decks of a shoe compare equal.
 
@@ -162,3 +162,55 @@ class Shoe:
         card = self._cards[self._next]
         self._next += 1
         return card
+
+
+@dataclass(frozen=True)
+class ShoeComposition:
+    """How many copies of each of the 52 cards a shoe holds, for exact analysis.
+
+    ``copies[rank - 1][suit index]`` in :class:`Suit` order. A standard shoe holds
+    ``decks`` of each; a depleted shoe (cards already dealt, or removed to measure
+    their effect) holds fewer.
+
+    >>> ShoeComposition.standard(7).total
+    364
+    """
+
+    copies: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.copies) != 13 or any(len(row) != 4 for row in self.copies):
+            raise InvalidCards("a shoe composition is 13 ranks × 4 suits")
+        if any(n < 0 for row in self.copies for n in row):
+            raise InvalidCards("a shoe cannot hold a negative number of a card")
+
+    @classmethod
+    def standard(cls, decks: int) -> ShoeComposition:
+        if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+            raise InvalidOption("decks", f"must be a whole number of at least 1, got {decks!r}")
+        return cls(tuple((decks,) * 4 for _ in Rank))
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> ShoeComposition:
+        """The composition of an explicit pile of cards."""
+        suits = list(Suit)
+        grid = [[0] * 4 for _ in Rank]
+        for card in cards:
+            grid[card.rank - 1][suits.index(card.suit)] += 1
+        return cls(tuple(tuple(row) for row in grid))
+
+    def count(self, card: Card) -> int:
+        return self.copies[card.rank - 1][list(Suit).index(card.suit)]
+
+    @property
+    def total(self) -> int:
+        return sum(sum(row) for row in self.copies)
+
+    def cards(self) -> list[Card]:
+        """Every physical card, copies repeated, in new-deck order."""
+        return [
+            Card(rank, suit)
+            for suit_index, suit in enumerate(Suit)
+            for rank in Rank
+            for _ in range(self.copies[rank - 1][suit_index])
+        ]

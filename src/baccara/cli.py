@@ -15,6 +15,7 @@ from rich.console import Console
 from typer.exceptions import Abort, Exit, TyperException
 
 from baccara.errors import BaccaraError
+from baccara.paytable_cli import paytable_app
 
 EXIT_USAGE = 2
 
@@ -24,6 +25,9 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+app.add_typer(paytable_app, name="paytable")
 
 
 @app.callback(invoke_without_command=True)
