@@ -85,7 +85,8 @@ def vector_points(hands: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
     numbers = np.array([t.numbers for t in TILE_SET], dtype=np.intp)[hands].reshape(len(hands), -1)
     times = np.zeros((len(hands), 8), dtype=np.int64)
     np.add.at(times, (np.arange(len(hands))[:, None], numbers), 1)
-    return ((times == 1) * np.arange(8)).sum(axis=1)
+    singles: npt.NDArray[np.int64] = ((times == 1) * np.arange(8)).sum(axis=1)
+    return singles
 
 
 @functools.cache
@@ -267,8 +268,25 @@ def count_dice_by_rules(bet: Bet) -> dict[str, int]:
 # --- the analysis ---------------------------------------------------------------------------
 
 
-def _published(bet: Bet) -> Published | None:
+MAIN_NAMES = {
+    MainOutcome.WIN_BONUS: "win-bonus (0 points)",
+    MainOutcome.WIN: "win",
+    MainOutcome.PLAY_BONUS: "play-bonus (27 points)",
+    MainOutcome.LOSE: "lose",
+}
+"""Outcome names in the main wager's table."""
+
+SEED_PAYOUTS = LoBallRules()
+
+
+def _published(bet: Bet, rules: LoBallRules) -> Published | None:
+    """The seed's figure, only when the payouts it was computed for are in force."""
     if bet not in PUBLISHED:
+        return None
+    fields: tuple[str, ...] = ("lo_hi_pays",)
+    if bet is Bet.MAIN:
+        fields = ("win_pays", "win_bonus_pays", "play_bonus_pays")
+    if any(getattr(rules, f) != getattr(SEED_PAYOUTS, f) for f in fields):
         return None
     edge, table = PUBLISHED[bet]
     return Published(edge, PUBLISHED_SOURCE.format(table))
@@ -280,16 +298,18 @@ def bet_analyses(rules: LoBallRules) -> tuple[BetAnalysis, ...]:
     won = main_counts()
     main = BetAnalysis(
         Bet.MAIN.value,
-        tuple(Outcome(o.value, won[o], main_total, rules.main_pays(o)) for o in MainOutcome),
-        _published(Bet.MAIN),
+        tuple(Outcome(MAIN_NAMES[o], won[o], main_total, rules.main_pays(o)) for o in MainOutcome),
+        _published(Bet.MAIN, rules),
     )
     tiles = tile_counts()
-    tile_pays = dict(zip(TILE_OUTCOMES, (rules.lo_hi_pays, Fraction(0), -1, -1), strict=True))
+    tile_pays = dict(
+        zip(TILE_OUTCOMES, (rules.lo_hi_pays, Fraction(0), Fraction(-1), Fraction(-1)), strict=True)
+    )
     tile_bets = tuple(
         BetAnalysis(
             bet.value,
-            tuple(Outcome(n, tiles[n], deals(), Fraction(tile_pays[n])) for n in TILE_OUTCOMES),
-            _published(bet),
+            tuple(Outcome(n, tiles[n], deals(), tile_pays[n]) for n in TILE_OUTCOMES),
+            _published(bet, rules),
         )
         for bet in (Bet.LO_CARD, Bet.HI_CARD)
     )
@@ -297,9 +317,7 @@ def bet_analyses(rules: LoBallRules) -> tuple[BetAnalysis, ...]:
     dice = tuple(
         BetAnalysis(
             bet.value,
-            tuple(
-                Outcome(n, c, 6**DICE, dice_pays[n]) for n, c in dice_counts(bet).items()
-            ),
+            tuple(Outcome(n, c, 6**DICE, dice_pays[n]) for n, c in dice_counts(bet).items()),
         )
         for bet in (Bet.DICE_LO, Bet.DICE_HI)
     )
@@ -317,26 +335,32 @@ def seat_invariance(rules: LoBallRules) -> list[tuple[int, dict[Bet, set[Fractio
     table size: the one-player counts times a constant. Lo-Card and Hi-Card are dealt
     through the rules for every placement of 1-1 and 7-7. The dice never meet a tile.
     """
-    one_player = {b.bet: b for b in bet_analyses(rules)}
-    main_edge = one_player[Bet.MAIN.value].house_edge
-    dice_edges = {b: one_player[b.value].house_edge for b in (Bet.DICE_LO, Bet.DICE_HI)}
-    tile_pays = {BetResult.WIN: rules.lo_hi_pays, BetResult.PUSH: 0, BetResult.LOSE: -1}
+    orderings = math.factorial(TILES)
+    won = main_counts()
+    # Orderings that put one given dealer hand and one given player hand in their places.
+    per_pair = math.factorial(HAND_SIZE) ** 2 * math.factorial(TILES - 2 * HAND_SIZE)
+    main_return = sum((n * per_pair * rules.main_pays(o) for o, n in won.items()), Fraction(0))
+    dice = {b.bet: b.house_edge for b in bet_analyses(rules) if b.bet.startswith("dice")}
+    tile_pays = {BetResult.WIN: rules.lo_hi_pays, BetResult.PUSH: Fraction(0)}
     table: list[tuple[int, dict[Bet, set[Fraction]]]] = []
     for players in range(1, MAX_PLAYERS + 1):
         labelled = round_from_stack(TILE_SET, players, (1, 2, 3))
         dealer = set(labelled.dealer.tiles)
         edges: dict[Bet, set[Fraction]] = {bet: set() for bet in Bet}
-        per_seat, _ = tile_bets_by_seat(players)
+        per_seat, per_placement = tile_bets_by_seat(players)
         for seat, hand in enumerate(labelled.players, 1):
             if len(set(hand.tiles)) != HAND_SIZE or dealer & set(hand.tiles):
                 raise AssertionError(f"seat {seat} of {players} shares a position with the dealer")
-            edges[Bet.MAIN].add(main_edge)
+            edges[Bet.MAIN].add(-main_return / orderings)
             for bet in (Bet.LO_CARD, Bet.HI_CARD):
                 counts = per_seat[seat - 1][bet.value]
-                total = sum(counts.values())
-                edges[bet].add(-sum(Fraction(n * tile_pays[r], total) for r, n in counts.items()))
-            for bet, edge in dice_edges.items():
-                edges[bet].add(edge)
+                tile_return = sum(
+                    (n * per_placement * tile_pays.get(r, Fraction(-1)) for r, n in counts.items()),
+                    Fraction(0),
+                )
+                edges[bet].add(-tile_return / orderings)
+            for bet in (Bet.DICE_LO, Bet.DICE_HI):
+                edges[bet].add(dice[bet.value])
         table.append((players, edges))
     return table
 

@@ -71,7 +71,7 @@ def bet_summary(bet: BetAnalysis) -> Text:
 
 def cell_text(value: Cell) -> str:
     """Counts with thousands separators, exact fractions as 8-decimal floats, text as is."""
-    if isinstance(value, bool) or isinstance(value, str):
+    if isinstance(value, str):
         return str(value)
     if isinstance(value, int):
         return f"{value:,}"

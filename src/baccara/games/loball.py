@@ -238,9 +238,7 @@ def round_from_stack(stack: Sequence[Tile], players: int, dice: Sequence[int]) -
     check_players(players)
     if len(stack) != len(TILE_SET) or set(stack) != set(TILE_SET):
         raise InvalidCards(f"a stack is the full set of {len(TILE_SET)} different tiles")
-    hands = [
-        Hand(tuple(stack[i * HAND_SIZE : (i + 1) * HAND_SIZE])) for i in range(players + 1)
-    ]
+    hands = [Hand(tuple(stack[i * HAND_SIZE : (i + 1) * HAND_SIZE])) for i in range(players + 1)]
     dealt = (players + 1) * HAND_SIZE
     exposed = tuple(stack[dealt : dealt + EXPOSED]) if exposure_needed(hands[1:]) else ()
     return Round(hands[0], tuple(hands[1:]), exposed, _check_dice(dice))
