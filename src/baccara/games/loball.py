@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -180,13 +180,22 @@ class Round:
     players: tuple[Hand, ...]
     exposed: tuple[Tile, ...]
     dice: tuple[int, ...]
+    _seat_of: dict[Tile, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        seat_of = {tile: seat for seat, hand in enumerate(self.players, 1) for tile in hand.tiles}
+        object.__setattr__(self, "_seat_of", seat_of)
 
     @property
     def seats(self) -> int:
         return len(self.players)
 
+    def seat_holding(self, tile: Tile) -> int | None:
+        """The seat (from 1) whose hand holds ``tile``, or ``None`` if no player has it."""
+        return self._seat_of.get(tile)
+
     def held_by_a_player(self, tile: Tile) -> bool:
-        return any(tile in hand for hand in self.players)
+        return tile in self._seat_of
 
     def describe(self) -> str:
         seats = " · ".join(
@@ -298,11 +307,10 @@ def tile_bet_result(round_: Round, seat: int, tile: Tile) -> BetResult:
     push if it is among the exposed tiles and lose if not (the dealer holds it, or it
     stayed unused).
     """
-    hand = _seat(round_, seat)
-    if tile in hand:
-        return BetResult.WIN
-    if round_.held_by_a_player(tile):
-        return BetResult.LOSE
+    _seat(round_, seat)
+    holder = round_.seat_holding(tile)
+    if holder is not None:
+        return BetResult.WIN if holder == seat else BetResult.LOSE
     return BetResult.PUSH if tile in round_.exposed else BetResult.LOSE
 
 
