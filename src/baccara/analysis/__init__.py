@@ -5,7 +5,15 @@
 475627426473216
 """
 
-from baccara.analysis.model import Analysis, BetAnalysis, Outcome, Published
+from baccara.analysis.model import Analysis, BetAnalysis, DataTable, Outcome, Published
 from baccara.analysis.registry import analyzable_games, analyze
 
-__all__ = ["Analysis", "BetAnalysis", "Outcome", "Published", "analyzable_games", "analyze"]
+__all__ = [
+    "Analysis",
+    "BetAnalysis",
+    "DataTable",
+    "Outcome",
+    "Published",
+    "analyzable_games",
+    "analyze",
+]

@@ -146,6 +146,46 @@ class BetAnalysis:
         return data
 
 
+Cell = int | str | Fraction
+"""A value in a :class:`DataTable`: counts are ints, probabilities exact Fractions."""
+
+
+@dataclass(frozen=True)
+class DataTable:
+    """A supporting table of an analysis (a distribution, a grid, a proof) beyond the bets.
+
+    ``name`` is its key in the JSON ``tables`` object. Tables too wide for a terminal
+    set ``on_screen=False`` and appear in the JSON only.
+    """
+
+    name: str
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    note: str = ""
+    on_screen: bool = True
+
+    def __post_init__(self) -> None:
+        for row in self.rows:
+            if len(row) != len(self.columns):
+                raise BaccaraError(
+                    f"table {self.name!r}: a row has {len(row)} cells for {len(self.columns)} columns"
+                )
+
+    def to_dict(self) -> dict[str, Any]:
+        def cell(value: Cell) -> int | str | float:
+            return float(value) if isinstance(value, Fraction) else value
+
+        data: dict[str, Any] = {
+            "title": self.title,
+            "columns": list(self.columns),
+            "rows": [[cell(v) for v in row] for row in self.rows],
+        }
+        if self.note:
+            data["note"] = self.note
+        return data
+
+
 @dataclass(frozen=True)
 class Analysis:
     """The exact analysis of every bet of one game under one set of rules."""
@@ -155,6 +195,13 @@ class Analysis:
     bets: tuple[BetAnalysis, ...]
     sample_space: str = ""
     notes: tuple[str, ...] = field(default=())
+    tables: tuple[DataTable, ...] = field(default=())
+
+    def table(self, name: str) -> DataTable:
+        for t in self.tables:
+            if t.name == name:
+                return t
+        raise KeyError(name)
 
     def bet(self, bet_id: str) -> BetAnalysis:
         for b in self.bets:
@@ -167,8 +214,11 @@ class Analysis:
         return [b.bet for b in self.bets]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": self.game,
             "options": dict(self.options),
             "bets": [b.to_dict() for b in self.bets],
         }
+        if self.tables:
+            data["tables"] = {t.name: t.to_dict() for t in self.tables}
+        return data

@@ -15,6 +15,7 @@ from baccara.errors import UnknownGame
 
 _ANALYZERS: dict[str, str] = {
     "punto-banco": "baccara.analysis.punto_banco:analyze_punto_banco",
+    "lo-ball": "baccara.analysis.loball:analyze_loball",
 }
 
 

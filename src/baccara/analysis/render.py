@@ -12,7 +12,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from baccara.analysis.model import Analysis, BetAnalysis
+from baccara.analysis.model import Analysis, BetAnalysis, Cell, DataTable
 from baccara.options import fraction_text
 
 
@@ -69,6 +69,24 @@ def bet_summary(bet: BetAnalysis) -> Text:
     return text
 
 
+def cell_text(value: Cell) -> str:
+    """Counts with thousands separators, exact fractions as 8-decimal floats, text as is."""
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    return f"{float(value):.8f}"
+
+
+def data_table(data: DataTable) -> Table:
+    table = Table(title=f"[bold]{data.title}[/bold]", title_justify="left")
+    for i, column in enumerate(data.columns):
+        table.add_column(column, justify="left" if i == 0 else "right")
+    for row in data.rows:
+        table.add_row(*(cell_text(v) for v in row))
+    return table
+
+
 def analysis_renderable(analysis: Analysis) -> RenderableType:
     options = ", ".join(f"{k}={v}" for k, v in analysis.options.items())
     parts: list[RenderableType] = [
@@ -79,6 +97,13 @@ def analysis_renderable(analysis: Analysis) -> RenderableType:
         parts.append(Text(""))
         parts.append(bet_table(bet))
         parts.append(bet_summary(bet))
+    for data in analysis.tables:
+        if not data.on_screen:
+            continue
+        parts.append(Text(""))
+        parts.append(data_table(data))
+        if data.note:
+            parts.append(Text(data.note))
     for note in analysis.notes:
         parts.append(Text(""))
         parts.append(Text(note, style="dim"))
