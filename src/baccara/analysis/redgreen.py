@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baccara.analysis.model import Analysis, BetAnalysis, Outcome, Published
-from baccara.cards import Card, Rank, Suit
+from baccara.cards import Rank
 from baccara.games.redgreen import (
     GAME_ID,
     HAND_SIZE,
@@ -41,7 +41,7 @@ from baccara.games.redgreen import (
     Setting,
     Winner,
     compare,
-    house_way,
+    house_way_of_ranks,
     pair_strength,
 )
 from baccara.options import fraction_text
@@ -68,16 +68,10 @@ def cards_per_rank(decks: int) -> tuple[int, ...]:
     return (4 * decks,) * len(Rank)
 
 
-def representative(ranks: Sequence[Rank]) -> list[Card]:
-    """Cards with these ranks; suits cycle so a pair is two distinct cards."""
-    suits = list(Suit)
-    return [Card(rank, suits[i % len(suits)]) for i, rank in enumerate(ranks)]
-
-
 @functools.cache
 def settings(rules: RedGreenRules) -> tuple[Setting, ...]:
     """Every one of the 455 rank hands set by the house way, in :data:`RANK_HANDS` order."""
-    return tuple(house_way(representative(hand), rules) for hand in RANK_HANDS)
+    return tuple(house_way_of_ranks(hand, rules) for hand in RANK_HANDS)
 
 
 def _setting_keys(rules: RedGreenRules) -> tuple[npt.NDArray[np.int64], ...]:
@@ -187,7 +181,7 @@ def count_by_rules(
     """
     counts = list(cards_per_rank(rules.decks) if per_rank is None else per_rank)
     result = dict.fromkeys(Winner, 0)
-    set_hands = {hand: house_way(representative(hand), rules) for hand in RANK_HANDS}
+    set_hands = {hand: house_way_of_ranks(hand, rules) for hand in RANK_HANDS}
     for red_hand in RANK_HANDS:
         red_ways = 1
         for rank in set(red_hand):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from baccara.cards import Card, Rank, Shoe
+from baccara.cards import Card, Rank, Shoe, Suit
 from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
 from baccara.money import BetResult, Settlement, settle
 from baccara.options import as_bool, as_fraction, as_int, rules_from_options
@@ -250,6 +250,20 @@ def house_way(cards: Sequence[Card], rules: RedGreenRules) -> Setting:
     elif pair_rank is Rank.KING and rules.split_kings:
         rule = HouseRule.KINGS_KEPT
     return Setting(odd, (pair[0], pair[1]), rule)
+
+
+def cards_of_ranks(ranks: Sequence[Rank]) -> list[Card]:
+    """Cards with these ranks for when suits do not matter (a cheat sheet, the analysis).
+
+    Suits cycle so that a pair is two different cards.
+    """
+    suits = list(Suit)
+    return [Card(rank, suits[i % len(suits)]) for i, rank in enumerate(ranks)]
+
+
+def house_way_of_ranks(ranks: Sequence[Rank], rules: RedGreenRules) -> Setting:
+    """The house way for a hand given by its ranks: suits never change a setting."""
+    return house_way(cards_of_ranks(ranks), rules)
 
 
 def front_outranks_back(setting: Setting) -> bool:
