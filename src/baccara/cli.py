@@ -85,7 +85,9 @@ def houseway(
     cards: Annotated[
         list[str] | None, typer.Argument(help="Three ranks to set, e.g. K 7 7 (none: the sheet).")
     ] = None,
-    quiz: Annotated[bool, typer.Option("--quiz", help="Drill the house way on random hands.")] = False,
+    quiz: Annotated[
+        bool, typer.Option("--quiz", help="Drill the house way on random hands.")
+    ] = False,
     rounds: Annotated[str | None, typer.Option(help="Hands in the drill (default 10).")] = None,
     seed: Annotated[
         str | None, typer.Option(help="Repeat a drill exactly (default: a fresh random drill).")

@@ -84,7 +84,9 @@ def _pair_heading(name: str, split: bool, unless: Rank) -> str:
         return f"Pair of {name}: the pair goes in the back, the odd card in front"
     keep = "an Ace" if unless is Rank.ACE else f"{unless.symbol} or better"
     one = name[0]
-    return f"Pair of {name}: split, {one} in front, {one} + odd card behind; with {keep}, pair behind"
+    return (
+        f"Pair of {name}: split, {one} in front, {one} + odd card behind; with {keep}, pair behind"
+    )
 
 
 def _pair_of(hand: RankHand) -> Rank | None:

@@ -59,7 +59,9 @@ PUBLISHED = Published(
 )
 """The seed's analysis: either hand wins 35.2472 %, ties 29.5057 %; edge 35.2472 % × 5 %."""
 
-RANK_HANDS: tuple[RankHand, ...] = tuple(combinations_with_replacement(Rank, HAND_SIZE))
+RANK_HANDS: tuple[RankHand, ...] = tuple(
+    (a, b, c) for a, b, c in combinations_with_replacement(Rank, HAND_SIZE)
+)
 """The 455 distinct three-card hands when suits are ignored."""
 
 
@@ -149,8 +151,7 @@ def count_outcomes(
     held, ranks, times = _held()
     ways = _ways(counts)
     red_ways = [
-        math.prod(math.comb(counts[r], a) for r, a in enumerate(row) if a)
-        for row in held.tolist()
+        math.prod(math.comb(counts[r], a) for r, a in enumerate(row) if a) for row in held.tolist()
     ]
     full = ways[np.arange(len(Rank)), 0, held].prod(axis=1)  # Green's ways, full shoe
     # [Red, k, Green]: Green's cards of Red's k-th rank (none for padding, so C(·, 0) = 1).
@@ -163,7 +164,9 @@ def count_outcomes(
         winner: np.where(called == code, green, 0).sum(axis=1).tolist()
         for code, winner in ((1, Winner.RED), (-1, Winner.GREEN))
     }
-    per_red[Winner.PUSH] = (green.sum(axis=1) - per_red[Winner.RED] - per_red[Winner.GREEN]).tolist()
+    per_red[Winner.PUSH] = (
+        green.sum(axis=1) - per_red[Winner.RED] - per_red[Winner.GREEN]
+    ).tolist()
     return {
         winner: sum(w * int(n) for w, n in zip(red_ways, rows, strict=True))
         for winner, rows in per_red.items()
@@ -211,7 +214,7 @@ def red_green_bets(rules: RedGreenRules) -> tuple[BetAnalysis, ...]:
     """The Red and Green bets: win, push, lose, with the seed's figures beside them."""
     won = count_outcomes(rules)
     total = deals(rules.decks)
-    published = PUBLISHED if (rules.decks, rules.commission) == (7, 5) else None
+    published = PUBLISHED if rules.decks == 7 and rules.commission == 5 else None
 
     def side(bet: Bet, wins: Winner, loses: Winner) -> BetAnalysis:
         return BetAnalysis(
@@ -273,4 +276,3 @@ def analyze_redgreen(**options: Any) -> Analysis:
 def analyze_redgreen_mini(**options: Any) -> Analysis:
     """Baccarat Mini RedGreen: the same mathematics as the first version."""
     return analyze_game(MINI_GAME_ID, BET_BUILDERS, **options)
-

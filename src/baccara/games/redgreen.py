@@ -285,13 +285,13 @@ class Winner(enum.Enum):
     PUSH = "push"
 
 
-def _sign(x: object, y: object) -> int:
-    return (x > y) - (x < y)  # type: ignore[operator]
+def _sign(x: tuple[int, ...], y: tuple[int, ...]) -> int:
+    return (x > y) - (x < y)
 
 
 def compare_parts(red: Setting, green: Setting) -> tuple[int, int]:
     """Front against front and back against back: +1 Red wins the part, -1 loses, 0 ties."""
-    return _sign(red.front_key, green.front_key), _sign(red.back_key, green.back_key)
+    return _sign((red.front_key,), (green.front_key,)), _sign(red.back_key, green.back_key)
 
 
 def compare(red: Setting, green: Setting) -> Winner:
@@ -305,10 +305,10 @@ def compare(red: Setting, green: Setting) -> Winner:
     if red_trips is not None or green_trips is not None:
         red_key = -1 if red_trips is None else pair_strength(red_trips)
         green_key = -1 if green_trips is None else pair_strength(green_trips)
-        total = _sign(red_key, green_key)
+        total = _sign((red_key,), (green_key,))
     else:
         front, back = compare_parts(red, green)
-        total = _sign(front + back, 0)
+        total = _sign((front + back,), (0,))
     return {1: Winner.RED, -1: Winner.GREEN, 0: Winner.PUSH}[total]
 
 
