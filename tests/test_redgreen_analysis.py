@@ -82,9 +82,7 @@ def test_fast_count_equals_the_plain_enumeration_for_house_way_variants(
 
 def _shoe(copies: int, ranks: str) -> list[Card]:
     suits = list(Suit)
-    return [
-        Card(Rank.parse(r), suits[i % 4]) for r in ranks.split() for i in range(copies)
-    ]
+    return [Card(Rank.parse(r), suits[i % 4]) for r in ranks.split() for i in range(copies)]
 
 
 @pytest.mark.parametrize(

@@ -39,8 +39,22 @@ from baccara.randomness import SeededRandom
 from tests.helpers import cards
 
 # Written out from the rule text, independently of the code's own order functions.
-SINGLE_ORDER = "2 3 4 5 6 7 8 9 10 J Q K A".split()  # Ace high, 2 low
-PAIR_ORDER = "3 4 5 6 7 8 9 10 J Q K A 2".split()  # "a 2-2 pair outranks an A-A pair"
+SINGLE_ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]  # Ace high, 2 low
+PAIR_ORDER = [
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "J",
+    "Q",
+    "K",
+    "A",
+    "2",
+]  # "a 2-2 pair outranks an A-A pair"
 
 SEED = RedGreenRules()
 
