@@ -46,7 +46,13 @@ def test_readme_transcript_matches_the_program(command: str, expected: str) -> N
     shell_command = f"{python} -m {command}"
     env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
     result = subprocess.run(
-        shell_command, shell=True, capture_output=True, text=True, env=env, timeout=120
+        shell_command,
+        shell=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=README.parent,
     )
     produced = (result.stdout + result.stderr).rstrip("\n")
     assert [line.rstrip() for line in produced.splitlines()] == [

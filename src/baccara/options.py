@@ -72,6 +72,29 @@ def as_fraction(
     return number
 
 
+_TRUE = frozenset({"yes", "true", "on", "1"})
+_FALSE = frozenset({"no", "false", "off", "0"})
+
+
+def as_bool(name: str, value: object) -> bool:
+    """A switch: ``True``/``False``, or ``yes``/``no``, ``on``/``off``, ``true``/``false``, ``1``/``0``.
+
+    >>> as_bool("split-aces", "off")
+    False
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+    raise InvalidOption(name, f"must be yes or no, got {value!r}")
+
+
 def rules_from_options(cls: type[R], game: str, options: Mapping[str, Any]) -> R:
     """Build a rules dataclass from keyword options, refusing unknown names.
 

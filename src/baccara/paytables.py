@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
 import pathlib
 
@@ -34,3 +35,9 @@ def load_paytable(spec: str | pathlib.Path = DEFAULT_PAYTABLE) -> Paytable:
     except (OSError, UnicodeDecodeError) as error:
         raise InvalidPaytable(f"cannot read paytable {str(spec)!r}: {error}") from None
     return Paytable.from_toml(text, str(path))
+
+
+@functools.cache
+def default_paytable() -> Paytable:
+    """The shipped default Bonus paytable (read once; paytables are immutable)."""
+    return load_paytable(DEFAULT_PAYTABLE)

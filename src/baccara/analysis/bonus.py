@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from baccara.analysis.model import BetAnalysis, Outcome
 from baccara.cards import ShoeComposition
+from baccara.errors import InvalidOption
 from baccara.games.bonus import CATEGORIES, ROYAL, STRAIGHTS, Category, rank_category
 from baccara.games.paytable import Paytable
 
@@ -115,8 +116,15 @@ def _ways(available: npt.NDArray[np.int64], wanted: npt.NDArray[np.int64]) -> np
 
 def category_counts(shoe: ShoeComposition) -> dict[Category, int]:
     """How many six-card subsets of ``shoe`` make each category, exactly."""
+    return dict(_category_counts(shoe))
+
+
+@functools.lru_cache(maxsize=128)
+def _category_counts(shoe: ShoeComposition) -> tuple[tuple[Category, int], ...]:
     if shoe.total > MAX_CARDS:
-        raise ValueError(f"shoes over {MAX_CARDS} cards are out of exact int64 range")
+        raise InvalidOption(
+            "decks", f"the Bonus is counted exactly for shoes of up to {MAX_CARDS} cards"
+        )
     tables = _rank_tables()
     copies = np.array(shoe.copies, dtype=np.int64)  # (13, 4)
     per_rank = copies.sum(axis=1)
@@ -135,7 +143,7 @@ def category_counts(shoe: ShoeComposition) -> dict[Category, int]:
     for codes, ways in pieces:
         for code in range(len(CATEGORIES)):
             totals[code] += int(ways[codes == code].sum())
-    return dict(zip(CATEGORIES, totals, strict=True))
+    return tuple(zip(CATEGORIES, totals, strict=True))
 
 
 def bonus_bet(counts: dict[Category, int], paytable: Paytable) -> BetAnalysis:

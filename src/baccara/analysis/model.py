@@ -62,13 +62,21 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Published:
-    """A figure printed in a rule document, kept beside ours so readers can compare."""
+    """A figure printed in a rule document, kept beside ours so readers can compare.
+
+    ``outcomes`` optionally holds the published probability of named outcomes
+    (``("push", Fraction(295057, 1000000))``) when the document prints them.
+    """
 
     house_edge: Fraction
     source: str
+    outcomes: tuple[tuple[str, Fraction], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"house_edge": float(self.house_edge), "source": self.source}
+        data: dict[str, Any] = {"house_edge": float(self.house_edge), "source": self.source}
+        if self.outcomes:
+            data["outcomes"] = {name: float(p) for name, p in self.outcomes}
+        return data
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ from baccara.errors import UnknownGame
 
 _ANALYZERS: dict[str, str] = {
     "punto-banco": "baccara.analysis.punto_banco:analyze_punto_banco",
+    "redgreen": "baccara.analysis.redgreen:analyze_redgreen",
+    "redgreen-mini": "baccara.analysis.redgreen:analyze_redgreen_mini",
     "lo-ball": "baccara.analysis.loball:analyze_loball",
 }
 

@@ -66,6 +66,12 @@ def bet_summary(bet: BetAnalysis) -> Text:
             f"\npublished {float(bet.published.house_edge):.4%} ({bet.published.source});"
             f" computed minus published {float(diff):+.4%}"
         )
+        for name, published in bet.published.outcomes:
+            computed = bet.outcome(name).probability
+            text.append(
+                f"\npublished {name} {float(published):.4%}, computed {float(computed):.4%};"
+                f" computed minus published {float(computed - published):+.4%}"
+            )
     return text
 
 

@@ -13,6 +13,7 @@ small shoes.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -39,7 +40,7 @@ class Category(enum.Enum):
     @property
     def strength(self) -> int:
         """Higher is better: royal flush 10 … high card 0."""
-        return len(CATEGORIES) - 1 - CATEGORIES.index(self)
+        return _STRENGTH[self]
 
     @property
     def label(self) -> str:
@@ -48,6 +49,8 @@ class Category(enum.Enum):
 
 CATEGORIES: tuple[Category, ...] = tuple(Category)
 """All categories, highest first."""
+
+_STRENGTH = {category: len(CATEGORIES) - 1 - i for i, category in enumerate(CATEGORIES)}
 
 STRAIGHTS: tuple[frozenset[int], ...] = tuple(
     frozenset(((low + i - 1) % 13) + 1 for i in range(5)) for low in range(1, 11)
@@ -59,6 +62,11 @@ ROYAL: frozenset[int] = frozenset({10, 11, 12, 13, 1})
 
 def rank_category(ranks: Sequence[int]) -> Category:
     """The category five ranks make on their own, suits ignored (no flushes)."""
+    return _rank_category(tuple(sorted(ranks)))
+
+
+@functools.cache
+def _rank_category(ranks: tuple[int, ...]) -> Category:
     counts = sorted(Counter(ranks).values(), reverse=True)
     if counts[0] == 5:
         return Category.FIVE_OF_A_KIND

@@ -56,6 +56,10 @@ class Paytable:
             if pay < 0:
                 raise InvalidPaytable(f"{category.value}: a pay cannot be negative")
 
+    def __hash__(self) -> int:
+        # Rules that carry a paytable are cache keys; the pays mapping is never mutated.
+        return hash((self.name, tuple(self.pays.items()), self.description))
+
     def net(self, category: Category) -> Fraction:
         """Net result per unit staked: the "to 1" pay, or -1 for a losing category."""
         return self.pays.get(category, Fraction(-1))

@@ -1,0 +1,480 @@
+"""Baccarat RedGreen and Baccarat Mini RedGreen (seed 000), as the rule notes settle them.
+
+Two community hands of three cards, Red and Green, are dealt from a seven-deck shoe.
+The dealer sets each hand by the **house way** into a one-card front and a two-card
+back (three of a kind stays whole), and the two set hands are compared front with
+front and back with back. Players bet on Red or on Green; a winning bet pays 1:1
+less 5 % commission and a push returns the bet.
+
+Ranking. Singles run A (high), K, Q … 2. Pairs and three of a kind run the same way
+except that 2s are on top: 2-2 beats A-A beats K-K … 3-3, and 2-2-2 beats A-A-A. The
+2s-over-Aces rule is for pairs and three of a kind only; a single 2 is the lowest card.
+
+>>> from baccara.cards import Card
+>>> hand = [Card.parse(c) for c in ("KS", "7H", "7D")]
+>>> print(house_way(hand, RedGreenRules()))
+K | 7 7 (pair in the back)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from baccara.cards import Card, Rank, Shoe, Suit
+from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
+from baccara.games.paytable import Paytable
+from baccara.money import BetResult, Settlement, settle
+from baccara.options import as_bool, as_fraction, as_int, rules_from_options
+from baccara.paytables import default_paytable
+from baccara.randomness import RandomSource
+
+GAME_ID = "redgreen"
+MINI_GAME_ID = "redgreen-mini"
+HAND_SIZE = 3
+
+
+def single_strength(rank: Rank) -> int:
+    """Order of single cards: 2 → 0 … K → 11, A → 12 (Ace high, 2 low)."""
+    return 12 if rank is Rank.ACE else rank.value - 2
+
+
+def pair_strength(rank: Rank) -> int:
+    """Order of pairs and of three of a kind: 3 → 0 … K → 10, A → 11, 2 → 12 (2s on top)."""
+    if rank is Rank.TWO:
+        return 12
+    if rank is Rank.ACE:
+        return 11
+    return rank.value - 3
+
+
+def by_single_rank(ranks: Iterable[Rank]) -> list[Rank]:
+    """Ranks sorted high to low as single cards (A first, 2 last)."""
+    return sorted(ranks, key=single_strength, reverse=True)
+
+
+def _as_rank(name: str, value: object) -> Rank:
+    if isinstance(value, Rank):
+        return value
+    if isinstance(value, str):
+        try:
+            return Rank.parse(value)
+        except InvalidCards:
+            pass
+    raise InvalidOption(name, f"must be a rank (A, 2-10, J, Q, K), got {value!r}")
+
+
+@dataclass(frozen=True)
+class RedGreenRules:
+    """The house's choices. Defaults are the seed's: 7 decks, 5 % commission, its house way.
+
+    ``split_aces``: a pair of Aces is split (Ace in front, Ace and the odd card in the
+    back) unless the odd card is ``split_aces_unless`` or better — a King in the seed.
+    ``split_kings``: a pair of Kings is split unless the odd card is
+    ``split_kings_unless`` or better — "a Jack or better" in the seed, so Kings are
+    split with 10 or lower. "Better" is the single-card order, Ace high. Turning a
+    switch off plays the pair in the back like any other pair.
+
+    >>> RedGreenRules(commission="4").winner_pays
+    Fraction(24, 25)
+    """
+
+    decks: int = 7
+    commission: Fraction = Fraction(5)
+    split_aces: bool = True
+    split_aces_unless: Rank = Rank.KING
+    split_kings: bool = True
+    split_kings_unless: Rank = Rank.JACK
+    paytable: Paytable = field(default_factory=default_paytable)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.paytable, Paytable):
+            raise InvalidOption(
+                "paytable",
+                "must be a Paytable; name a shipped one or a TOML file through the CLI,"
+                " or load it with baccara.paytables.load_paytable",
+            )
+        object.__setattr__(self, "decks", as_int("decks", self.decks, 1, 100))
+        object.__setattr__(
+            self,
+            "commission",
+            as_fraction("commission", self.commission, 0, 100, high_inclusive=False),
+        )
+        object.__setattr__(self, "split_aces", as_bool("split-aces", self.split_aces))
+        object.__setattr__(self, "split_kings", as_bool("split-kings", self.split_kings))
+        object.__setattr__(
+            self, "split_aces_unless", _as_rank("split-aces-unless", self.split_aces_unless)
+        )
+        object.__setattr__(
+            self, "split_kings_unless", _as_rank("split-kings-unless", self.split_kings_unless)
+        )
+
+    @classmethod
+    def from_options(cls, **options: Any) -> RedGreenRules:
+        return rules_from_options(cls, GAME_ID, options)
+
+    @property
+    def winner_pays(self) -> Fraction:
+        """A winning Red or Green bet, to 1: even money less the commission."""
+        return 1 - self.commission / 100
+
+    def splits(self, pair: Rank, odd: Rank) -> bool:
+        """Whether the house way splits this pair with this odd card."""
+        if pair is Rank.ACE and self.split_aces:
+            return single_strength(odd) < single_strength(self.split_aces_unless)
+        if pair is Rank.KING and self.split_kings:
+            return single_strength(odd) < single_strength(self.split_kings_unless)
+        return False
+
+    def describe_house_way(self) -> str:
+        """The exceptions in words, as the cheat sheet heads them."""
+        aces = (
+            f"split Aces unless the odd card is {_or_better(self.split_aces_unless)}"
+            if self.split_aces
+            else "never split Aces"
+        )
+        kings = (
+            f"split Kings unless the odd card is {_or_better(self.split_kings_unless)}"
+            if self.split_kings
+            else "never split Kings"
+        )
+        return f"{aces}; {kings}"
+
+
+def _or_better(rank: Rank) -> str:
+    return "an Ace" if rank is Rank.ACE else f"{rank.symbol} or better"
+
+
+class HouseRule(enum.Enum):
+    """Which line of the house way set a hand: what a dealer names when asked why."""
+
+    THREE_OF_A_KIND = "three of a kind"
+    PAIR_IN_BACK = "pair in the back"
+    ACES_SPLIT = "Aces split"
+    ACES_KEPT = "Aces kept together"
+    KINGS_SPLIT = "Kings split"
+    KINGS_KEPT = "Kings kept together"
+    NO_PAIR = "no pair: middle card in front"
+
+    def explain(self) -> str:
+        """One sentence for the dealer, in the seed's terms."""
+        return _EXPLANATIONS[self]
+
+
+_EXPLANATIONS: Mapping[HouseRule, str] = {
+    HouseRule.THREE_OF_A_KIND: "three of a kind: leave the hand whole and turn it face up",
+    HouseRule.PAIR_IN_BACK: "one pair: the pair goes in the back, the odd card in front",
+    HouseRule.ACES_SPLIT: "pair of Aces: split, one Ace in front, the other Ace and the odd card behind",
+    HouseRule.ACES_KEPT: "pair of Aces with a high enough odd card: the exception, keep the pair behind",
+    HouseRule.KINGS_SPLIT: "pair of Kings with a low odd card: split, one King in front, King and odd card behind",
+    HouseRule.KINGS_KEPT: "pair of Kings with a high enough odd card: keep the pair behind",
+    HouseRule.NO_PAIR: "no pair: the middle card goes in front, the highest and lowest behind",
+}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A hand as the house way set it: a one-card front, a two-card back, and why.
+
+    Three of a kind is not split — it plays as one hand — but its cards still fill
+    ``front`` and ``back`` so every setting has the same shape. The back holds its
+    higher card first.
+    """
+
+    front: Card
+    back: tuple[Card, Card]
+    rule: HouseRule
+
+    @property
+    def cards(self) -> tuple[Card, Card, Card]:
+        return (self.front, *self.back)
+
+    @property
+    def three_of_a_kind(self) -> Rank | None:
+        """The rank of a three of a kind, or ``None``."""
+        return self.front.rank if self.rule is HouseRule.THREE_OF_A_KIND else None
+
+    @property
+    def back_is_pair(self) -> bool:
+        return self.back[0].rank == self.back[1].rank
+
+    @property
+    def front_key(self) -> int:
+        return single_strength(self.front.rank)
+
+    @property
+    def back_key(self) -> tuple[int, int, int]:
+        """Pairs above non-pairs; pairs by pair order; non-pairs by high then low card."""
+        high, low = (c.rank for c in self.back)
+        if high == low:
+            return (1, pair_strength(high), 0)
+        return (0, single_strength(high), single_strength(low))
+
+    def ranks_text(self) -> str:
+        """``K | 7 7``; three of a kind reads ``7 7 7 (face up)``."""
+        front = self.front.rank.symbol
+        back = " ".join(c.rank.symbol for c in self.back)
+        if self.rule is HouseRule.THREE_OF_A_KIND:
+            return f"{front} {back} (face up)"
+        return f"{front} | {back}"
+
+    def __str__(self) -> str:
+        if self.rule is HouseRule.THREE_OF_A_KIND:
+            return self.ranks_text()
+        return f"{self.ranks_text()} ({self.rule.value})"
+
+
+def _three_cards(cards: Sequence[Card]) -> tuple[Card, Card, Card]:
+    if len(cards) != HAND_SIZE:
+        raise InvalidCards(f"a RedGreen hand has {HAND_SIZE} cards, got {len(cards)}")
+    return (cards[0], cards[1], cards[2])
+
+
+def house_way(cards: Sequence[Card], rules: RedGreenRules) -> Setting:
+    """Set three cards into front and back exactly as the dealer must.
+
+    Three of a kind stays whole; one pair goes behind with the odd card in front,
+    except the Ace and King splits of ``rules``; with no pair the middle card goes in
+    front. The front never outranks the back.
+    """
+    a, b, c = sorted(_three_cards(cards), key=lambda card: single_strength(card.rank), reverse=True)
+    counts = Counter(card.rank for card in (a, b, c))
+    if len(counts) == 1:
+        return Setting(a, (b, c), HouseRule.THREE_OF_A_KIND)
+    if len(counts) == 3:
+        return Setting(b, (a, c), HouseRule.NO_PAIR)
+    pair_rank = next(rank for rank, n in counts.items() if n == 2)
+    pair = [card for card in (a, b, c) if card.rank is pair_rank]
+    odd = next(card for card in (a, b, c) if card.rank is not pair_rank)
+    if rules.splits(pair_rank, odd.rank):
+        rule = HouseRule.ACES_SPLIT if pair_rank is Rank.ACE else HouseRule.KINGS_SPLIT
+        return Setting(pair[0], (pair[1], odd), rule)
+    rule = HouseRule.PAIR_IN_BACK
+    if pair_rank is Rank.ACE and rules.split_aces:
+        rule = HouseRule.ACES_KEPT
+    elif pair_rank is Rank.KING and rules.split_kings:
+        rule = HouseRule.KINGS_KEPT
+    return Setting(odd, (pair[0], pair[1]), rule)
+
+
+def cards_of_ranks(ranks: Sequence[Rank]) -> list[Card]:
+    """Cards with these ranks for when suits do not matter (a cheat sheet, the analysis).
+
+    Suits cycle so that a pair is two different cards.
+    """
+    suits = list(Suit)
+    return [Card(rank, suits[i % len(suits)]) for i, rank in enumerate(ranks)]
+
+
+def house_way_of_ranks(ranks: Sequence[Rank], rules: RedGreenRules) -> Setting:
+    """The house way for a hand given by its ranks: suits never change a setting."""
+    return house_way(cards_of_ranks(ranks), rules)
+
+
+def front_outranks_back(setting: Setting) -> bool:
+    """The seed's constraint, checked: "the 1 Card hand can not be higher than the 2 Card hand".
+
+    A pair behind is never beaten by one card; otherwise the back's higher card must
+    be at least the front card.
+    """
+    if setting.back_is_pair:
+        return False
+    return setting.front_key > single_strength(setting.back[0].rank)
+
+
+class Winner(enum.Enum):
+    """The call on a round: which community hand won, or a push."""
+
+    RED = "red"
+    GREEN = "green"
+    PUSH = "push"
+
+
+def _sign(x: tuple[int, ...], y: tuple[int, ...]) -> int:
+    return (x > y) - (x < y)
+
+
+def compare_parts(red: Setting, green: Setting) -> tuple[int, int]:
+    """Front against front and back against back: +1 Red wins the part, -1 loses, 0 ties."""
+    return _sign((red.front_key,), (green.front_key,)), _sign(red.back_key, green.back_key)
+
+
+def compare(red: Setting, green: Setting) -> Winner:
+    """Call two set hands.
+
+    Three of a kind beats any hand that is not; two of them go by the pair order
+    (equal ranks push). Otherwise win/win, win/tie and tie/win win; lose/lose,
+    lose/tie and tie/lose lose; win/lose, lose/win and tie/tie push.
+    """
+    red_trips, green_trips = red.three_of_a_kind, green.three_of_a_kind
+    if red_trips is not None or green_trips is not None:
+        red_key = -1 if red_trips is None else pair_strength(red_trips)
+        green_key = -1 if green_trips is None else pair_strength(green_trips)
+        total = _sign((red_key,), (green_key,))
+    else:
+        front, back = compare_parts(red, green)
+        total = _sign((front + back,), (0,))
+    return {1: Winner.RED, -1: Winner.GREEN, 0: Winner.PUSH}[total]
+
+
+class Bet(enum.Enum):
+    """The wagers on a RedGreen layout; values are the bet ids used everywhere."""
+
+    RED = "red"
+    GREEN = "green"
+    BONUS = "bonus"
+
+    @classmethod
+    def parse(cls, text: str) -> Bet:
+        try:
+            return cls(text)
+        except ValueError:
+            known = ", ".join(b.value for b in cls)
+            raise InvalidBet(f"unknown bet {text!r} for {GAME_ID}; bets are: {known}") from None
+
+
+@dataclass(frozen=True)
+class Round:
+    """One RedGreen round: the three cards of each hand as dealt, each set, and the call."""
+
+    red_cards: tuple[Card, Card, Card]
+    green_cards: tuple[Card, Card, Card]
+    rules: RedGreenRules = field(repr=False)
+    red: Setting = field(init=False)
+    green: Setting = field(init=False)
+    winner: Winner = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "red", house_way(self.red_cards, self.rules))
+        object.__setattr__(self, "green", house_way(self.green_cards, self.rules))
+        object.__setattr__(self, "winner", compare(self.red, self.green))
+
+    def describe(self) -> str:
+        return f"Red {self.red} · Green {self.green} · {self.winner.value}"
+
+
+def round_from_cards(red: Sequence[Card], green: Sequence[Card], rules: RedGreenRules) -> Round:
+    """Call a round a live dealer dealt: exactly three cards for each hand."""
+    return Round(_three_cards(red), _three_cards(green), rules)
+
+
+def deal_round(cards: Iterable[Card], rules: RedGreenRules) -> Round:
+    """Deal three cards to Red, then three to Green, from ``cards`` (a shoe or an entry)."""
+    source: Iterator[Card] = iter(cards)
+    dealt = []
+    for _ in range(2 * HAND_SIZE):
+        try:
+            dealt.append(next(source))
+        except StopIteration:
+            raise InvalidCards("not enough cards to deal Red and Green") from None
+    return round_from_cards(dealt[:HAND_SIZE], dealt[HAND_SIZE:], rules)
+
+
+def deal_from_fresh_shoe(rules: RedGreenRules, rng: RandomSource) -> Round:
+    """Shuffle a full shoe of ``rules.decks`` decks and deal one round off the top."""
+    return deal_round(Shoe(rules.decks, rng), rules)
+
+
+def bet_result(bet: Bet, round_: Round) -> BetResult:
+    """Win, push or lose for a Red or Green bet."""
+    if bet is Bet.BONUS:
+        raise InvalidBet("the Bonus is not won by a hand; settle it by its paytable")
+    if round_.winner is Winner.PUSH:
+        return BetResult.PUSH
+    return BetResult.WIN if round_.winner.value == bet.value else BetResult.LOSE
+
+
+def settle_bet(bet: Bet, stake: int, round_: Round, rules: RedGreenRules) -> Settlement:
+    """Settle ``stake`` cents: Red and Green 1:1 less commission, rounded down to the cent,
+    a push returning the bet; the Bonus by the rules' paytable on all six cards."""
+    if bet is Bet.BONUS:
+        return rules.paytable.settle(stake, (*round_.red_cards, *round_.green_cards))
+    return settle(stake, bet_result(bet, round_), rules.winner_pays)
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """What differs between the two versions: the table, not the mathematics.
+
+    The live-table layer reads these flags to run the procedure; the analysis is
+    the same for both.
+    """
+
+    game_id: str
+    name: str
+    max_players: int
+    dealers: int
+    players_per_side: int | None
+    highest_bettor_may_peek: bool
+    highest_bettor_chooses_first_hand: bool
+    second_hand_exposed_card_by_card: bool
+    players_touch_cards: bool
+
+    def __post_init__(self) -> None:
+        if self.highest_bettor_may_peek and not self.players_touch_cards:
+            raise BaccaraError(f"{self.game_id}: a player who peeks touches the cards")
+        if self.players_per_side is not None and 2 * self.players_per_side != self.max_players:
+            raise BaccaraError(f"{self.game_id}: two sides of {self.players_per_side} seats")
+
+    def verify_seat(self, seat: int) -> int:
+        """Seats are numbered 1 to ``max_players``; refuse any other."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.max_players:
+            raise BaccaraError(f"{self.game_id} has seats 1 to {self.max_players}, not {seat!r}")
+        return seat
+
+
+REDGREEN = GameDefinition(
+    game_id=GAME_ID,
+    name="Baccarat RedGreen",
+    max_players=12,
+    dealers=3,
+    players_per_side=6,
+    highest_bettor_may_peek=True,
+    highest_bettor_chooses_first_hand=False,
+    second_hand_exposed_card_by_card=False,
+    players_touch_cards=True,
+)
+"""First version: three dealers, six players a side, the highest bettor may peek."""
+
+MINI_REDGREEN = GameDefinition(
+    game_id=MINI_GAME_ID,
+    name="Baccarat Mini RedGreen",
+    max_players=7,
+    dealers=1,
+    players_per_side=None,
+    highest_bettor_may_peek=False,
+    highest_bettor_chooses_first_hand=True,
+    second_hand_exposed_card_by_card=True,
+    players_touch_cards=False,
+)
+"""Second version: one dealer, nobody touches the cards, the highest bettor picks the first hand."""
+
+GAMES: Mapping[str, GameDefinition] = {g.game_id: g for g in (REDGREEN, MINI_REDGREEN)}
+
+
+def game_definition(game_id: str) -> GameDefinition:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise UnknownGame(game_id, tuple(GAMES)) from None
+
+
+def highest_bettor(wagers: Sequence[tuple[int, int]]) -> int:
+    """The seat of the largest single wager, given ``(seat, cents)`` in the order placed.
+
+    A tie goes to whoever placed the wager first (the rule notes' reading).
+
+    >>> highest_bettor([(3, 500), (5, 2000), (1, 2000)])
+    5
+    """
+    if not wagers:
+        raise InvalidBet("no wagers on the round, so there is no highest bettor")
+    best_seat, best = wagers[0]
+    for seat, stake in wagers[1:]:
+        if stake > best:
+            best_seat, best = seat, stake
+    return best_seat

@@ -1,0 +1,151 @@
+"""Exact RedGreen analysis: the fast count against the plain enumeration, and the plain
+enumeration against dealing every card of small shoes one by one.
+
+Sample space from seed 000's analysis: "C364,3 x C361,3 = 7,971,964 x 7,775,940 =
+61,989,513,746,160 ways to deal three cards to one hand from 7 decks of cards and then
+3 cards to the other hand". Its published figures (win 35.2472 %, tie 29.5057 %, edge
+1.7624 %) do not follow exactly from its rules (RULES-NOTES.md), so they are shown,
+not asserted.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from baccara import analyze
+from baccara.analysis.redgreen import BET_BUILDERS, count_by_rules, count_outcomes, deals
+from baccara.cards import Card, Rank, Suit
+from baccara.errors import InvalidOption
+from baccara.games.redgreen import RedGreenRules, Winner, compare, house_way
+
+
+def test_sample_space_is_the_seeds() -> None:
+    assert deals(7) == 7_971_964 * 7_775_940 == 61_989_513_746_160
+    red = analyze("redgreen").bet("red")
+    assert red.total == 61_989_513_746_160
+
+
+def test_red_and_green_are_mirror_images() -> None:
+    """Red and Green are dealt the same way, so each wins as often as the other."""
+    analysis = analyze("redgreen")
+    red, green = analysis.bet("red"), analysis.bet("green")
+    assert red.outcome("win").count == red.outcome("lose").count == green.outcome("win").count
+    assert red.outcome("push").count == green.outcome("push").count
+
+
+def test_house_edge_is_commission_times_win_rate() -> None:
+    """The seed's own reasoning: with wins equal to losses the edge is 5 % of the win rate."""
+    for commission in (5, 4):
+        red = analyze("redgreen", commission=commission).bet("red")
+        assert red.house_edge == red.outcome("win").probability * Fraction(commission, 100)
+        assert red.element_of_risk == Fraction(commission, 200)
+
+
+def test_published_figures_are_shown_beside_the_computed_ones() -> None:
+    red = analyze("redgreen").bet("red")
+    assert red.published is not None
+    assert red.published.house_edge == Fraction("0.017624")
+    assert dict(red.published.outcomes)["push"] == Fraction("0.295057")
+    # Close to the published figures (RULES-NOTES: they differ in the fourth figure).
+    assert abs(red.outcome("push").probability - Fraction("0.295057")) < Fraction(1, 1000)
+    assert abs(red.house_edge - Fraction("0.017624")) < Fraction(1, 10000)
+    # Other shoes and commissions are not what the seed analysed.
+    assert analyze("redgreen", decks=6).bet("red").published is None
+    assert analyze("redgreen", commission=4).bet("red").published is None
+
+
+@pytest.mark.parametrize("decks", [1, 2, 7])
+def test_fast_count_equals_the_plain_enumeration(decks: int) -> None:
+    rules = RedGreenRules(decks=decks)
+    assert count_outcomes(rules) == count_by_rules(rules)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"split_aces": False},
+        {"split_kings": False},
+        {"split_aces": False, "split_kings": False},
+        {"split_aces_unless": "10", "split_kings_unless": "8"},
+        {"split_kings_unless": "A"},
+    ],
+)
+def test_fast_count_equals_the_plain_enumeration_for_house_way_variants(
+    options: dict[str, object],
+) -> None:
+    rules = RedGreenRules.from_options(**options)
+    assert count_outcomes(rules) == count_by_rules(rules)
+
+
+def _shoe(copies: int, ranks: str) -> list[Card]:
+    suits = list(Suit)
+    return [Card(Rank.parse(r), suits[i % 4]) for r in ranks.split() for i in range(copies)]
+
+
+@pytest.mark.parametrize(
+    ("copies", "ranks"),
+    [(4, "A K 10 2"), (6, "A K 2")],
+)
+def test_plain_enumeration_equals_dealing_every_card(copies: int, ranks: str) -> None:
+    """Every ordered deal of physical cards from a small shoe (16 and 18 cards), set by the
+    house way and called, counted one by one — no rank multisets, no binomials."""
+    shoe = _shoe(copies, ranks)
+    hands = list(combinations(range(len(shoe)), 3))
+    set_hand = {h: house_way([shoe[i] for i in h], RedGreenRules()) for h in hands}
+    counted = dict.fromkeys(Winner, 0)
+    for red in hands:
+        for green in hands:
+            if not set(red) & set(green):
+                counted[compare(set_hand[red], set_hand[green])] += 1
+    per_rank = [0] * 13
+    for card in shoe:
+        per_rank[card.rank.value - 1] += 1
+    rules = RedGreenRules()
+    assert count_by_rules(rules, per_rank) == counted
+    assert count_outcomes(rules, per_rank) == counted
+
+
+def test_both_game_ids_share_the_mathematics() -> None:
+    first, mini = analyze("redgreen").to_dict(), analyze("redgreen-mini").to_dict()
+    assert (first["game"], mini["game"]) == ("redgreen", "redgreen-mini")
+    assert first["bets"] == mini["bets"]
+
+
+def test_json_shape() -> None:
+    data = analyze("redgreen", split_kings_unless="Q").to_dict()
+    assert data["options"] == {
+        "decks": 7,
+        "commission": 5,
+        "split_aces": True,
+        "split_aces_unless": "K",
+        "split_kings": True,
+        "split_kings_unless": "Q",
+        "paytable": "default",
+    }
+    assert [b["bet"] for b in data["bets"]] == ["red", "green", "bonus"]
+    assert [o["name"] for o in data["bets"][0]["outcomes"]] == ["win", "push", "lose"]
+    assert data["bets"][0]["outcomes"][0]["pays"] == 0.95
+    assert data["bets"][0]["published"]["outcomes"] == {
+        "win": 0.352472,
+        "push": 0.295057,
+        "lose": 0.352472,
+    }
+
+
+def test_bets_come_from_the_builders() -> None:
+    """The analysis is the concatenation of its bet builders: a side bet plugs in there."""
+    rules = RedGreenRules()
+    built = [bet.bet for build in BET_BUILDERS for bet in build(rules)]
+    assert analyze("redgreen").bet_ids == built == ["red", "green", "bonus"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"decks": 0}, {"decks": 101}, {"commission": 100}, {"split_aces": "x"}, {"colour": "red"}],
+)
+def test_analysis_refuses_bad_options(options: dict[str, object]) -> None:
+    with pytest.raises(InvalidOption):
+        analyze("redgreen", **options)
