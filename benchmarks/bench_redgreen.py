@@ -21,7 +21,12 @@ def run() -> list[Row]:
         redgreen.red_green_bets(rules)
 
     return [
-        Row("redgreen red/green bets, 7 decks, first call", best_of(cold), "plain enumeration", baseline),
+        Row(
+            "redgreen red/green bets, 7 decks, first call",
+            best_of(cold),
+            "plain enumeration",
+            baseline,
+        ),
         Row(
             "redgreen red/green bets, 7 decks, warm",
             best_of(lambda: redgreen.red_green_bets(rules), repeat=20),
