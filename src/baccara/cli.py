@@ -128,6 +128,24 @@ def houseway(
 
 
 @app.command()
+def deal(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. punto-banco.")],
+    seed: Annotated[
+        str | None, typer.Option(help="Replay a seeded round; without it the secure shuffle deals.")
+    ] = None,
+    stake: Annotated[str, typer.Option(help="Stake on each bet, e.g. 10 or 12.50.")] = "10",
+) -> None:
+    """Deal one round of GAME and settle every bet, step by step."""
+    from baccara.money import parse_amount, validate_stake
+    from baccara.options import as_int
+    from baccara.playthrough import playthrough
+
+    seed_value = None if seed is None else as_int("seed", seed, 0, 2**63 - 1)
+    cents = validate_stake(parse_amount(stake))
+    sys.stdout.write(playthrough(game, seed_value, cents))
+
+
+@app.command()
 def games() -> None:
     """List the games baccara deals and analyses."""
     from baccara.analysis import analyzable_games

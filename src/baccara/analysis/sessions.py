@@ -1,0 +1,180 @@
+"""Bankroll sessions: how a night of N hands at one bet can go.
+
+A player sits down with a bankroll, bets the same stake on the same bet every hand
+for a set number of hands, and leaves early only when the bankroll no longer covers
+a stake — that is **ruin**. Each hand's result comes from the real rules (the
+simulation kernels), settled in integer cents with the one rounding rule, so a
+session's final bankroll is exactly what a cashier would pay out.
+
+The engine takes its hands from a *source*: a function ``(rounds, seed) -> codes``
+giving, for each round, the index of the bet's outcome. Sessions are dealt in fixed
+chunks, each with its own seed derived from the run's seed, so a run can be repeated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from baccara.errors import InvalidOption
+from baccara.money import format_cents, payout, validate_stake
+
+OutcomeSource = Callable[[int, int], npt.NDArray[np.integer[Any]]]
+"""``source(rounds, seed)``: outcome indices of ``rounds`` consecutive rounds."""
+
+CHUNK_HANDS = 1 << 20
+"""About this many hands are dealt per chunk (whole sessions only), whatever the run size."""
+
+SAMPLE_PATHS = 20
+"""Bankroll paths kept for the plot: those of the first sessions dealt."""
+
+MAX_HANDS = 1_000_000
+MAX_SESSIONS = 10_000_000
+
+
+@dataclass(frozen=True)
+class SessionPlan:
+    """One player's plan for the night, in cents."""
+
+    stake: int
+    bankroll: int
+    hands: int
+    sessions: int
+
+    def __post_init__(self) -> None:
+        validate_stake(self.stake)
+        if isinstance(self.bankroll, bool) or not isinstance(self.bankroll, int):
+            raise InvalidOption(
+                "bankroll", f"must be a whole number of cents, got {self.bankroll!r}"
+            )
+        if self.bankroll < self.stake:
+            raise InvalidOption(
+                "bankroll",
+                f"{format_cents(self.bankroll)} does not cover one stake of {format_cents(self.stake)}",
+            )
+        for name, value, high in (
+            ("hands", self.hands, MAX_HANDS),
+            ("sessions", self.sessions, MAX_SESSIONS),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
+                raise InvalidOption(
+                    name, f"must be a whole number from 1 to {high:,}, got {value!r}"
+                )
+
+
+def net_per_outcome(stake: int, pays: Sequence[Fraction]) -> npt.NDArray[np.int64]:
+    """What each outcome does to the bankroll, in cents: winnings rounded down, or the loss."""
+    net = []
+    for pay in pays:
+        net.append(payout(stake, pay) if pay >= 0 else -payout(stake, -pay))
+    return np.array(net, dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class SessionReport:
+    """Every session's end, and what they add up to."""
+
+    plan: SessionPlan
+    final: npt.NDArray[np.int64] = field(repr=False)  # bankroll at the end, cents
+    hands_played: npt.NDArray[np.int64] = field(repr=False)
+    ruined: npt.NDArray[np.bool_] = field(repr=False)
+    paths: npt.NDArray[np.int64] = field(repr=False)  # (k, hands + 1) bankroll after each hand
+
+    @property
+    def results(self) -> npt.NDArray[np.int64]:
+        """Each session's win (positive) or loss (negative), cents."""
+        return self.final - self.plan.bankroll
+
+    @property
+    def risk_of_ruin(self) -> float:
+        return float(self.ruined.mean())
+
+    def summary(self) -> dict[str, Any]:
+        results = self.results
+        percentiles = np.percentile(results, [1, 5, 25, 50, 75, 95, 99])
+        n = len(results)
+        mean = float(results.mean())
+        std = float(results.std(ddof=1)) if n > 1 else 0.0
+        return {
+            "sessions": n,
+            "hands": self.plan.hands,
+            "stake": self.plan.stake,
+            "bankroll": self.plan.bankroll,
+            "mean_result": mean,
+            "mean_result_ci95": [mean - 1.96 * std / n**0.5, mean + 1.96 * std / n**0.5],
+            "std_result": std,
+            "percentiles": dict(
+                zip(
+                    ["p1", "p5", "p25", "p50", "p75", "p95", "p99"],
+                    percentiles.tolist(),
+                    strict=True,
+                )
+            ),
+            "risk_of_ruin": self.risk_of_ruin,
+            "ahead": float((results > 0).mean()),
+            "even": float((results == 0).mean()),
+            "behind": float((results < 0).mean()),
+            "mean_hands_played": float(self.hands_played.mean()),
+            "total_wagered": int(self.hands_played.sum()) * self.plan.stake,
+        }
+
+
+def _chunk_seed(seed: int, chunk: int) -> int:
+    state = np.random.SeedSequence([seed, chunk]).generate_state(2, dtype=np.uint32)
+    return int(state[0]) << 32 | int(state[1])
+
+
+def play_sessions(
+    plan: SessionPlan,
+    net: npt.NDArray[np.int64],
+    source: OutcomeSource,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+) -> SessionReport:
+    """Deal every session of ``plan`` from ``source`` and settle each hand with ``net``.
+
+    A hand is played only while the bankroll covers the stake; the session ends at
+    ruin, or after ``plan.hands`` hands. ``progress`` is told how many sessions are done.
+    """
+    per_chunk = max(1, CHUNK_HANDS // plan.hands)
+    finals, played, ruins = [], [], []
+    paths: npt.NDArray[np.int64] | None = None
+    done = 0
+    chunk = 0
+    while done < plan.sessions:
+        count = min(per_chunk, plan.sessions - done)
+        codes = np.asarray(source(count * plan.hands, _chunk_seed(seed, chunk)))
+        deltas = net[codes.reshape(count, plan.hands)]
+        bank = plan.bankroll + np.cumsum(deltas, axis=1)
+        broke = bank < plan.stake
+        ruined = broke.any(axis=1)
+        stop = np.where(ruined, broke.argmax(axis=1), plan.hands - 1)
+        finals.append(bank[np.arange(count), stop])
+        played.append(stop + 1)
+        ruins.append(ruined)
+        if paths is None:
+            keep = min(SAMPLE_PATHS, count)
+            hand = np.arange(plan.hands)
+            # After ruin the bankroll stays where it fell: no more hands are played.
+            frozen = np.where(
+                hand[None, :] <= stop[:keep, None], bank[:keep], finals[-1][:keep, None]
+            )
+            start = np.full((keep, 1), plan.bankroll, dtype=np.int64)
+            paths = np.hstack([start, frozen]).astype(np.int64)
+        done += count
+        chunk += 1
+        if progress is not None:
+            progress(done)
+    assert paths is not None
+    return SessionReport(
+        plan=plan,
+        final=np.concatenate(finals).astype(np.int64),
+        hands_played=np.concatenate(played).astype(np.int64),
+        ruined=np.concatenate(ruins),
+        paths=paths,
+    )

@@ -1,0 +1,64 @@
+"""Golden playthroughs: one stored round per game id, replayed exactly.
+
+A failure here means a rule, a shuffle or a settlement changed. If the change is
+deliberate, run ``python scripts/regenerate_playthroughs.py`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from baccara.analysis import analyzable_games
+from baccara.errors import UnknownGame
+from baccara.playthrough import dealable_games, playthrough
+from tests.test_cli import run
+
+FOLDER = pathlib.Path(__file__).resolve().parent / "playthroughs"
+SEED = 2026
+
+
+def test_every_game_has_a_playthrough() -> None:
+    assert set(dealable_games()) == set(analyzable_games())
+    assert {p.stem for p in FOLDER.glob("*.txt")} == set(dealable_games())
+
+
+@pytest.mark.parametrize("game", dealable_games())
+def test_playthrough_replays_exactly(game: str) -> None:
+    assert playthrough(game, SEED) == (FOLDER / f"{game}.txt").read_text()
+
+
+def test_unseeded_rounds_use_the_secure_shuffle() -> None:
+    text = playthrough("punto-banco")
+    assert "secure shuffle" in text.splitlines()[0]
+    assert len({playthrough("punto-banco") for _ in range(5)}) > 1
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(UnknownGame):
+        playthrough("faro", 1)
+
+
+def test_deal_command() -> None:
+    result = run("deal", "punto-banco", "--seed", str(SEED))
+    assert result.returncode == 0
+    assert result.stdout == (FOLDER / "punto-banco.txt").read_text()
+    result = run("deal", "lo-ball", "--seed", "3", "--stake", "2.50")
+    assert "stake     2.50" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["deal", "faro"], "unknown game 'faro'"),
+        (["deal", "punto-banco", "--stake", "0"], "stake must be positive"),
+        (["deal", "punto-banco", "--stake", "1.005"], "not a whole number of cents"),
+        (["deal", "punto-banco", "--stake", "ten"], "not an amount"),
+        (["deal", "punto-banco", "--seed", "x"], "seed: must be a whole number"),
+    ],
+)
+def test_deal_refuses_bad_input(args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2 and message in result.stderr
+    assert result.stderr.count("\n") == 1
