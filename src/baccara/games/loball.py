@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import Any
 
 from baccara.errors import InvalidBet, InvalidCards, InvalidOption
+from baccara.games.bets import parse_bet
 from baccara.money import BetResult, Settlement, settle
 from baccara.options import as_fraction, rules_from_options
 from baccara.randomness import RandomSource
@@ -71,11 +72,7 @@ class Bet(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Bet:
-        try:
-            return cls(text)
-        except ValueError:
-            known = ", ".join(b.value for b in cls)
-            raise InvalidBet(f"unknown bet {text!r} for {GAME_ID}; bets are: {known}") from None
+        return parse_bet(cls, text, GAME_ID)
 
 
 class MainOutcome(enum.Enum):

@@ -17,7 +17,8 @@ from fractions import Fraction
 from typing import Any
 
 from baccara.cards import Card, Shoe
-from baccara.errors import InvalidBet, InvalidCards
+from baccara.errors import InvalidCards
+from baccara.games.bets import parse_bet
 from baccara.money import BetResult, Settlement, settle
 from baccara.options import as_fraction, as_int, rules_from_options
 from baccara.randomness import RandomSource
@@ -49,11 +50,7 @@ class Bet(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Bet:
-        try:
-            return cls(text)
-        except ValueError:
-            known = ", ".join(b.value for b in cls)
-            raise InvalidBet(f"unknown bet {text!r} for {GAME_ID}; bets are: {known}") from None
+        return parse_bet(cls, text, GAME_ID)
 
 
 @dataclass(frozen=True)

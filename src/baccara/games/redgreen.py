@@ -27,6 +27,7 @@ from typing import Any
 
 from baccara.cards import Card, Rank, Shoe, Suit
 from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
+from baccara.games.bets import parse_bet
 from baccara.games.paytable import Paytable
 from baccara.money import BetResult, Settlement, settle
 from baccara.options import as_bool, as_fraction, as_int, rules_from_options
@@ -330,11 +331,7 @@ class Bet(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Bet:
-        try:
-            return cls(text)
-        except ValueError:
-            known = ", ".join(b.value for b in cls)
-            raise InvalidBet(f"unknown bet {text!r} for {GAME_ID}; bets are: {known}") from None
+        return parse_bet(cls, text, GAME_ID)
 
 
 @dataclass(frozen=True)
