@@ -206,6 +206,25 @@ class ShoeComposition:
     def total(self) -> int:
         return sum(sum(row) for row in self.copies)
 
+    @property
+    def per_rank(self) -> tuple[int, ...]:
+        """Cards of each rank, Ace first: all a game that ignores suits needs to know."""
+        return tuple(sum(row) for row in self.copies)
+
+    def without(self, card: Card) -> ShoeComposition:
+        """The shoe after one copy of ``card`` has left it (dealt, burnt, or removed to study).
+
+        >>> shoe = ShoeComposition.standard(8).without(Card.parse("QH"))
+        >>> shoe.total, shoe.per_rank[Rank.QUEEN - 1], shoe.count(Card.parse("QS"))
+        (415, 31, 8)
+        """
+        rank, suit = card.rank - 1, list(Suit).index(card.suit)
+        if self.copies[rank][suit] == 0:
+            raise InvalidCards(f"the shoe holds no {card} to remove")
+        grid = [list(row) for row in self.copies]
+        grid[rank][suit] -= 1
+        return ShoeComposition(tuple(tuple(row) for row in grid))
+
     def cards(self) -> list[Card]:
         """Every physical card, copies repeated, in new-deck order."""
         return [
@@ -214,3 +233,12 @@ class ShoeComposition:
             for rank in Rank
             for _ in range(self.copies[rank - 1][suit_index])
         ]
+
+
+ShoeSpec = int | ShoeComposition
+"""A shoe for the exact counters: a number of full decks, or an exact (depleted) composition."""
+
+
+def composition(shoe: ShoeSpec) -> ShoeComposition:
+    """The composition of ``shoe``; a number means that many full decks."""
+    return shoe if isinstance(shoe, ShoeComposition) else ShoeComposition.standard(shoe)

@@ -70,13 +70,29 @@ def analyze(
         typer.Option("--option", "-o", help="Any other rule option, as KEY=VALUE (repeatable)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    effect_of_removal: Annotated[
+        bool,
+        typer.Option(
+            "--effect-of-removal",
+            help="Instead: how removing one card of each rank (tile) moves each bet's edge.",
+        ),
+    ] = False,
 ) -> None:
     """Print the exact mathematics of every bet of GAME."""
     from baccara.analysis import analyze as run_analysis
-    from baccara.analysis.render import print_analysis
+    from baccara.analysis.render import print_analysis, print_effect_of_removal
 
     options = _collect(decks=decks, commission=commission, tie_pays=tie_pays)
     options.update(_parse_assignments(option))
+    if effect_of_removal:
+        from baccara.analysis.removal import effect_of_removal as run_removal
+
+        effects = run_removal(game, **options)
+        if as_json:
+            sys.stdout.write(json.dumps(effects.to_dict(), indent=2) + "\n")
+        else:
+            print_effect_of_removal(effects, _console())
+        return
     result = run_analysis(game, **options)
     if as_json:
         sys.stdout.write(json.dumps(result.to_dict(), indent=2) + "\n")

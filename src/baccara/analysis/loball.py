@@ -18,6 +18,12 @@ deals a round for every placement of 1-1 and 7-7 in the shuffled stack,
 :func:`count_dice_by_rules` every roll — and tests prove them equal to the fast
 counts. :func:`seat_invariance` proves, exactly, that one to seven seated players
 leave every bet's edge unchanged.
+
+Every tile count also takes ``without``: one tile taken out of the set, the round
+dealt from the other 27 (:mod:`baccara.analysis.removal` measures what each tile is
+worth to each bet that way). The plain counterparts deal such a round through the
+same rules by leaving the missing tile at the bottom of the stack, where one
+player's round never reaches it.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import math
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 from typing import Any
 
 import numpy as np
@@ -103,15 +109,23 @@ def points_distribution() -> list[int]:
 # --- the main wager -----------------------------------------------------------------------
 
 
+def _tiles_in_play(without: Tile | None) -> tuple[Tile, ...]:
+    return tuple(t for t in TILE_SET if t != without)
+
+
 @functools.cache
-def points_grid() -> tuple[tuple[int, ...], ...]:
+def points_grid(without: Tile | None = None) -> tuple[tuple[int, ...], ...]:
     """``grid[d][p]``: disjoint (dealer, player) hand pairs where the dealer scores d, the player p.
 
     For a dealer hand D the player hands disjoint from it are, by inclusion–exclusion,
     all hands − those holding one of D's tiles + those holding two of them − D itself;
     each term is a points histogram looked up from per-tile and per-tile-pair tables.
+    ``without`` leaves out every hand holding that tile.
     """
     hands, pts = all_hands(), hand_points()
+    if without is not None:
+        keep = (hands != TILE_SET.index(without)).all(axis=1)
+        hands, pts = hands[keep], pts[keep]
     onehot = np.eye(POINT_VALUES, dtype=np.int64)[pts]
     by_tile = np.zeros((TILES, POINT_VALUES), dtype=np.int64)
     by_pair = np.zeros((TILES, TILES, POINT_VALUES), dtype=np.int64)
@@ -134,22 +148,24 @@ def points_grid() -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(row) for row in grid.tolist())
 
 
-def main_counts() -> dict[MainOutcome, int]:
-    """The main wager's outcomes over the 7,534,800 (dealer, player) pairs."""
+def main_counts(without: Tile | None = None) -> dict[MainOutcome, int]:
+    """The main wager's outcomes over the 7,534,800 (dealer, player) pairs (without a tile: fewer)."""
     counts = dict.fromkeys(MainOutcome, 0)
-    for dealer, row in enumerate(points_grid()):
+    for dealer, row in enumerate(points_grid(without)):
         for player, n in enumerate(row):
             counts[main_outcome(dealer, player)] += n
     return counts
 
 
-def count_main_by_rules() -> tuple[dict[MainOutcome, int], list[list[int]]]:
+def count_main_by_rules(
+    without: Tile | None = None,
+) -> tuple[dict[MainOutcome, int], list[list[int]]]:
     """The plain way: every disjoint (dealer, player) pair of hands, through the rules.
 
     Points come from :func:`~baccara.games.loball.points` on the tiles themselves;
     returns the outcome counts and the points grid.
     """
-    hands = list(combinations(TILE_SET, HAND_SIZE))
+    hands = list(combinations(_tiles_in_play(without), HAND_SIZE))
     scored = [(frozenset(h), points(h)) for h in hands]
     counts = dict.fromkeys(MainOutcome, 0)
     grid = [[0] * POINT_VALUES for _ in range(POINT_VALUES)]
@@ -165,32 +181,43 @@ def count_main_by_rules() -> tuple[dict[MainOutcome, int], list[list[int]]]:
 # --- Lo-Card and Hi-Card ------------------------------------------------------------------
 
 
-def deals() -> int:
+def deals(tiles: int = TILES) -> int:
     """(player hand, dealer hand, exposed three) triples: the Lo/Hi-Card sample space."""
-    return math.comb(TILES, 3) * math.comb(TILES - 3, 3) * math.comb(TILES - 6, EXPOSED)
+    return math.comb(tiles, 3) * math.comb(tiles - 3, 3) * math.comb(tiles - 6, EXPOSED)
 
 
-def tile_counts() -> dict[str, int]:
-    """Where the decisive tile lies, over :func:`deals`; the same for 1-1 and 7-7."""
+def tile_counts(tiles: int = TILES, present: bool = True) -> dict[str, int]:
+    """Where the decisive tile lies, over :func:`deals`; the same for 1-1 and 7-7.
+
+    ``tiles`` in play (27 when one is taken out); a decisive tile not ``present``
+    is never dealt, so the bet always loses.
+    """
+    if not present:
+        return {**dict.fromkeys(TILE_OUTCOMES, 0), "lose (not dealt)": deals(tiles)}
     c = math.comb
-    rest = TILES - 1
+    rest = tiles - 1
     return {
-        "win": c(rest, 2) * c(TILES - 3, 3) * c(TILES - 6, 3),
+        "win": c(rest, 2) * c(tiles - 3, 3) * c(tiles - 6, 3),
         "push (exposed)": c(rest, 3) * c(rest - 3, 3) * c(rest - 6, 2),
-        "lose (dealer holds it)": c(rest, 3) * c(rest - 3, 2) * c(TILES - 6, 3),
+        "lose (dealer holds it)": c(rest, 3) * c(rest - 3, 2) * c(tiles - 6, 3),
         "lose (not dealt)": c(rest, 3) * c(rest - 3, 3) * c(rest - 6, 3),
     }
 
 
-def _stacks() -> Iterator[tuple[int, int, list[Tile]]]:
-    """Every placement of 1-1 and 7-7 in the stack, the other 26 tiles in set order."""
-    others = [t for t in TILE_SET if t not in (LO_TILE, HI_TILE)]
-    for lo, hi in product(range(TILES), repeat=2):
-        if lo != hi:
-            stack = list(others)
-            for position, tile in sorted(((lo, LO_TILE), (hi, HI_TILE))):
-                stack.insert(position, tile)
-            yield lo, hi, stack
+def _stacks(without: Tile | None = None) -> Iterator[list[Tile]]:
+    """Every placement of 1-1 and 7-7 in the stack, the other tiles in set order.
+
+    ``without`` sits at the bottom of the stack, out of reach of a one-player round,
+    and the decisive tiles are placed among the 27 positions above it.
+    """
+    decisive = [t for t in (LO_TILE, HI_TILE) if t != without]
+    others = [t for t in TILE_SET if t not in (LO_TILE, HI_TILE, without)]
+    in_play = TILES - (without is not None)
+    for positions in permutations(range(in_play), len(decisive)):
+        stack = list(others)
+        for position, tile in sorted(zip(positions, decisive, strict=True)):
+            stack.insert(position, tile)
+        yield stack if without is None else [*stack, without]
 
 
 @functools.cache
@@ -204,7 +231,7 @@ def tile_bets_by_seat(players: int) -> tuple[tuple[dict[str, Counter[BetResult]]
     per_seat: list[dict[str, Counter[BetResult]]] = [
         {"lo-card": Counter(), "hi-card": Counter()} for _ in range(players)
     ]
-    for _, _, stack in _stacks():
+    for stack in _stacks():
         round_ = round_from_stack(stack, players, (1, 2, 3))
         for seat, counts in enumerate(per_seat, 1):
             counts["lo-card"][tile_bet_result(round_, seat, LO_TILE)] += 1
@@ -212,19 +239,21 @@ def tile_bets_by_seat(players: int) -> tuple[tuple[dict[str, Counter[BetResult]]
     return tuple(per_seat), math.factorial(TILES - 2)
 
 
-def count_tile_bets_by_rules() -> dict[Bet, dict[str, int]]:
+def count_tile_bets_by_rules(without: Tile | None = None) -> dict[Bet, dict[str, int]]:
     """The plain way for one player: a round for every placement of 1-1 and 7-7.
 
     Counted over orderings of the stack and converted to (player, dealer, exposed)
-    deals: each deal is 3!·3!·3!·19! orderings, and which of the four places the
-    decisive tile is in is read off the dealt round.
+    deals: each deal is 3!·3!·3!·19! orderings (18! from 27 tiles), and which of the
+    four places the decisive tile is in is read off the dealt round.
     """
-    per_deal = math.factorial(3) ** 3 * math.factorial(TILES - 9)
-    orderings = math.factorial(TILES - 2)
+    in_play = TILES - (without is not None)
+    placed = len([t for t in (LO_TILE, HI_TILE) if t != without])
+    per_deal = math.factorial(3) ** 3 * math.factorial(in_play - 9)
+    orderings = math.factorial(in_play - placed)
     result: dict[Bet, dict[str, int]] = {}
     for bet, tile in ((Bet.LO_CARD, LO_TILE), (Bet.HI_CARD, HI_TILE)):
         counts = dict.fromkeys(TILE_OUTCOMES, 0)
-        for _, _, stack in _stacks():
+        for stack in _stacks(without):
             round_ = round_from_stack(stack, 1, (1, 2, 3))
             outcome = tile_bet_result(round_, 1, tile)
             if outcome is BetResult.WIN:
@@ -292,26 +321,30 @@ def _published(bet: Bet, rules: LoBallRules) -> Published | None:
     return Published(edge, PUBLISHED_SOURCE.format(table))
 
 
-def bet_analyses(rules: LoBallRules) -> tuple[BetAnalysis, ...]:
-    """All five bets for one player, exactly."""
-    main_total = math.comb(TILES, 3) * math.comb(TILES - 3, 3)
-    won = main_counts()
+def bet_analyses(rules: LoBallRules, without: Tile | None = None) -> tuple[BetAnalysis, ...]:
+    """All five bets for one player, exactly; ``without`` deals from the set less that tile."""
+    in_play = TILES - (without is not None)
+    main_total = math.comb(in_play, 3) * math.comb(in_play - 3, 3)
+    won = main_counts(without)
+    full = without is None
     main = BetAnalysis(
         Bet.MAIN.value,
         tuple(Outcome(MAIN_NAMES[o], won[o], main_total, rules.main_pays(o)) for o in MainOutcome),
-        _published(Bet.MAIN, rules),
+        _published(Bet.MAIN, rules) if full else None,
     )
-    tiles = tile_counts()
     tile_pays = dict(
         zip(TILE_OUTCOMES, (rules.lo_hi_pays, Fraction(0), Fraction(-1), Fraction(-1)), strict=True)
     )
     tile_bets = tuple(
         BetAnalysis(
             bet.value,
-            tuple(Outcome(n, tiles[n], deals(), tile_pays[n]) for n in TILE_OUTCOMES),
-            _published(bet, rules),
+            tuple(
+                Outcome(n, count, deals(in_play), tile_pays[n])
+                for n, count in tile_counts(in_play, present=tile != without).items()
+            ),
+            _published(bet, rules) if full else None,
         )
-        for bet in (Bet.LO_CARD, Bet.HI_CARD)
+        for bet, tile in ((Bet.LO_CARD, LO_TILE), (Bet.HI_CARD, HI_TILE))
     )
     dice_pays = dict(zip(DICE_OUTCOMES, (rules.dice_pays, Fraction(-1), Fraction(-1)), strict=True))
     dice = tuple(
@@ -437,13 +470,7 @@ def analyze_loball(**options: Any) -> Analysis:
     bets = bet_analyses(rules)
     return Analysis(
         game=GAME_ID,
-        options={
-            "win_pays": _number(rules.win_pays),
-            "win_bonus_pays": _number(rules.win_bonus_pays),
-            "play_bonus_pays": _number(rules.play_bonus_pays),
-            "lo_hi_pays": _number(rules.lo_hi_pays),
-            "dice_pays": _number(rules.dice_pays),
-        },
+        options=rules_summary(rules),
         bets=bets,
         sample_space=(
             "unordered hands from the 28 tiles: (dealer, player) pairs for main, "
@@ -456,6 +483,17 @@ def analyze_loball(**options: Any) -> Analysis:
             "payouts in cents round down.",
         ),
     )
+
+
+def rules_summary(rules: LoBallRules) -> dict[str, Any]:
+    """The payouts an analysis was run with, as plain JSON values."""
+    return {
+        "win_pays": _number(rules.win_pays),
+        "win_bonus_pays": _number(rules.win_bonus_pays),
+        "play_bonus_pays": _number(rules.play_bonus_pays),
+        "lo_hi_pays": _number(rules.lo_hi_pays),
+        "dice_pays": _number(rules.dice_pays),
+    }
 
 
 def _number(value: Fraction) -> int | float:

@@ -11,17 +11,25 @@ occurs in it. So the work splits in two:
   the values of the fifth and sixth cards: a 10⁴-entry table (:func:`outcome_table`)
   built once by the vectorised rules (:func:`winners`);
 * the 10⁴ ordered four-card openings fall into a few thousand groups that share
-  their values and scores; per shoe size each group's card count is a product of
-  falling factorials, summed in exact Python integers, so any deck count is exact.
+  their values and scores; per shoe each group's card count is a product of
+  falling factorials, summed in exact Python integers, so any shoe is exact.
+
+A shoe is a number of full decks or any :class:`~baccara.cards.ShoeComposition` — a
+depleted shoe, e.g. one card short to measure that card's effect
+(:mod:`baccara.analysis.removal`); the main bets read how many cards of each value
+it holds, the pair bets how many of each rank.
 
 :func:`count_by_rules` is the plain recursive enumeration through
-:func:`~baccara.games.punto_banco.deal_coup`; tests prove both give the same counts
+:func:`~baccara.games.punto_banco.deal_coup`, and :func:`count_pairs_by_rules` the
+plain enumeration of every opening through :class:`~baccara.games.punto_banco.Coup`;
+tests prove both give the same counts as the fast ones, for full and depleted shoes,
 and that :func:`winners` agrees with the rules on every value sequence.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections import Counter
 from fractions import Fraction
@@ -31,12 +39,13 @@ import numpy as np
 import numpy.typing as npt
 
 from baccara.analysis.model import Analysis, BetAnalysis, Outcome
-from baccara.cards import Card, Rank, Suit
+from baccara.cards import Card, Rank, ShoeComposition, ShoeSpec, Suit, composition
 from baccara.errors import InvalidCards
 from baccara.games.punto_banco import (
     BANKER_DRAWS_UP_TO,
     GAME_ID,
     Bet,
+    Coup,
     PuntoBancoRules,
     Winner,
     deal_coup,
@@ -113,9 +122,19 @@ def _opening_groups() -> tuple[
     return held[index], player[index], banker[index], openings.astype(np.int64)
 
 
-def cards_of_value(decks: int) -> tuple[int, ...]:
-    """How many cards of each baccarat value (0–9) a shoe holds: tens and faces make 0."""
-    return (16 * decks,) + (4 * decks,) * 9
+def cards_of_value(shoe: ShoeSpec) -> tuple[int, ...]:
+    """How many cards of each baccarat value (0–9) a shoe holds: tens and faces make 0.
+
+    >>> cards_of_value(8)
+    (128, 32, 32, 32, 32, 32, 32, 32, 32, 32)
+    """
+    if not isinstance(shoe, ShoeComposition):
+        composition(shoe)  # validates the deck count
+        return (16 * shoe,) + (4 * shoe,) * 9
+    per_value = [0] * 10
+    for rank, n in zip(Rank, shoe.per_rank, strict=True):
+        per_value[rank.baccarat_value] += n
+    return tuple(per_value)
 
 
 def falling(n: int, k: int) -> int:
@@ -123,15 +142,17 @@ def falling(n: int, k: int) -> int:
     return math.perm(n, k) if 0 <= k <= n else 0
 
 
-def count_winners(decks: int) -> dict[Winner, int]:
-    """Ordered six-card sequences of a ``decks``-deck shoe won by each side, exactly.
+def count_winners(shoe: ShoeSpec) -> dict[Winner, int]:
+    """Ordered six-card sequences of ``shoe`` won by each side, exactly.
 
     For each opening group: (ordered openings) × (card sequences per opening, an exact
     product of falling factorials) × (fifth/sixth card pairs that give each winner,
     weighted by how many cards of those values are left).
     """
-    per_value = cards_of_value(decks)
+    per_value = cards_of_value(shoe)
     held, player, banker, openings = _opening_groups()
+    # A group whose opening needs more cards of a value than the shoe has is dealt in 0
+    # ways (``falling`` is 0), so a negative count left over never reaches a total.
     left = np.array(per_value, dtype=np.int64) - held
     # Cards left for the fifth and then the sixth position (one fewer if the same value).
     later = left[:, :, None] * (left[:, None, :] - np.eye(10, dtype=np.int64))
@@ -149,27 +170,34 @@ def count_winners(decks: int) -> dict[Winner, int]:
     return counts
 
 
-def sequences(decks: int) -> int:
+def sequences(shoe: ShoeSpec) -> int:
     """All ordered six-card sequences of the shoe: the analysis's sample space."""
-    return falling(52 * decks, 6)
+    return falling(composition(shoe).total, 6)
 
 
-def pair_sequences(decks: int) -> int:
-    """Ordered six-card sequences whose two cards of one hand share a rank."""
-    return 13 * falling(4 * decks, 2) * falling(52 * decks - 2, 4)
+def pair_sequences(shoe: ShoeSpec) -> int:
+    """Ordered six-card sequences whose two cards of one hand share a rank.
+
+    The hand's two cards are n_r·(n_r − 1) ordered ways for each rank r, and the
+    other four positions any of the rest: the same count for the Player's hand and
+    the Banker's.
+    """
+    shoe = composition(shoe)
+    same_rank = sum(falling(n, 2) for n in shoe.per_rank)
+    return same_rank * falling(shoe.total - 2, 4)
 
 
 def _representative(value: int) -> Card:
     return Card(Rank(value) if value else Rank.TEN, Suit.SPADES)
 
 
-def count_by_rules(decks: int) -> dict[Winner, int]:
+def count_by_rules(shoe: ShoeSpec) -> dict[Winner, int]:
     """The plain way: deal every value sequence through the rules, recursively.
 
     Slow and obvious on purpose — it is what the fast count is proven against.
     """
-    remaining = list(cards_of_value(decks))
-    total_cards = 52 * decks
+    remaining = list(cards_of_value(shoe))
+    total_cards = sum(remaining)
     result: Counter[Winner] = Counter()
 
     def extend(prefix: list[Card], weight: int) -> None:
@@ -196,11 +224,59 @@ def count_by_rules(decks: int) -> dict[Winner, int]:
     return {w: result[w] for w in WINNER_CODES}
 
 
+def count_pairs_by_rules(shoe: ShoeSpec) -> tuple[int, int]:
+    """The plain way for the pair bets: every ordered opening of four ranks, through :class:`Coup`.
+
+    Returns the six-card sequences that make a Player pair and a Banker pair. Each
+    opening (Player, Banker, Player, Banker) is weighted by the ordered ways to draw
+    its ranks, and by every fifth and sixth card, which a pair bet never reads.
+    """
+    per_rank = composition(shoe).per_rank
+    rest = falling(sum(per_rank) - 4, 2)
+    player_pairs = banker_pairs = 0
+    for ranks in itertools.product(Rank, repeat=4):
+        ways = math.prod(falling(per_rank[r - 1], n) for r, n in Counter(ranks).items())
+        if not ways:
+            continue
+        p1, b1, p2, b2 = (Card(rank, Suit.SPADES) for rank in ranks)
+        coup = Coup((p1, b1, p2, b2), (p1, p2), (b1, b2))
+        player_pairs += ways * rest * coup.player_pair
+        banker_pairs += ways * rest * coup.banker_pair
+    return player_pairs, banker_pairs
+
+
 def analyze_punto_banco(**options: Any) -> Analysis:
     """Every bet of Punto Banco under the given rule options, exactly."""
     rules = PuntoBancoRules.from_options(**options)
-    total = sequences(rules.decks)
-    won = count_winners(rules.decks)
+    return Analysis(
+        game=GAME_ID,
+        options=rules_summary(rules),
+        bets=bet_analyses(rules),
+        sample_space=f"ordered sequences of six cards from {rules.decks} decks",
+        notes=(
+            f"Banker wins pay {fraction_text(rules.banker_pays)} to 1 "
+            f"({fraction_text(rules.commission)} % commission); payouts in cents round down.",
+        ),
+    )
+
+
+def rules_summary(rules: PuntoBancoRules) -> dict[str, Any]:
+    """The options an analysis was run with, as plain JSON values."""
+    return {
+        "decks": rules.decks,
+        "commission": _number(rules.commission),
+        "tie_pays": _number(rules.tie_pays),
+        "pair_pays": _number(rules.pair_pays),
+    }
+
+
+def bet_analyses(
+    rules: PuntoBancoRules, shoe: ShoeComposition | None = None
+) -> tuple[BetAnalysis, ...]:
+    """The five bets dealt from ``shoe`` (by default ``rules.decks`` full decks)."""
+    dealt_from: ShoeSpec = rules.decks if shoe is None else shoe
+    total = sequences(dealt_from)
+    won = count_winners(dealt_from)
 
     def side(bet: Bet, wins: Winner, loses: Winner) -> BetAnalysis:
         return BetAnalysis(
@@ -221,28 +297,13 @@ def analyze_punto_banco(**options: Any) -> Analysis:
             ),
         )
 
-    pairs = pair_sequences(rules.decks)
-    bets = (
+    pairs = pair_sequences(dealt_from)
+    return (
         side(Bet.BANKER, Winner.BANKER, Winner.PLAYER),
         side(Bet.PLAYER, Winner.PLAYER, Winner.BANKER),
         yes_no(Bet.TIE, won[Winner.TIE]),
         yes_no(Bet.PLAYER_PAIR, pairs),
         yes_no(Bet.BANKER_PAIR, pairs),
-    )
-    return Analysis(
-        game=GAME_ID,
-        options={
-            "decks": rules.decks,
-            "commission": _number(rules.commission),
-            "tie_pays": _number(rules.tie_pays),
-            "pair_pays": _number(rules.pair_pays),
-        },
-        bets=bets,
-        sample_space=f"ordered sequences of six cards from {rules.decks} decks",
-        notes=(
-            f"Banker wins pay {fraction_text(rules.banker_pays)} to 1 "
-            f"({fraction_text(rules.commission)} % commission); payouts in cents round down.",
-        ),
     )
 
 

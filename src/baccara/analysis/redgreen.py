@@ -22,17 +22,17 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from baccara.analysis.bonus import bonus_bet, category_counts
 from baccara.analysis.model import Analysis, BetAnalysis, Outcome, Published
-from baccara.cards import Rank, ShoeComposition
+from baccara.cards import Rank, ShoeComposition, ShoeSpec, composition
 from baccara.games.paytable import Paytable
 from baccara.games.redgreen import (
     GAME_ID,
@@ -208,16 +208,24 @@ def count_by_rules(
     return result
 
 
-def deals(decks: int) -> int:
-    """C(52d, 3)·C(52d − 3, 3): the analysis's sample space."""
-    return math.comb(52 * decks, HAND_SIZE) * math.comb(52 * decks - HAND_SIZE, HAND_SIZE)
+def deals(shoe: ShoeSpec) -> int:
+    """C(N, 3)·C(N − 3, 3) for a shoe of N cards (N = 52d): the analysis's sample space."""
+    cards = composition(shoe).total
+    return math.comb(cards, HAND_SIZE) * math.comb(cards - HAND_SIZE, HAND_SIZE)
 
 
-def red_green_bets(rules: RedGreenRules) -> tuple[BetAnalysis, ...]:
-    """The Red and Green bets: win, push, lose, with the seed's figures beside them."""
-    won = count_outcomes(rules)
-    total = deals(rules.decks)
-    published = PUBLISHED if rules.decks == 7 and rules.commission == 5 else None
+def red_green_bets(
+    rules: RedGreenRules, shoe: ShoeComposition | None = None
+) -> tuple[BetAnalysis, ...]:
+    """The Red and Green bets: win, push, lose, with the seed's figures beside them.
+
+    ``shoe`` deals from a depleted shoe instead of ``rules.decks`` full decks (the
+    seed's figures are then not shown: they are for the full shoe).
+    """
+    won = count_outcomes(rules, None if shoe is None else shoe.per_rank)
+    total = deals(rules.decks if shoe is None else shoe)
+    full = shoe is None and rules.decks == 7 and rules.commission == 5
+    published = PUBLISHED if full else None
 
     def side(bet: Bet, wins: Winner, loses: Winner) -> BetAnalysis:
         return BetAnalysis(
@@ -233,26 +241,39 @@ def red_green_bets(rules: RedGreenRules) -> tuple[BetAnalysis, ...]:
     return (side(Bet.RED, Winner.RED, Winner.GREEN), side(Bet.GREEN, Winner.GREEN, Winner.RED))
 
 
-BetBuilder = Callable[[RedGreenRules], tuple[BetAnalysis, ...]]
+class BetBuilder(Protocol):
+    """Builds some of the game's bets, from the full shoe or from a given (depleted) one."""
+
+    def __call__(
+        self, rules: RedGreenRules, shoe: ShoeComposition | None = None
+    ) -> tuple[BetAnalysis, ...]: ...
 
 
-def bonus_bets(rules: RedGreenRules) -> tuple[BetAnalysis, ...]:
+def bonus_bets(
+    rules: RedGreenRules, shoe: ShoeComposition | None = None
+) -> tuple[BetAnalysis, ...]:
     """The Bonus side bet on the best five of the six cards, under the rules' paytable."""
-    return (bonus_bet(category_counts(ShoeComposition.standard(rules.decks)), rules.paytable),)
+    dealt_from = ShoeComposition.standard(rules.decks) if shoe is None else shoe
+    return (bonus_bet(category_counts(dealt_from), rules.paytable),)
 
 
 BET_BUILDERS: tuple[BetBuilder, ...] = (red_green_bets, bonus_bets)
 """Each builder contributes its bets, in order. A side bet (the Bonus) adds its builder here."""
 
 
-def analyze_game(game_id: str, builders: Sequence[BetBuilder], **options: Any) -> Analysis:
-    """The analysis of ``game_id`` from the bets ``builders`` produce under ``options``."""
+def rules_from_options(**options: Any) -> RedGreenRules:
+    """The rules under ``options``; ``paytable`` may be a :class:`Paytable` or a TOML path."""
     paytable = options.pop("paytable", None)
     if paytable is not None:
         options["paytable"] = (
             paytable if isinstance(paytable, Paytable) else load_paytable(paytable)
         )
-    rules = RedGreenRules.from_options(**options)
+    return RedGreenRules.from_options(**options)
+
+
+def analyze_game(game_id: str, builders: Sequence[BetBuilder], **options: Any) -> Analysis:
+    """The analysis of ``game_id`` from the bets ``builders`` produce under ``options``."""
+    rules = rules_from_options(**options)
     bets = tuple(bet for build in builders for bet in build(rules))
     return Analysis(
         game=game_id,

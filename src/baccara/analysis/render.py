@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from baccara.analysis.model import Analysis, BetAnalysis, Cell, DataTable
+from baccara.analysis.removal import EffectOfRemoval
 from baccara.options import fraction_text
 
 
@@ -118,3 +119,50 @@ def analysis_renderable(analysis: Analysis) -> RenderableType:
 
 def print_analysis(analysis: Analysis, console: Console) -> None:
     console.print(analysis_renderable(analysis))
+
+
+def points_text(value: Fraction) -> str:
+    """A change of edge in percentage points, signed; an exact zero prints as ``0``."""
+    return "0" if value == 0 else f"{float(value * 100):+.5f}"
+
+
+def effect_of_removal_table(eor: EffectOfRemoval) -> Table:
+    """Rank (or tile) × bet: the change of each bet's house edge when one is removed."""
+    table = Table(
+        title=f"[bold]one {eor.removed} removed: change of house edge, % points[/bold]",
+        title_justify="left",
+    )
+    table.add_column("Removed")
+    table.add_column("Share", justify="right")
+    for bet in eor.bets:
+        table.add_column(bet, justify="right")
+    table.add_row("full shoe edge", "", *(f"{float(e):.4%}" for e in eor.full_edges))
+    table.add_section()
+    for removal in eor.removals:
+        table.add_row(
+            removal.label,
+            fraction_text(removal.share),
+            *(points_text(e) for e in eor.effects(removal)),
+        )
+    table.add_section()
+    table.add_row("weighted sum", "", *(points_text(s) for s in eor.weighted_sums))
+    return table
+
+
+def effect_of_removal_renderable(eor: EffectOfRemoval) -> RenderableType:
+    options = ", ".join(f"{k}={v}" for k, v in eor.options.items())
+    parts: list[RenderableType] = [
+        Text(f"{eor.game} — {options}", style="bold"),
+        effect_of_removal_table(eor),
+        Text(
+            "+ raises the house edge (the removal is bad for the bettor); the bettor's "
+            "expectation moves by the opposite amount. Weighted sum: Σ share × effect, the "
+            "effect of removing a card nobody saw — exactly 0 when it prints 0."
+        ),
+    ]
+    parts.extend(Text(note, style="dim") for note in eor.notes)
+    return Group(*parts)
+
+
+def print_effect_of_removal(eor: EffectOfRemoval, console: Console) -> None:
+    console.print(effect_of_removal_renderable(eor))
