@@ -245,14 +245,19 @@ BET_BUILDERS: tuple[BetBuilder, ...] = (red_green_bets, bonus_bets)
 """Each builder contributes its bets, in order. A side bet (the Bonus) adds its builder here."""
 
 
-def analyze_game(game_id: str, builders: Sequence[BetBuilder], **options: Any) -> Analysis:
-    """The analysis of ``game_id`` from the bets ``builders`` produce under ``options``."""
+def redgreen_rules(**options: Any) -> RedGreenRules:
+    """Rules from front-end options, where a paytable may be named (shipped name or file)."""
     paytable = options.pop("paytable", None)
     if paytable is not None:
         options["paytable"] = (
             paytable if isinstance(paytable, Paytable) else load_paytable(paytable)
         )
-    rules = RedGreenRules.from_options(**options)
+    return RedGreenRules.from_options(**options)
+
+
+def analyze_game(game_id: str, builders: Sequence[BetBuilder], **options: Any) -> Analysis:
+    """The analysis of ``game_id`` from the bets ``builders`` produce under ``options``."""
+    rules = redgreen_rules(**options)
     bets = tuple(bet for build in builders for bet in build(rules))
     return Analysis(
         game=game_id,
