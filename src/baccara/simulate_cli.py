@@ -81,9 +81,7 @@ def deal_and_count(
 
     Ctrl-C stops the run between blocks and keeps what was dealt.
     """
-    counts = np.zeros(
-        (len(run.labels.bets), max(map(len, run.labels.outcomes))), dtype=np.int64
-    )
+    counts = np.zeros((len(run.labels.bets), max(map(len, run.labels.outcomes))), dtype=np.int64)
     dealt = 0
     interrupted = False
     progress = Progress(

@@ -150,9 +150,7 @@ def _punto_banco(options: dict[str, Any], shoe: ShoeMode, penetration: float) ->
     return Dealer(GAME_ID, kernel.BETS, kernel.OUTCOMES, deal)
 
 
-def _redgreen(
-    game: str, options: dict[str, Any], shoe: ShoeMode, penetration: float
-) -> Dealer:
+def _redgreen(game: str, options: dict[str, Any], shoe: ShoeMode, penetration: float) -> Dealer:
     from baccara.analysis.kernels import redgreen as kernel
     from baccara.analysis.redgreen import redgreen_rules
 
@@ -211,7 +209,9 @@ class DealerSpec:
         **options: Any,
     ) -> DealerSpec:
         """Validate everything now (an unknown game, a bad option), so workers never refuse."""
-        spec = cls(game, tuple(options.items()), ShoeMode.parse(shoe), check_penetration(penetration))
+        spec = cls(
+            game, tuple(options.items()), ShoeMode.parse(shoe), check_penetration(penetration)
+        )
         spec.dealer()
         return spec
 

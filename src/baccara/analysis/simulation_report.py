@@ -77,7 +77,9 @@ def check_bets(
     for j, bet in enumerate(analysis.bets):
         names = tuple(o.name for o in bet.outcomes)
         if names != labels.outcomes[j]:
-            raise BaccaraError(f"{bet.bet}: the kernel's outcomes {labels.outcomes[j]} are not {names}")
+            raise BaccaraError(
+                f"{bet.bet}: the kernel's outcomes {labels.outcomes[j]} are not {names}"
+            )
         row = [int(n) for n in counts[j, : len(names)]]
         outcomes = tuple(
             OutcomeCheck(o.name, n, n / rounds, o.probability, z_score(n, rounds, o.probability))

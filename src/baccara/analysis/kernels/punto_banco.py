@@ -11,7 +11,7 @@ import numpy.typing as npt
 from numba import njit
 
 from baccara.analysis.kernels.pile import draw
-from baccara.cards import Rank, standard_deck
+from baccara.cards import standard_deck
 from baccara.games.punto_banco import BANKER_DRAWS_UP_TO, Bet
 
 BETS: tuple[str, ...] = tuple(b.value for b in Bet)
@@ -30,7 +30,6 @@ VALUES = np.array([c.rank.baccarat_value for c in _DECK], dtype=np.int8)
 """Baccarat value of each card index (the position in :func:`~baccara.cards.standard_deck`)."""
 RANKS = np.array([int(c.rank) for c in _DECK], dtype=np.int8)
 TABLEAU = np.array([BANKER_DRAWS_UP_TO[v] for v in range(10)], dtype=np.int8)
-assert len(Rank) == 13
 
 
 def new_shoe(decks: int) -> npt.NDArray[np.int8]:

@@ -17,7 +17,7 @@ from numba import njit
 
 from baccara.analysis.kernels.pile import draw
 from baccara.analysis.redgreen import RANK_HANDS, outcome_matrix
-from baccara.cards import Rank, Suit, standard_deck
+from baccara.cards import Suit, standard_deck
 from baccara.games.bonus import CATEGORIES, ROYAL, STRAIGHTS, Category
 from baccara.games.redgreen import Bet, RedGreenRules
 
@@ -62,7 +62,11 @@ FULL_HOUSE, FLUSH, STRAIGHT, THREE_OF_A_KIND = (
     _CODE[Category.STRAIGHT],
     _CODE[Category.THREE_OF_A_KIND],
 )
-TWO_PAIR, PAIR, HIGH_CARD = _CODE[Category.TWO_PAIR], _CODE[Category.PAIR], _CODE[Category.HIGH_CARD]
+TWO_PAIR, PAIR, HIGH_CARD = (
+    _CODE[Category.TWO_PAIR],
+    _CODE[Category.PAIR],
+    _CODE[Category.HIGH_CARD],
+)
 
 
 @njit(cache=True, inline="always")
@@ -189,4 +193,11 @@ def deal(
         codes[i, 2] = bonus_map[bonus_category(six, counts)]
 
 
-assert len(Rank) == 13
+@njit(cache=True)
+def bonus_categories(hands: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """:func:`bonus_category` of each row of six card indices (for the exhaustive test)."""
+    result = np.empty(len(hands), dtype=np.int8)
+    counts = np.zeros(13, dtype=np.int8)
+    for i in range(len(hands)):
+        result[i] = bonus_category(hands[i], counts)
+    return result

@@ -32,7 +32,8 @@ def block_state(seed: int, block: int) -> npt.NDArray[np.uint64]:
     Each block gets an independent stream from ``SeedSequence(seed, spawn_key=(block,))``,
     so blocks can be dealt in any order, by any number of workers, with one result.
     """
-    words = np.random.SeedSequence(seed, spawn_key=(block,)).generate_state(4, dtype=np.uint64)
+    sequence = np.random.SeedSequence(seed, spawn_key=(block,))
+    words: npt.NDArray[np.uint64] = sequence.generate_state(4, dtype=np.uint64).astype(np.uint64)
     if not words.any():  # xoshiro's one forbidden state; SeedSequence never gives it in practice
         words[0] = np.uint64(1)
     return words
@@ -69,6 +70,17 @@ def below(s: npt.NDArray[np.uint64], n: int) -> int:
             m = (next_u64(s) >> np.uint64(32)) * bound
             low = m & _MASK32
     return int(m >> np.uint64(32))
+
+
+@njit(cache=True)
+def draws_below(
+    state: npt.NDArray[np.uint64], bounds: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """One :func:`below` per bound, in order (for the tests against :class:`XoshiroRandom`)."""
+    result = np.empty(len(bounds), dtype=np.int64)
+    for i in range(len(bounds)):
+        result[i] = below(state, bounds[i])
+    return result
 
 
 class XoshiroRandom:
