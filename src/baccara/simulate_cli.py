@@ -167,8 +167,8 @@ def print_report(report: SimulationReport, console: Console) -> None:
             table.add_row(
                 o.name,
                 f"{o.count:,}",
-                f"{o.observed:.6f}",
-                f"{float(o.expected):.6f}",
+                f"{o.observed:.8f}",
+                f"{float(o.expected):.8f}",
                 f"{o.z:+.2f}",
                 Text(f"outside {FLAG_SIGMAS:g}σ", style="bold red") if o.flagged else "ok",
             )

@@ -25,7 +25,7 @@ from baccara.errors import UnknownGame
 from baccara.games import loball, punto_banco, redgreen
 from baccara.games.bonus import best_category
 from baccara.money import BetResult
-from baccara.tiles import TILE_SET, Tile
+from baccara.tiles import TILE_SET, Tile, roll_dice
 
 ROUND_CARDS = 6
 
@@ -90,7 +90,7 @@ def loball_rounds(
         pile.reshuffle()
         for _ in range(2 * loball.HAND_SIZE + loball.EXPOSED):
             pile.draw()
-        round_ = loball.round_from_stack(pile.items, 1, loball.roll_dice(rng))
+        round_ = loball.round_from_stack(pile.items, 1, roll_dice(rng))
         yield (
             MAIN_NAMES[loball.seat_main_outcome(round_, 1)],
             _tile_outcome(round_, loball.LO_TILE),
