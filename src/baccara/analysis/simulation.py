@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import multiprocessing
 import signal
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -224,10 +224,6 @@ class DealerSpec:
         if self.game == "lo-ball":
             return _loball(options, self.shoe, self.penetration)
         raise UnknownGame(self.game, analyzable_games())
-
-    @property
-    def options_dict(self) -> Mapping[str, Any]:
-        return dict(self.options)
 
 
 def blocks(rounds: int) -> list[tuple[int, int, int]]:
