@@ -16,6 +16,7 @@ from typer.exceptions import Abort, Exit, TyperException
 
 from baccara.errors import BaccaraError
 from baccara.paytable_cli import paytable_app
+from baccara.simulate_cli import simulate
 
 EXIT_USAGE = 2
 
@@ -28,6 +29,7 @@ app = typer.Typer(
 
 
 app.add_typer(paytable_app, name="paytable")
+app.command()(simulate)
 
 
 @app.callback(invoke_without_command=True)

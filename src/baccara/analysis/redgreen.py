@@ -261,8 +261,8 @@ BET_BUILDERS: tuple[BetBuilder, ...] = (red_green_bets, bonus_bets)
 """Each builder contributes its bets, in order. A side bet (the Bonus) adds its builder here."""
 
 
-def rules_from_options(**options: Any) -> RedGreenRules:
-    """The rules under ``options``; ``paytable`` may be a :class:`Paytable` or a TOML path."""
+def redgreen_rules(**options: Any) -> RedGreenRules:
+    """Rules from front-end options, where a paytable may be named (shipped name or file)."""
     paytable = options.pop("paytable", None)
     if paytable is not None:
         options["paytable"] = (
@@ -273,7 +273,7 @@ def rules_from_options(**options: Any) -> RedGreenRules:
 
 def analyze_game(game_id: str, builders: Sequence[BetBuilder], **options: Any) -> Analysis:
     """The analysis of ``game_id`` from the bets ``builders`` produce under ``options``."""
-    rules = rules_from_options(**options)
+    rules = redgreen_rules(**options)
     bets = tuple(bet for build in builders for bet in build(rules))
     return Analysis(
         game=game_id,

@@ -174,7 +174,7 @@ def _punto_banco(game: str, options: dict[str, Any]) -> EffectOfRemoval:
 def _redgreen(game: str, options: dict[str, Any]) -> EffectOfRemoval:
     from baccara.analysis import redgreen
 
-    rules = redgreen.rules_from_options(**options)
+    rules = redgreen.redgreen_rules(**options)
     return _by_rank(
         game,
         redgreen.rules_summary(rules),

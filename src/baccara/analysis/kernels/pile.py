@@ -1,0 +1,72 @@
+"""Dealing from a shuffled pile one item at a time: the shoe (or tile set) of the kernels.
+
+The pile holds every physical card (or tile). To deal the next one, the dealer picks
+uniformly among those not yet dealt and swaps it to the dealing position: after ``k``
+deals the first ``k`` items are the top of a uniformly shuffled pile, exactly as if
+the whole pile had been shuffled by Fisher–Yates first, but a round costs only the
+cards it uses. A reshuffle gathers the dealt items back — since every deal picks
+uniformly from what is left, the order they come back in does not matter — which is
+just starting again at position 0.
+
+:class:`Pile` is the same procedure in plain Python with :class:`~baccara.analysis.kernels.rng.XoshiroRandom`;
+fed the same generator state it deals the same items as the compiled :func:`draw`.
+
+>>> from baccara.analysis.kernels.rng import XoshiroRandom, block_state
+>>> pile = Pile(["a", "b", "c"], XoshiroRandom(block_state(1, 0)))
+>>> sorted(pile.draw() for _ in range(3))
+['a', 'b', 'c']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from baccara.analysis.kernels.rng import XoshiroRandom, below
+from baccara.errors import InvalidCards
+
+T = TypeVar("T")
+
+
+@njit(cache=True, inline="always")
+def draw(state: npt.NDArray[np.uint64], pile: npt.NDArray[np.int8], position: int) -> int:
+    """Deal ``pile[position]`` after swapping in a uniform pick from ``pile[position:]``."""
+    pick = position + below(state, len(pile) - position)
+    item = pile[pick]
+    pile[pick] = pile[position]
+    pile[position] = item
+    return int(item)
+
+
+class Pile(Generic[T]):
+    """The plain twin of :func:`draw`: deal items one by one, uniformly from what is left."""
+
+    def __init__(self, items: Sequence[T], rng: XoshiroRandom) -> None:
+        self.items = list(items)
+        self.position = 0
+        self._rng = rng
+
+    @property
+    def left(self) -> int:
+        return len(self.items) - self.position
+
+    def draw(self) -> T:
+        if self.position >= len(self.items):
+            raise InvalidCards("the pile is empty")
+        pick = self.position + self._rng.randbelow(len(self.items) - self.position)
+        items, position = self.items, self.position
+        items[pick], items[position] = items[position], items[pick]
+        self.position += 1
+        return items[position]
+
+    def __iter__(self) -> Iterator[T]:
+        """Deal on demand, for rules code that takes cards from an iterable."""
+        while True:
+            yield self.draw()
+
+    def reshuffle(self) -> None:
+        self.position = 0
