@@ -8,6 +8,7 @@ workers and the exact analysis), then runs a report on it; the frequency report 
 from __future__ import annotations
 
 import json
+import pathlib
 import secrets
 import sys
 import time
@@ -22,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from baccara.analysis.model import Analysis
+from baccara.analysis.session_plot import FORMATS as PLOT_FORMATS
 from baccara.analysis.simulation import (
     BLOCK_ROUNDS,
     DealerSpec,
@@ -33,6 +35,9 @@ from baccara.analysis.simulation import (
     count_blocks,
 )
 from baccara.analysis.simulation_report import FLAG_SIGMAS, SimulationReport, check_bets
+from baccara.errors import InvalidBet, InvalidOption
+from baccara.money import format_cents
+from baccara.options import as_int
 
 DEFAULT_ROUNDS = 1_000_000
 EXIT_INTERRUPTED = 130
@@ -213,11 +218,33 @@ def simulate(
         list[str] | None,
         typer.Option("--option", "-o", help="A rule option, as KEY=VALUE (repeatable)."),
     ] = None,
+    bet: Annotated[
+        str | None, typer.Option(help="Play bankroll sessions at this bet instead.")
+    ] = None,
+    stake: Annotated[str | None, typer.Option(help="Sessions: stake a hand (default 10).")] = None,
+    bankroll: Annotated[
+        str | None, typer.Option(help="Sessions: bankroll at the start (default 1000).")
+    ] = None,
+    hands: Annotated[
+        str | None, typer.Option(help="Sessions: hands a session (default 200).")
+    ] = None,
+    sessions_: Annotated[
+        str | None, typer.Option("--sessions", help="Sessions: how many (default 10,000).")
+    ] = None,
+    plot: Annotated[
+        pathlib.Path | None, typer.Option(help="Sessions: write a .png or .svg plot here.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Deal GAME by its real rules and compare every bet with the exact analysis."""
+    """Deal GAME by its real rules and compare every bet with the exact analysis.
+
+    With --bet, play bankroll sessions at that bet instead: the distribution of session
+    results, the risk of ruin, and a plot.
+    """
     from baccara.cli import _console, _parse_assignments
 
+    request = SessionRequest(bet, stake, bankroll, hands, sessions_, plot)
+    request.check_flags()
     count = check_rounds(DEFAULT_ROUNDS if rounds is None else rounds)
     run = setup(
         game,
@@ -227,4 +254,137 @@ def simulate(
         shoe=shoe,
         penetration=penetration,
     )
-    frequencies(run, count, as_json, _console())
+    if request.wanted:
+        sessions(run, request, as_json, _console())
+    else:
+        frequencies(run, count, as_json, _console())
+
+
+@dataclass(frozen=True)
+class SessionRequest:
+    """The session flags as given: all optional until ``--bet`` asks for sessions."""
+
+    bet: str | None
+    stake: str | None
+    bankroll: str | None
+    hands: str | None
+    sessions: str | None
+    plot: pathlib.Path | None
+
+    @property
+    def wanted(self) -> bool:
+        return self.bet is not None
+
+    def check_flags(self) -> None:
+        given = [
+            name
+            for name, value in (
+                ("--stake", self.stake),
+                ("--bankroll", self.bankroll),
+                ("--hands", self.hands),
+                ("--sessions", self.sessions),
+                ("--plot", self.plot),
+            )
+            if value is not None
+        ]
+        if given and self.bet is None:
+            raise InvalidOption("bet", f"{', '.join(given)} describe sessions: name the --bet too")
+        if self.plot is not None and self.plot.suffix.lower() not in PLOT_FORMATS:
+            raise InvalidOption("plot", f"write a .png or .svg file, got {self.plot.name!r}")
+
+
+def sessions(run: Setup, request: SessionRequest, as_json: bool, console: Console) -> None:
+    """Play bankroll sessions at one bet and report how they ended (and plot them)."""
+    from baccara.analysis.session_plot import plot_sessions
+    from baccara.analysis.sessions import SessionPlan, net_per_outcome, play_sessions
+    from baccara.money import parse_amount
+
+    assert request.bet is not None
+    if request.bet not in run.labels.bets:
+        raise InvalidBet(
+            f"unknown bet {request.bet!r} for {run.spec.game}; bets are: {', '.join(run.labels.bets)}"
+        )
+    plan = SessionPlan(
+        stake=parse_amount(request.stake or "10"),
+        bankroll=parse_amount(request.bankroll or "1000"),
+        hands=as_int("hands", request.hands or "200", 1, 1_000_000),
+        sessions=as_int("sessions", request.sessions or "10000", 1, 10_000_000),
+    )
+    column = run.labels.bets.index(request.bet)
+    bet = run.analysis.bet(request.bet)
+    pays = [bet.outcome(name).pays for name in run.labels.outcomes[column]]
+    dealer = run.spec.dealer()
+    start = time.perf_counter()
+    report = play_sessions(
+        plan,
+        net_per_outcome(plan.stake, pays),
+        lambda rounds, seed: dealer.deal_run(rounds, seed)[:, column],
+        run.seed,
+    )
+    seconds = time.perf_counter() - start
+    title = f"{run.spec.game} · {request.bet} · {format_cents(plan.stake)} a hand"
+    plot = plot_sessions(report, request.plot, title) if request.plot else None
+    summary = report.summary()
+    # What the exact edge says the hands actually played cost on average.
+    expected = -float(bet.house_edge) * summary["total_wagered"] / summary["sessions"]
+    if as_json:
+        data = {
+            "game": run.spec.game,
+            "bet": request.bet,
+            "seed": run.seed,
+            "shoe": run.spec.shoe.value,
+            "options": dict(run.analysis.options),
+            "house_edge": float(bet.house_edge),
+            "expected_result_from_edge": expected,
+            "seconds": seconds,
+            **summary,
+            "plot": str(plot) if plot else None,
+        }
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        return
+    print_sessions(summary, plan, title, run.seed, expected, console)
+    if plot:
+        console.print(f"Plot written to {plot}")
+
+
+def print_sessions(
+    summary: dict[str, Any],
+    plan: Any,
+    title: str,
+    seed: int,
+    expected: float,
+    console: Console,
+) -> None:
+    money = format_cents
+    console.print(
+        f"{title} — {summary['sessions']:,} sessions of up to {plan.hands:,} hands,"
+        f" bankroll {money(plan.bankroll)}, seed {seed}"
+    )
+    table = Table(title="[bold]Session results[/bold]", title_justify="left")
+    table.add_column("")
+    table.add_column("Value", justify="right")
+    low, high = summary["mean_result_ci95"]
+    rows = [
+        ("mean result", f"{summary['mean_result'] / 100:+.2f}"),
+        ("95% CI of the mean", f"{low / 100:+.2f} to {high / 100:+.2f}"),
+        ("expected from the exact edge", f"{expected / 100:+.2f}"),
+        ("standard deviation", f"{summary['std_result'] / 100:.2f}"),
+    ]
+    for key, value in summary["percentiles"].items():
+        rows.append((f"percentile {key[1:]}", f"{value / 100:+.2f}"))
+    rows += [
+        (
+            "ahead / even / behind",
+            f"{summary['ahead']:.2%} / {summary['even']:.2%} / {summary['behind']:.2%}",
+        ),
+        ("risk of ruin", f"{summary['risk_of_ruin']:.2%}"),
+        ("mean hands played", f"{summary['mean_hands_played']:.1f}"),
+    ]
+    for label, value in rows:
+        table.add_row(label, value)
+    console.print(table)
+    console.print(
+        "Ruin: the bankroll no longer covers a stake, so the session ends early."
+        " Results are settled in cents, payouts rounded down.",
+        style="dim",
+    )

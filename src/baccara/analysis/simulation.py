@@ -120,6 +120,13 @@ class Dealer:
         """Deal block ``block`` of the run seeded ``seed`` into ``codes``."""
         self.deal(block_state(seed, block), codes)
 
+    def deal_run(self, rounds: int, seed: int) -> npt.NDArray[np.int8]:
+        """Every bet's outcome code in each of ``rounds`` rounds of the run seeded ``seed``."""
+        codes = np.empty((rounds, len(self.bets)), dtype=np.int8)
+        for block, start, size in blocks(rounds):
+            self.deal_block(seed, block, codes[start : start + size])
+        return codes
+
     def count_block(self, seed: int, block: int, rounds: int) -> npt.NDArray[np.int64]:
         """How often each outcome of each bet came in the block: (bets × most outcomes)."""
         codes = np.empty((rounds, len(self.bets)), dtype=np.int8)
@@ -250,10 +257,7 @@ def deal_outcomes(
     count block by block with :func:`count_outcomes` instead.
     """
     dealer = DealerSpec.of(game, shoe=shoe, penetration=penetration, **options).dealer()
-    rounds, seed = check_rounds(rounds), check_seed(seed)
-    codes = np.empty((rounds, len(dealer.bets)), dtype=np.int8)
-    for block, start, size in blocks(rounds):
-        dealer.deal_block(seed, block, codes[start : start + size])
+    codes = dealer.deal_run(check_rounds(rounds), check_seed(seed))
     return RoundOutcomes(dealer.game, dealer.bets, dealer.outcomes, codes)
 
 
