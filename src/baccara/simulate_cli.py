@@ -29,6 +29,7 @@ from baccara.analysis.simulation import (
     DealerSpec,
     RoundOutcomes,
     ShoeMode,
+    check_penetration,
     check_rounds,
     check_seed,
     check_workers,
@@ -209,8 +210,11 @@ def simulate(
     ] = None,
     workers: Annotated[str, typer.Option(help="Processes dealing blocks in parallel.")] = "1",
     shoe: Annotated[
-        str, typer.Option(help="reshuffle (every round) or continuous (to a cut card).")
-    ] = "reshuffle",
+        str | None,
+        typer.Option(
+            help="reshuffle (every round, the default) or continuous (to a cut card; a count's)."
+        ),
+    ] = None,
     penetration: Annotated[
         str, typer.Option(help="Share of a continuous shoe dealt before the cut card.")
     ] = "0.8",
@@ -234,6 +238,11 @@ def simulate(
     plot: Annotated[
         pathlib.Path | None, typer.Option(help="Sessions: write a .png or .svg plot here.")
     ] = None,
+    count: Annotated[
+        str | None,
+        typer.Option(help="Measure a card count for this bet, dealt from a continuous shoe."),
+    ] = None,
+    level: Annotated[str, typer.Option(help="Count: the largest tag (1-10).")] = "3",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Deal GAME by its real rules and compare every bet with the exact analysis.
@@ -245,19 +254,38 @@ def simulate(
 
     request = SessionRequest(bet, stake, bankroll, hands, sessions_, plot)
     request.check_flags()
-    count = check_rounds(DEFAULT_ROUNDS if rounds is None else rounds)
+    rounds_wanted = check_rounds(DEFAULT_ROUNDS if rounds is None else rounds)
+    if count is not None:
+        if request.wanted:
+            raise InvalidOption("count", "measure a count or play sessions, not both at once")
+        if shoe is not None and ShoeMode.parse(shoe) is not ShoeMode.CONTINUOUS:
+            raise InvalidOption(
+                "shoe", "a count needs a continuous shoe; a reshuffled one has none"
+            )
+        counting(
+            game,
+            count,
+            rounds_wanted,
+            _parse_assignments(option),
+            seed=seed,
+            penetration=penetration,
+            level=level,
+            as_json=as_json,
+            console=_console(),
+        )
+        return
     run = setup(
         game,
         _parse_assignments(option),
         seed=seed,
         workers=workers,
-        shoe=shoe,
+        shoe=shoe or ShoeMode.RESHUFFLE.value,
         penetration=penetration,
     )
     if request.wanted:
         sessions(run, request, as_json, _console())
     else:
-        frequencies(run, count, as_json, _console())
+        frequencies(run, rounds_wanted, as_json, _console())
 
 
 @dataclass(frozen=True)
@@ -386,5 +414,72 @@ def print_sessions(
     console.print(
         "Ruin: the bankroll no longer covers a stake, so the session ends early."
         " Results are settled in cents, payouts rounded down.",
+        style="dim",
+    )
+
+
+def counting(
+    game: str,
+    bet: str,
+    rounds: int,
+    options: dict[str, Any],
+    *,
+    seed: str | None,
+    penetration: str,
+    level: str,
+    as_json: bool,
+    console: Console,
+) -> None:
+    """Measure what a count built from the exact effects of removal gains on ``bet``."""
+    from baccara.analysis.count_gain import simulate_count
+
+    report = simulate_count(
+        game,
+        bet,
+        rounds,
+        secrets.randbits(63) if seed is None else check_seed(seed),
+        penetration=check_penetration(penetration),
+        level=as_int("level", level, 1, 10),
+        **options,
+    )
+    if as_json:
+        sys.stdout.write(json.dumps(report.to_dict(), indent=2) + "\n")
+        return
+    tags = "  ".join(f"{rank.symbol}:{tag:+d}" for rank, tag in report.system.tags.items())
+    console.print(
+        f"{game} · count for {bet} — {report.rounds:,} rounds from a continuous shoe"
+        f" cut at {report.penetration:.0%}, seed {report.seed}"
+    )
+    console.print(f"tags (level {report.system.level}, from the exact effects of removal): {tags}")
+    console.print(
+        f"exact edge off the top {float(report.exact_edge):.4%}; true count = (running count"
+        " − cards dealt × average tag) per deck left"
+    )
+    groups = Table(title="[bold]Bettor's result by true count[/bold]", title_justify="left")
+    for name in ("True count", "Rounds", "Share", "Mean per unit", "95% CI ±"):
+        groups.add_column(name, justify="right")
+    for tc, n, mean, half in report.groups:
+        label = f"≤{tc}" if tc == report.groups[0][0] and tc <= -10 else str(tc)
+        label = f"≥{tc}" if tc >= 10 else label
+        groups.add_row(label, f"{n:,}", f"{n / report.rounds:.2%}", f"{mean:+.5f}", f"{half:.5f}")
+    console.print(groups)
+    lines = Table(
+        title="[bold]Betting only at a true count of T or more[/bold]", title_justify="left"
+    )
+    for name in ("T", "Rounds bet", "Mean per unit bet", "95% CI ±", "Units / 100 rounds"):
+        lines.add_column(name, justify="right")
+    for line in report.lines:
+        low, high = line.ci95
+        lines.add_row(
+            "any" if line.threshold is None else f"{line.threshold}",
+            f"{line.share:.2%}",
+            f"{line.mean:+.5f}",
+            f"{(high - low) / 2:.5f}",
+            f"{line.per_100_rounds:+.3f}",
+        )
+    console.print(lines)
+    console.print(
+        "Units / 100 rounds: betting one unit only at T or more and sitting out the rest."
+        " One process deals a count run.",
         style="dim",
     )

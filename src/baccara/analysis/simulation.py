@@ -100,15 +100,24 @@ class RoundOutcomes:
     codes: npt.NDArray[np.int8]
 
 
-DealBlock = Callable[[npt.NDArray[np.uint64], npt.NDArray[np.int8]], None]
+DealBlock = Callable[
+    [npt.NDArray[np.uint64], npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int32]],
+    None,
+]
+
+NO_TAGS = np.zeros(52, dtype=np.int16)
+"""Tags of a count nobody keeps (card index → tag)."""
+NOT_SHOWN = np.zeros((0, 2), dtype=np.int32)
+"""No rows: the kernels skip the counter's view."""
 
 
 @dataclass(frozen=True)
 class Dealer:
     """One game's kernel set up for one set of rules and one shoe mode.
 
-    ``deal(state, codes)`` fills ``codes`` (rounds × bets) from a full shoe with the
-    generator ``state``.
+    ``deal(state, codes, tags, shown)`` fills ``codes`` (rounds × bets) from a full
+    shoe with the generator ``state``; given rows in ``shown`` it also writes, before
+    each round, the running count of ``tags`` since the shuffle and the cards left.
     """
 
     game: str
@@ -116,9 +125,16 @@ class Dealer:
     outcomes: tuple[tuple[str, ...], ...]
     deal: DealBlock
 
-    def deal_block(self, seed: int, block: int, codes: npt.NDArray[np.int8]) -> None:
-        """Deal block ``block`` of the run seeded ``seed`` into ``codes``."""
-        self.deal(block_state(seed, block), codes)
+    def deal_block(
+        self,
+        seed: int,
+        block: int,
+        codes: npt.NDArray[np.int8],
+        tags: npt.NDArray[np.int16] = NO_TAGS,
+        shown: npt.NDArray[np.int32] = NOT_SHOWN,
+    ) -> None:
+        """Deal block ``block`` of the run seeded ``seed`` into ``codes`` (and ``shown``)."""
+        self.deal(block_state(seed, block), codes, tags, shown)
 
     def deal_run(self, rounds: int, seed: int) -> npt.NDArray[np.int8]:
         """Every bet's outcome code in each of ``rounds`` rounds of the run seeded ``seed``."""
@@ -151,8 +167,13 @@ def _punto_banco(options: dict[str, Any], shoe: ShoeMode, penetration: float) ->
     cut = round(52 * rules.decks * penetration)
     continuous = shoe is ShoeMode.CONTINUOUS
 
-    def deal(state: npt.NDArray[np.uint64], codes: npt.NDArray[np.int8]) -> None:
-        kernel.deal(state, kernel.new_shoe(rules.decks), codes, cut, continuous)
+    def deal(
+        state: npt.NDArray[np.uint64],
+        codes: npt.NDArray[np.int8],
+        tags: npt.NDArray[np.int16],
+        shown: npt.NDArray[np.int32],
+    ) -> None:
+        kernel.deal(state, kernel.new_shoe(rules.decks), codes, cut, continuous, tags, shown)
 
     return Dealer(GAME_ID, kernel.BETS, kernel.OUTCOMES, deal)
 
@@ -166,9 +187,16 @@ def _redgreen(game: str, options: dict[str, Any], shoe: ShoeMode, penetration: f
     cut = round(52 * rules.decks * penetration)
     continuous = shoe is ShoeMode.CONTINUOUS
 
-    def deal(state: npt.NDArray[np.uint64], codes: npt.NDArray[np.int8]) -> None:
+    def deal(
+        state: npt.NDArray[np.uint64],
+        codes: npt.NDArray[np.int8],
+        tags: npt.NDArray[np.int16],
+        shown: npt.NDArray[np.int32],
+    ) -> None:
         shoe_cards = kernel.new_shoe(rules.decks)
-        kernel.deal(state, shoe_cards, codes, cut, continuous, tables.calls, tables.bonus_map)
+        kernel.deal(
+            state, shoe_cards, codes, cut, continuous, tables.calls, tables.bonus_map, tags, shown
+        )
 
     return Dealer(game, kernel.BETS, tables.outcomes, deal)
 
@@ -185,7 +213,13 @@ def _loball(options: dict[str, Any], shoe: ShoeMode, penetration: float) -> Deal
             " so there is no continuous shoe to deal",
         )
 
-    def deal(state: npt.NDArray[np.uint64], codes: npt.NDArray[np.int8]) -> None:
+    def deal(
+        state: npt.NDArray[np.uint64],
+        codes: npt.NDArray[np.int8],
+        tags: npt.NDArray[np.int16],
+        shown: npt.NDArray[np.int32],
+    ) -> None:
+        # The tile set is reshuffled every round: there is never anything to count.
         kernel.deal(state, kernel.new_set(), codes)
 
     return Dealer(GAME_ID, kernel.BETS, kernel.OUTCOMES, deal)

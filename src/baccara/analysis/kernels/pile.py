@@ -42,6 +42,15 @@ def draw(state: npt.NDArray[np.uint64], pile: npt.NDArray[np.int8], position: in
     return int(item)
 
 
+@njit(cache=True, inline="always")
+def tally(pile: npt.NDArray[np.int8], start: int, end: int, tags: npt.NDArray[np.int16]) -> int:
+    """The count of the items dealt at ``pile[start:end]``: the sum of their tags."""
+    total = 0
+    for k in range(start, end):
+        total += tags[pile[k]]
+    return total
+
+
 class Pile(Generic[T]):
     """The plain twin of :func:`draw`: deal items one by one, uniformly from what is left."""
 

@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from baccara.analysis.kernels.pile import draw
+from baccara.analysis.kernels.pile import draw, tally
 from baccara.cards import standard_deck
 from baccara.games.punto_banco import BANKER_DRAWS_UP_TO, Bet
 
@@ -44,18 +44,28 @@ def deal(
     codes: npt.NDArray[np.int8],
     cut: int,
     continuous: bool,
+    tags: npt.NDArray[np.int16],
+    shown: npt.NDArray[np.int32],
 ) -> None:
     """Deal ``len(codes)`` coups into ``codes`` (rounds × 5).
 
     Reshuffled every round unless ``continuous``; a continuous shoe is reshuffled
     before a coup once ``cut`` cards are out or fewer than six are left. The shoe
-    starts full.
+    starts full. When ``shown`` has rows, a card counter's view before each coup is
+    written there: (running count of ``tags`` since the shuffle, cards left).
     """
     n = len(shoe)
     position = 0
+    running = 0  # the count of the cards dealt since the shuffle, when a count is kept
+    counting = shown.shape[0] > 0
     for i in range(codes.shape[0]):
         if not continuous or position >= cut or n - position < ROUND_CARDS:
             position = 0
+            running = 0
+        start = position
+        if counting:
+            shown[i, 0] = running
+            shown[i, 1] = n - position
         p1 = draw(state, shoe, position)
         b1 = draw(state, shoe, position + 1)
         p2 = draw(state, shoe, position + 2)
@@ -82,3 +92,5 @@ def deal(
             codes[i, 0], codes[i, 1], codes[i, 2] = 1, 1, 0
         codes[i, 3] = 0 if RANKS[p1] == RANKS[p2] else 1
         codes[i, 4] = 0 if RANKS[b1] == RANKS[b2] else 1
+        if counting:
+            running += tally(shoe, start, position, tags)

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from baccara.analysis.kernels.pile import draw
+from baccara.analysis.kernels.pile import draw, tally
 from baccara.analysis.redgreen import RANK_HANDS, outcome_matrix
 from baccara.cards import Suit, standard_deck
 from baccara.games.bonus import CATEGORIES, ROYAL, STRAIGHTS, Category
@@ -169,15 +169,28 @@ def deal(
     continuous: bool,
     calls: npt.NDArray[np.int8],
     bonus_map: npt.NDArray[np.int8],
+    tags: npt.NDArray[np.int16],
+    shown: npt.NDArray[np.int32],
 ) -> None:
-    """Deal ``len(codes)`` rounds into ``codes`` (rounds × 3: red, green, bonus)."""
+    """Deal ``len(codes)`` rounds into ``codes`` (rounds × 3: red, green, bonus).
+
+    When ``shown`` has rows, a card counter's view before each round is written there:
+    (running count of ``tags`` since the shuffle, cards left).
+    """
     n = len(shoe)
     position = 0
+    running = 0  # the count of the cards dealt since the shuffle, when a count is kept
+    counting = shown.shape[0] > 0
     six = np.empty(ROUND_CARDS, dtype=np.int8)
     counts = np.zeros(13, dtype=np.int8)
     for i in range(codes.shape[0]):
         if not continuous or position >= cut or n - position < ROUND_CARDS:
             position = 0
+            running = 0
+        start = position
+        if counting:
+            shown[i, 0] = running
+            shown[i, 1] = n - position
         for k in range(ROUND_CARDS):
             six[k] = draw(state, shoe, position + k)
         position += ROUND_CARDS
@@ -191,6 +204,8 @@ def deal(
         else:
             codes[i, 0], codes[i, 1] = 1, 1
         codes[i, 2] = bonus_map[bonus_category(six, counts)]
+        if counting:
+            running += tally(shoe, start, position, tags)
 
 
 @njit(cache=True)
