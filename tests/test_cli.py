@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "baccara", *args], capture_output=True, text=True, timeout=120
-    )
+from tests.helpers import assert_refused, run
 
 
 def test_analyze_prints_the_published_table() -> None:
@@ -47,14 +41,7 @@ def test_analyze_json_is_one_object_with_the_options_used() -> None:
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: str) -> None:
-    result = run(*args)
-    assert result.returncode == 2
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("baccara: error: ")
-    assert message in lines[0]
-    assert "Traceback" not in result.stderr
+    assert_refused(run(*args), message)
 
 
 def test_games_lists_punto_banco() -> None:

@@ -14,7 +14,7 @@ from baccara.analysis.simulation import DealerSpec
 from baccara.cards import Card, Rank, standard_deck
 from baccara.errors import InvalidOption
 from baccara.games import punto_banco, redgreen
-from tests.test_cli import run
+from tests.helpers import assert_refused, run
 
 
 def test_tags_follow_the_bettors_side_of_the_effects() -> None:
@@ -93,6 +93,4 @@ def test_counting_the_tie_finds_better_rounds_but_no_edge() -> None:
     ],
 )
 def test_bad_count_input(args: list[str], message: str) -> None:
-    result = run("simulate", *args, "--rounds", "1000")
-    assert result.returncode == 2
-    assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr
+    assert_refused(run("simulate", *args, "--rounds", "1000"), message)

@@ -5,9 +5,6 @@ Expectations come from the seed's house way (seed 000, RULES-NOTES.md "House way
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from baccara.cards import Rank
@@ -23,18 +20,9 @@ from baccara.houseway import (
     sections,
 )
 from baccara.randomness import SeededRandom
+from tests.helpers import assert_refused, run
 
 SEED = RedGreenRules()
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "baccara", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_sheet_lists_every_rank_combination_once() -> None:
@@ -168,10 +156,4 @@ def test_cli_quiz_reads_answers_from_stdin_and_scores_them() -> None:
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: str) -> None:
-    result = run(*args)
-    assert result.returncode == 2
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("baccara: error: ")
-    assert message in lines[0]
+    assert_refused(run(*args), message)

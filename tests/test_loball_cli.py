@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "baccara", *args], capture_output=True, text=True, timeout=120
-    )
+from tests.helpers import assert_refused, run
 
 
 def test_analyze_prints_the_published_figures_beside_ours() -> None:
@@ -47,12 +41,7 @@ def test_payouts_are_set_with_option() -> None:
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: str) -> None:
-    result = run("analyze", "lo-ball", *args)
-    assert result.returncode == 2
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("baccara: error: ") and message in lines[0]
+    assert_refused(run("analyze", "lo-ball", *args), message)
 
 
 def test_games_lists_lo_ball() -> None:

@@ -13,7 +13,7 @@ from baccara.cards import ShoeComposition
 from baccara.errors import InvalidOption
 from baccara.games.bonus import CATEGORIES
 from baccara.paytables import load_paytable
-from tests.test_cli import run
+from tests.helpers import assert_refused, run
 
 
 def test_show_lists_every_category_with_the_edge() -> None:
@@ -62,9 +62,7 @@ def test_design_refuses_impossible_constraints() -> None:
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
-    result = run(*args)
-    assert result.returncode == 2
-    assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
+    assert_refused(run(*args), message)
 
 
 def test_malformed_user_file_names_the_line(tmp_path: pathlib.Path) -> None:

@@ -13,7 +13,7 @@ import pytest
 from baccara.analysis import analyzable_games
 from baccara.errors import UnknownGame
 from baccara.playthrough import dealable_games, playthrough
-from tests.test_cli import run
+from tests.helpers import assert_refused, run
 
 FOLDER = pathlib.Path(__file__).resolve().parent / "playthroughs"
 SEED = 2026
@@ -59,6 +59,4 @@ def test_deal_command() -> None:
     ],
 )
 def test_deal_refuses_bad_input(args: list[str], message: str) -> None:
-    result = run(*args)
-    assert result.returncode == 2 and message in result.stderr
-    assert result.stderr.count("\n") == 1
+    assert_refused(run(*args), message)

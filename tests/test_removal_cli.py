@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.test_cli import run
+from tests.helpers import assert_refused, run
 
 
 def test_effect_of_removal_table_for_punto_banco() -> None:
@@ -70,9 +70,4 @@ def test_effect_of_removal_for_lo_ball_lists_every_tile() -> None:
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: str) -> None:
-    result = run(*args)
-    assert result.returncode == 2
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("baccara: error: ") and message in lines[0]
+    assert_refused(run(*args), message)

@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 from baccara import analyze
-from tests.test_cli import run
+from tests.helpers import assert_refused, run
 
 
 def sessions_json(*args: str) -> dict[str, object]:
@@ -83,6 +83,4 @@ def test_text_report() -> None:
     ],
 )
 def test_bad_session_input(args: list[str], message: str) -> None:
-    result = run("simulate", "punto-banco", *args)
-    assert result.returncode == 2
-    assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr
+    assert_refused(run("simulate", "punto-banco", *args), message)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,6 +20,7 @@ from baccara.analysis.simulation import (
 from baccara.analysis.simulation_report import FLAG_SIGMAS, check_bets, z_score
 from baccara.cli import main
 from baccara.errors import InvalidOption, UnknownGame
+from tests.helpers import assert_refused, run
 
 GAMES = ("punto-banco", "redgreen", "redgreen-mini", "lo-ball")
 TEN_MILLION = 10**7
@@ -146,12 +145,6 @@ def test_a_continuous_shoe_is_refused_for_lo_ball_before_dealing() -> None:
 # --- the command ---------------------------------------------------------------------------
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "baccara", *args], capture_output=True, text=True, timeout=120
-    )
-
-
 def test_simulate_json_shape_and_worker_independence() -> None:
     rounds = str(BLOCK_ROUNDS + 1000)
     results = [
@@ -218,13 +211,7 @@ def test_continuous_shoe_labels_the_exact_figures_off_the_top() -> None:
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: str) -> None:
-    result = run("simulate", *args)
-    assert result.returncode == 2
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("baccara: error: ")
-    assert message in lines[0]
+    assert_refused(run("simulate", *args), message)
 
 
 def test_ctrl_c_prints_the_partial_result(
