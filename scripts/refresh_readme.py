@@ -1,7 +1,8 @@
 """Re-run every ``$ baccara …`` line of the README's console blocks and paste the output.
 
 Run after a deliberate change of output; tests/test_readme.py then holds the README
-to it. Commands run as ``python -m baccara`` in a 100-column terminal.
+to it, with the same :func:`run_command` and :func:`transcripts`. Commands run as
+``python -m baccara`` in a 100-column terminal, from the repository's root.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ import subprocess
 import sys
 
 README = pathlib.Path(__file__).resolve().parent.parent / "README.md"
+CONSOLE_BLOCK = re.compile(r"(```console\n)(.*?)(```)", flags=re.S)
 
 
-def run(command: str) -> str:
+def run_command(command: str) -> str:
+    """What ``$ baccara …`` prints (stdout then stderr), as the README shows it."""
     env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
     result = subprocess.run(
         f"{shlex.quote(sys.executable)} -m {command}",
@@ -30,23 +33,36 @@ def run(command: str) -> str:
     return (result.stdout + result.stderr).rstrip("\n")
 
 
+def transcripts(text: str) -> list[tuple[str, str]]:
+    """Each ``$ command`` of the console blocks with the lines pasted under it."""
+    pairs: list[tuple[str, str]] = []
+    for block in CONSOLE_BLOCK.finditer(text):
+        command: str | None = None
+        output: list[str] = []
+        for line in block.group(2).splitlines():
+            if line.startswith("$ "):
+                if command is not None:
+                    pairs.append((command, "\n".join(output)))
+                command, output = line[2:], []
+            else:
+                output.append(line)
+        if command is not None:
+            pairs.append((command, "\n".join(output)))
+    return pairs
+
+
 def refresh_block(block: str) -> str:
     out: list[str] = []
     for line in block.splitlines():
         if line.startswith("$ "):
             out.append(line)
-            out.append(run(line[2:]))
+            out.append(run_command(line[2:]))
     return "\n".join(out) + "\n"
 
 
 def main() -> None:
     text = README.read_text()
-    text = re.sub(
-        r"(```console\n)(.*?)(```)",
-        lambda m: m.group(1) + refresh_block(m.group(2)) + m.group(3),
-        text,
-        flags=re.S,
-    )
+    text = CONSOLE_BLOCK.sub(lambda m: m.group(1) + refresh_block(m.group(2)) + m.group(3), text)
     README.write_text(text)
 
 

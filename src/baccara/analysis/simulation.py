@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from baccara.analysis.kernels.pile import new_shoe
 from baccara.analysis.kernels.rng import block_state
 from baccara.analysis.registry import analyzable_games
 from baccara.errors import InvalidOption, UnknownGame
@@ -173,7 +174,7 @@ def _punto_banco(options: dict[str, Any], shoe: ShoeMode, penetration: float) ->
         tags: npt.NDArray[np.int16],
         shown: npt.NDArray[np.int32],
     ) -> None:
-        kernel.deal(state, kernel.new_shoe(rules.decks), codes, cut, continuous, tags, shown)
+        kernel.deal(state, new_shoe(rules.decks), codes, cut, continuous, tags, shown)
 
     return Dealer(GAME_ID, kernel.BETS, kernel.OUTCOMES, deal)
 
@@ -193,7 +194,7 @@ def _redgreen(game: str, options: dict[str, Any], shoe: ShoeMode, penetration: f
         tags: npt.NDArray[np.int16],
         shown: npt.NDArray[np.int32],
     ) -> None:
-        shoe_cards = kernel.new_shoe(rules.decks)
+        shoe_cards = new_shoe(rules.decks)
         kernel.deal(
             state, shoe_cards, codes, cut, continuous, tables.calls, tables.bonus_map, tags, shown
         )

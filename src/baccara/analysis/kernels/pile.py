@@ -42,6 +42,11 @@ def draw(state: npt.NDArray[np.uint64], pile: npt.NDArray[np.int8], position: in
     return int(item)
 
 
+def new_shoe(decks: int) -> npt.NDArray[np.int8]:
+    """The physical cards of ``decks`` decks as card indices (52 a deck), in new-deck order."""
+    return np.tile(np.arange(52, dtype=np.int8), decks)
+
+
 @njit(cache=True, inline="always")
 def tally(pile: npt.NDArray[np.int8], start: int, end: int, tags: npt.NDArray[np.int16]) -> int:
     """The count of the items dealt at ``pile[start:end]``: the sum of their tags."""

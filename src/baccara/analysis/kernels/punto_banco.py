@@ -32,11 +32,6 @@ RANKS = np.array([int(c.rank) for c in _DECK], dtype=np.int8)
 TABLEAU = np.array([BANKER_DRAWS_UP_TO[v] for v in range(10)], dtype=np.int8)
 
 
-def new_shoe(decks: int) -> npt.NDArray[np.int8]:
-    """The physical cards of ``decks`` decks as card indices, in new-deck order."""
-    return np.tile(np.arange(len(_DECK), dtype=np.int8), decks)
-
-
 @njit(cache=True)
 def deal(
     state: npt.NDArray[np.uint64],

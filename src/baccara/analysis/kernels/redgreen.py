@@ -156,10 +156,6 @@ def tables(rules: RedGreenRules) -> Tables:
     return Tables(outcome_matrix(rules), mapping, (SIDE_OUTCOMES, SIDE_OUTCOMES, names))
 
 
-def new_shoe(decks: int) -> npt.NDArray[np.int8]:
-    return np.tile(np.arange(len(_DECK), dtype=np.int8), decks)
-
-
 @njit(cache=True)
 def deal(
     state: npt.NDArray[np.uint64],
