@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from baccara.analysis import bonus
-from baccara.analysis.bonus_enumeration import category_counts_by_enumeration
 from baccara.cards import ShoeComposition
+from baccara.exact import bonus
+from baccara.exact.bonus_enumeration import category_counts_by_enumeration
 from benchmarks.timing import Row, best_of
 
 

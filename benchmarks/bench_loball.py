@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from baccara import analyze
-from baccara.analysis import loball
+from baccara.exact import loball
 from baccara.games.loball import Bet, LoBallRules
 from benchmarks.timing import Row, best_of
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from baccara import analyze
-from baccara.analysis import punto_banco
+from baccara.exact import punto_banco
 from benchmarks.timing import Row, best_of
 
 

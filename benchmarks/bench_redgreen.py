@@ -5,7 +5,7 @@ The Bonus side bet has its own benchmark (bench_bonus).
 
 from __future__ import annotations
 
-from baccara.analysis import redgreen
+from baccara.exact import redgreen
 from baccara.games.redgreen import RedGreenRules
 from benchmarks.timing import Row, best_of
 

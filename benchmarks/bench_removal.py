@@ -7,9 +7,9 @@ fast table does all 13 ranks, so the true ratio is about 13 times the one shown.
 
 from __future__ import annotations
 
-from baccara.analysis import punto_banco
-from baccara.analysis.removal import effect_of_removal
 from baccara.cards import Card, ShoeComposition
+from baccara.exact import punto_banco
+from baccara.exact.removal import effect_of_removal
 from benchmarks.timing import Row, best_of
 
 

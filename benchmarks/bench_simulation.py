@@ -2,7 +2,7 @@
 
 Both deal the same rounds (same generator, same shoe procedure; the tests prove the
 outcomes equal). The kernel deals 10⁷ rounds in one process; the plain loop
-(:mod:`baccara.analysis.kernels.plain`, the rules code the live tables use) deals
+(:mod:`baccara.sim.kernels.plain`, the rules code the live tables use) deals
 20,000, and both are scaled to one million rounds.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from baccara.analysis.kernels.plain import plain_rounds
-from baccara.analysis.simulation import count_outcomes
+from baccara.sim.kernels.plain import plain_rounds
+from baccara.sim.runs import count_outcomes
 from benchmarks.timing import Row, best_of
 
 KERNEL_ROUNDS = 10**7

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pathlib
 
-from baccara.playthrough import dealable_games, playthrough
+from baccara.games import game_ids
+from baccara.render.playthrough import playthrough
 
 FOLDER = pathlib.Path(__file__).resolve().parent.parent / "tests" / "playthroughs"
 SEED = 2026
@@ -12,7 +13,7 @@ SEED = 2026
 
 def main() -> None:
     FOLDER.mkdir(exist_ok=True)
-    for game in dealable_games():
+    for game in game_ids():
         (FOLDER / f"{game}.txt").write_text(playthrough(game, SEED))
 
 

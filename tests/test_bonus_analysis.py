@@ -16,9 +16,9 @@ from fractions import Fraction
 
 import pytest
 
-from baccara.analysis.bonus import analyze_bonus_bet, bonus_bet, category_counts
-from baccara.analysis.bonus_enumeration import categories_of, category_counts_by_enumeration
 from baccara.cards import Card, ShoeComposition, Suit, parse_cards
+from baccara.exact.bonus import analyze_bonus_bet, bonus_bet, category_counts
+from baccara.exact.bonus_enumeration import categories_of, category_counts_by_enumeration
 from baccara.games.bonus import CATEGORIES, Category, best_category
 from baccara.paytables import load_paytable
 

@@ -7,13 +7,13 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from baccara.analysis.count_gain import CountSystem, simulate_count
-from baccara.analysis.kernels.pile import Pile
-from baccara.analysis.kernels.rng import XoshiroRandom, block_state
-from baccara.analysis.simulation import DealerSpec
 from baccara.cards import Card, Rank, standard_deck
 from baccara.errors import InvalidOption
 from baccara.games import punto_banco, redgreen
+from baccara.sim.counts import CountSystem, simulate_count
+from baccara.sim.kernels.pile import Pile
+from baccara.sim.kernels.rng import XoshiroRandom, block_state
+from baccara.sim.runs import DealerSpec
 from tests.helpers import assert_refused, run
 
 

@@ -10,7 +10,8 @@ import pytest
 from baccara.cards import Rank
 from baccara.errors import InvalidCards, InvalidOption
 from baccara.games.redgreen import RedGreenRules
-from baccara.houseway import (
+from baccara.randomness import SeededRandom
+from baccara.render.houseway import (
     RANK_COMBINATIONS,
     cheat_sheet,
     drill_hands,
@@ -19,7 +20,6 @@ from baccara.houseway import (
     run_drill,
     sections,
 )
-from baccara.randomness import SeededRandom
 from tests.helpers import assert_refused, run
 
 SEED = RedGreenRules()
@@ -125,7 +125,7 @@ def test_cli_quiz_reads_answers_from_stdin_and_scores_them() -> None:
     hands = drill_hands(SeededRandom(11), 3)
     rules = RedGreenRules()
     from baccara.games.redgreen import house_way_of_ranks
-    from baccara.houseway import expected_answer
+    from baccara.render.houseway import expected_answer
 
     answers = []
     for hand in hands:

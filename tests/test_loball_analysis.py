@@ -13,10 +13,10 @@ from itertools import combinations
 import pytest
 
 from baccara import analyze
-from baccara.analysis import loball
-from baccara.analysis.render import analysis_renderable
+from baccara.exact import loball
 from baccara.games.loball import Bet, MainOutcome, points
 from baccara.money import BetResult
+from baccara.render.analysis import analysis_renderable
 from baccara.tiles import TILE_SET
 
 

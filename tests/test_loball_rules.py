@@ -96,7 +96,7 @@ def test_play_bonus_loses_the_wager_but_pays_two_to_one_net_plus_one() -> None:
     round_ = one_seat("2-3 4-5 6-7", "1-1 2-2 3-3", "4-4 5-5 6-6")
     settled = settle_bet(Bet.MAIN, 1000, round_, 1, RULES)
     assert (settled.result, settled.won, settled.returned) == (BetResult.LOSE, 1000, 2000)
-    richer = settle_bet(Bet.MAIN, 1000, round_, 1, LoBallRules(play_bonus_pays=3))
+    richer = settle_bet(Bet.MAIN, 1000, round_, 1, LoBallRules.from_options(play_bonus_pays=3))
     assert richer.won == 2000
 
 

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from baccara.analysis.bonus import bonus_bet, category_counts
-from baccara.analysis.paytable_design import design_paytables
 from baccara.cards import ShoeComposition
 from baccara.errors import InvalidOption
+from baccara.exact.bonus import bonus_bet, category_counts
+from baccara.exact.paytable_design import design_paytables
 from baccara.games.bonus import CATEGORIES
 from baccara.paytables import load_paytable
 from tests.helpers import assert_refused, run

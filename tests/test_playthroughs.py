@@ -10,9 +10,9 @@ import pathlib
 
 import pytest
 
-from baccara.analysis import analyzable_games
 from baccara.errors import UnknownGame
-from baccara.playthrough import dealable_games, playthrough
+from baccara.games import game_ids
+from baccara.render.playthrough import playthrough
 from tests.helpers import assert_refused, run
 
 FOLDER = pathlib.Path(__file__).resolve().parent / "playthroughs"
@@ -20,11 +20,11 @@ SEED = 2026
 
 
 def test_every_game_has_a_playthrough() -> None:
-    assert set(dealable_games()) == set(analyzable_games())
-    assert {p.stem for p in FOLDER.glob("*.txt")} == set(dealable_games())
+    assert set(game_ids()) == set(game_ids())
+    assert {p.stem for p in FOLDER.glob("*.txt")} == set(game_ids())
 
 
-@pytest.mark.parametrize("game", dealable_games())
+@pytest.mark.parametrize("game", game_ids())
 def test_playthrough_replays_exactly(game: str) -> None:
     assert playthrough(game, SEED) == (FOLDER / f"{game}.txt").read_text()
 

@@ -8,9 +8,9 @@ import baccara
 def test_public_names() -> None:
     assert sorted(baccara.__all__) == sorted(
         [
-            "Analysis", "BaccaraError", "BetAnalysis", "InvalidBet", "InvalidCards",
-            "InvalidOption", "Outcome", "UnknownGame", "__version__", "analyzable_games",
-            "analyze",
+            "GAMES", "Analysis", "BaccaraError", "BetAnalysis", "EffectOfRemoval", "GameSpec",
+            "InvalidBet", "InvalidCards", "InvalidOption", "Outcome", "Paytable", "UnknownGame",
+            "__version__", "analyze", "effect_of_removal", "game", "load_paytable",
         ]
     )  # fmt: skip
     for name in baccara.__all__:

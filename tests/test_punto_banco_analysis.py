@@ -15,15 +15,15 @@ from fractions import Fraction
 import pytest
 
 from baccara import analyze
-from baccara.analysis.punto_banco import (
+from baccara.cards import Card, Rank, Suit
+from baccara.errors import InvalidOption
+from baccara.exact.punto_banco import (
     WINNER_CODES,
     all_value_sequences,
     count_by_rules,
     count_winners,
     winners,
 )
-from baccara.cards import Card, Rank, Suit
-from baccara.errors import InvalidOption
 from baccara.games.punto_banco import Winner, deal_coup
 
 

@@ -5,6 +5,8 @@ Cards are written in dealing order: Player, Banker, Player, Banker, then third c
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from baccara.cards import Rank
@@ -147,7 +149,7 @@ class TestSettlement:
         assert settle_bet(Bet.BANKER_PAIR, 500, pair, rules).won == -500
 
     def test_options_change_the_pays(self) -> None:
-        rules = PuntoBancoRules(commission=4, tie_pays=9)
+        rules = PuntoBancoRules.from_options(commission=4, tie_pays=9)
         assert settle_bet(Bet.BANKER, 1000, self.banker_wins, rules).won == 960
         assert settle_bet(Bet.TIE, 1000, self.tie, rules).won == 9000
 
@@ -174,3 +176,24 @@ def test_bad_rule_options_name_the_option(options: dict[str, object], name: str)
 def test_unknown_bet_is_refused() -> None:
     with pytest.raises(InvalidBet, match="unknown bet"):
         Bet.parse("dragon")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("commission", "4"), ("commission", 4), ("decks", "8"), ("decks", True), ("tie_pays", 8.0)],
+)
+def test_the_constructor_takes_only_its_declared_types(field: str, value: object) -> None:
+    """Text and other numbers are read by from_options; the dataclass holds honest types."""
+    with pytest.raises(InvalidOption, match="from_options reads text"):
+        PuntoBancoRules(**{field: value})  # type: ignore[arg-type]
+
+
+def test_from_options_reads_text_and_numbers_alike() -> None:
+    as_text = PuntoBancoRules.from_options(decks="6", commission="4", tie_pays="9")
+    as_numbers = PuntoBancoRules.from_options(decks=6, commission=4, tie_pays=9.0)
+    assert as_text == as_numbers == PuntoBancoRules(6, Fraction(4), Fraction(9))
+
+
+def test_an_option_given_in_both_spellings_is_refused() -> None:
+    with pytest.raises(InvalidOption, match="given twice"):
+        PuntoBancoRules.from_options(**{"tie-pays": "9", "tie_pays": "8"})

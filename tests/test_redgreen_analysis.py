@@ -10,16 +10,26 @@ not asserted.
 
 from __future__ import annotations
 
+import hashlib
 from fractions import Fraction
 from itertools import combinations
 
 import pytest
 
 from baccara import analyze
-from baccara.analysis.redgreen import BET_BUILDERS, count_by_rules, count_outcomes, deals
-from baccara.cards import Card, Rank, Suit
+from baccara.cards import Card, Rank, ShoeComposition, Suit
 from baccara.errors import InvalidOption
+from baccara.exact.redgreen import (
+    bet_analyses,
+    count_by_rules,
+    count_outcomes,
+    deals,
+    outcome_matrix,
+)
 from baccara.games.redgreen import RedGreenRules, Winner, compare, house_way
+
+MATRIX_SHA256 = "e35942005f7b93164adbeac865ab606d5de09eb18d92806eedb8c6aee3e3f372"
+"""SHA-256 of the int8 calls (+1 Red, 0 push, −1 Green) of every pair of rank hands."""
 
 
 def test_sample_space_is_the_seeds() -> None:
@@ -45,16 +55,33 @@ def test_house_edge_is_commission_times_win_rate() -> None:
 
 
 def test_published_figures_are_shown_beside_the_computed_ones() -> None:
+    """RULES-NOTES: the seed's figures differ from the rules as written in the fourth
+    significant figure — close, shown beside ours, and not equal to them."""
     red = analyze("redgreen").bet("red")
     assert red.published is not None
-    assert red.published.house_edge == Fraction("0.017624")
-    assert dict(red.published.outcomes)["push"] == Fraction("0.295057")
-    # Close to the published figures (RULES-NOTES: they differ in the fourth figure).
-    assert abs(red.outcome("push").probability - Fraction("0.295057")) < Fraction(1, 1000)
-    assert abs(red.house_edge - Fraction("0.017624")) < Fraction(1, 10000)
+    published_push = dict(red.published.outcomes)["push"]
+    assert abs(red.outcome("push").probability - published_push) < Fraction(1, 1000)
+    assert red.outcome("push").probability != published_push
+    assert abs(red.house_edge - red.published.house_edge) < Fraction(1, 10000)
+    # The seed's own arithmetic: its edge is its win rate times the 5 % commission.
+    published_win = dict(red.published.outcomes)["win"]
+    assert abs(published_win * Fraction(5, 100) - red.published.house_edge) < Fraction(1, 10**6)
     # Other shoes and commissions are not what the seed analysed.
     assert analyze("redgreen", decks=6).bet("red").published is None
     assert analyze("redgreen", commission=4).bet("red").published is None
+
+
+def test_seven_deck_counts_are_pinned() -> None:
+    """The exact counts of the rules as written, pinned after the enumeration above was
+    proven equal to dealing every card (a change here is a change of rules), with the
+    full 455 × 455 matrix of calls pinned by its SHA-256."""
+    red = analyze("redgreen").bet("red")
+    assert (red.outcome("win").count, red.outcome("push").count) == (
+        21_857_286_222_240,
+        18_274_941_301_680,
+    )
+    digest = hashlib.sha256(outcome_matrix(RedGreenRules()).tobytes()).hexdigest()
+    assert digest == MATRIX_SHA256
 
 
 @pytest.mark.parametrize("decks", [1, 2, 7])
@@ -135,11 +162,14 @@ def test_json_shape() -> None:
     }
 
 
-def test_bets_come_from_the_builders() -> None:
-    """The analysis is the concatenation of its bet builders: a side bet plugs in there."""
+def test_bets_are_red_green_then_the_bonus_from_any_shoe() -> None:
+    """The same builders serve the full shoe and a depleted one (a live shoe's edges)."""
     rules = RedGreenRules()
-    built = [bet.bet for build in BET_BUILDERS for bet in build(rules)]
-    assert analyze("redgreen").bet_ids == built == ["red", "green", "bonus"]
+    assert analyze("redgreen").bet_ids == ["red", "green", "bonus"]
+    short = ShoeComposition.standard(7).without(Card(Rank.ACE, Suit.SPADES))
+    depleted = bet_analyses(rules, short)
+    assert [b.bet for b in depleted] == ["red", "green", "bonus"]
+    assert all(b.total < a.total for a, b in zip(analyze("redgreen").bets, depleted, strict=True))
 
 
 @pytest.mark.parametrize(

@@ -16,10 +16,9 @@ from hypothesis import strategies as st
 
 from baccara.cards import Card, Rank, Suit
 from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
+from baccara.games import Equipment, TableFacts, game
+from baccara.games.paytable import DEFAULT_PAYTABLE
 from baccara.games.redgreen import (
-    GAMES,
-    MINI_REDGREEN,
-    REDGREEN,
     Bet,
     HouseRule,
     RedGreenRules,
@@ -28,7 +27,6 @@ from baccara.games.redgreen import (
     compare,
     deal_from_fresh_shoe,
     deal_round,
-    game_definition,
     highest_bettor,
     house_way,
     round_from_cards,
@@ -108,8 +106,8 @@ def test_split_options_turn_the_exceptions_off_or_move_them() -> None:
     no_ace_split = RedGreenRules(split_aces=False)
     assert written(setting("A A Q", no_ace_split)) == "Q | A A"
     assert setting("A A Q", no_ace_split).rule is HouseRule.PAIR_IN_BACK
-    assert written(setting("K K 2", RedGreenRules(split_kings="no"))) == "2 | K K"
-    kings_unless_queen = RedGreenRules(split_kings_unless="Q")
+    assert written(setting("K K 2", RedGreenRules.from_options(split_kings="no"))) == "2 | K K"
+    kings_unless_queen = RedGreenRules.from_options(split_kings_unless="Q")
     assert written(setting("K K J", kings_unless_queen)) == "K | J K"
     assert written(setting("K K Q", kings_unless_queen)) == "Q | K K"
     aces_unless_queen = RedGreenRules(split_aces_unless=Rank.QUEEN)
@@ -257,9 +255,12 @@ class TestSettlement:
             assert s.result is BetResult.PUSH and s.won == 0 and s.returned == 1000
 
     def test_commission_option(self) -> None:
-        rules = RedGreenRules(commission=4)
+        rules = RedGreenRules.from_options(commission=4)
         assert settle_bet(Bet.RED, 1000, self.red_wins, rules).won == 960
-        assert settle_bet(Bet.RED, 1000, self.red_wins, RedGreenRules(commission=0)).won == 1000
+        assert (
+            settle_bet(Bet.RED, 1000, self.red_wins, RedGreenRules.from_options(commission=0)).won
+            == 1000
+        )
 
     def test_bad_stake_and_bet(self) -> None:
         with pytest.raises(InvalidBet):
@@ -289,25 +290,34 @@ def test_bad_rule_options_name_the_option(options: dict[str, object], name: str)
     assert caught.value.option == name
 
 
-def test_game_definitions_carry_the_seeds_table_facts() -> None:
+def test_registry_carries_the_seeds_table_facts() -> None:
     """First version: 12 players, 6 a side, 3 dealers, the highest bettor may peek.
     Mini: 7 players, 1 dealer, nobody touches the cards, the highest bettor picks the
     hand set first and the other is exposed card by card."""
-    assert set(GAMES) == {"redgreen", "redgreen-mini"}
-    assert (REDGREEN.max_players, REDGREEN.players_per_side, REDGREEN.dealers) == (12, 6, 3)
-    assert REDGREEN.highest_bettor_may_peek and not REDGREEN.highest_bettor_chooses_first_hand
-    assert (MINI_REDGREEN.max_players, MINI_REDGREEN.dealers) == (7, 1)
-    assert not MINI_REDGREEN.players_touch_cards and not MINI_REDGREEN.highest_bettor_may_peek
-    assert MINI_REDGREEN.highest_bettor_chooses_first_hand
-    assert MINI_REDGREEN.second_hand_exposed_card_by_card
-    assert game_definition("redgreen-mini") is MINI_REDGREEN
-    assert REDGREEN.verify_seat(12) == 12
-    with pytest.raises(BaccaraError, match="seats 1 to 7"):
-        MINI_REDGREEN.verify_seat(8)
+    first, mini = game("redgreen").table, game("redgreen-mini").table
+    assert (first.seats, first.seats_per_side, first.dealers) == (12, 6, 3)
+    assert first.highest_bettor_may_peek and not first.highest_bettor_chooses_first_hand
+    assert first.players_touch_cards
+    assert (mini.seats, mini.dealers) == (7, 1)
+    assert not mini.players_touch_cards and not mini.highest_bettor_may_peek
+    assert mini.highest_bettor_chooses_first_hand and mini.second_hand_exposed_card_by_card
+    assert first.verify_seat(12) == 12
+    assert (first.side_of(6), first.side_of(7), mini.side_of(3)) == ("left", "right", None)
+    with pytest.raises(BaccaraError, match="seats run 1 to 7"):
+        mini.verify_seat(8)
     with pytest.raises(BaccaraError):
-        REDGREEN.verify_seat(0)
+        first.verify_seat(0)
     with pytest.raises(UnknownGame):
-        game_definition("redgreen-maxi")
+        game("redgreen-maxi")
+
+
+def test_table_facts_refuse_an_impossible_table() -> None:
+    with pytest.raises(BaccaraError, match="peeks touches"):
+        TableFacts(seats=7, dealers=1, equipment=Equipment.CARDS, seat_required=True,
+                   highest_bettor_may_peek=True)  # fmt: skip
+    with pytest.raises(BaccaraError, match="two sides"):
+        TableFacts(seats=7, dealers=3, equipment=Equipment.CARDS, seat_required=True,
+                   seats_per_side=6)  # fmt: skip
 
 
 def test_highest_bettor_is_the_largest_wager_first_placed() -> None:
@@ -349,5 +359,9 @@ class TestBonusSettlement:
             bet_result(Bet.BONUS, push)
 
     def test_paytable_must_be_a_paytable(self) -> None:
+        """The constructor takes a Paytable; a shipped name is read by from_options only."""
         with pytest.raises(InvalidOption, match="paytable"):
             RedGreenRules(paytable="default")  # type: ignore[arg-type]
+        assert RedGreenRules.from_options(paytable="default").paytable is DEFAULT_PAYTABLE
+        with pytest.raises(InvalidOption, match="shipped paytable"):
+            RedGreenRules.from_options(paytable="/etc/passwd")

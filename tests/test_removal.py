@@ -15,9 +15,11 @@ from fractions import Fraction
 import pytest
 
 from baccara import analyze
-from baccara.analysis import punto_banco, redgreen
-from baccara.analysis.bonus import category_counts
-from baccara.analysis.loball import (
+from baccara.cards import Card, Rank, ShoeComposition, Suit
+from baccara.errors import InvalidCards, InvalidOption, UnknownGame
+from baccara.exact import punto_banco, redgreen
+from baccara.exact.bonus import category_counts
+from baccara.exact.loball import (
     bet_analyses,
     count_main_by_rules,
     count_tile_bets_by_rules,
@@ -25,9 +27,7 @@ from baccara.analysis.loball import (
     points_grid,
     tile_counts,
 )
-from baccara.analysis.removal import effect_of_removal
-from baccara.cards import Card, Rank, ShoeComposition, Suit
-from baccara.errors import InvalidCards, InvalidOption, UnknownGame
+from baccara.exact.removal import effect_of_removal
 from baccara.games.loball import Bet as LoBallBet
 from baccara.games.loball import LoBallRules
 from baccara.games.punto_banco import PuntoBancoRules, Winner

@@ -9,9 +9,9 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from baccara.analysis.session_plot import plot_sessions
-from baccara.analysis.sessions import SessionPlan, net_per_outcome, play_sessions
 from baccara.errors import InvalidBet, InvalidOption
+from baccara.render.plots import plot_sessions
+from baccara.sim.sessions import SessionPlan, net_per_outcome, play_sessions
 
 BANKER = [Fraction(19, 20), Fraction(0), Fraction(-1)]
 
@@ -70,13 +70,13 @@ def test_money_is_conserved_hand_by_hand() -> None:
 
 
 def _first_chunk_seed(seed: int) -> int:
-    from baccara.analysis.sessions import _chunk_seed
+    from baccara.sim.sessions import _chunk_seed
 
     return _chunk_seed(seed, 0)
 
 
 def test_same_seed_same_sessions_across_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    import baccara.analysis.sessions as sessions
+    import baccara.sim.sessions as sessions
 
     plan = SessionPlan(stake=100, bankroll=2000, hands=100, sessions=3000)
     net = net_per_outcome(100, BANKER)

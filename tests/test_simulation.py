@@ -11,15 +11,11 @@ import numpy.typing as npt
 import pytest
 
 from baccara import analyze
-from baccara.analysis.simulation import (
-    BLOCK_ROUNDS,
-    DealerSpec,
-    count_outcomes,
-    deal_outcomes,
-)
-from baccara.analysis.simulation_report import FLAG_SIGMAS, check_bets, z_score
 from baccara.cli import main
 from baccara.errors import InvalidOption, UnknownGame
+from baccara.sim.dealer import BLOCK_ROUNDS
+from baccara.sim.report import FLAG_SIGMAS, check_bets, z_score
+from baccara.sim.runs import DealerSpec, count_outcomes, deal_outcomes
 from tests.helpers import assert_refused, run
 
 GAMES = ("punto-banco", "redgreen", "redgreen-mini", "lo-ball")
@@ -218,10 +214,10 @@ def test_ctrl_c_prints_the_partial_result(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Two blocks are dealt, then Ctrl-C: their counts are reported, marked partial, status 130."""
-    from baccara import simulate_cli
-    from baccara.analysis import simulation
+    from baccara.cli import simulate_jobs
+    from baccara.sim import dealer, runs
 
-    real = simulation.count_blocks
+    real = runs.count_blocks
 
     def interrupted(*args: Any) -> Iterator[tuple[int, npt.NDArray[np.int64]]]:
         blocks = real(*args)
@@ -229,15 +225,15 @@ def test_ctrl_c_prints_the_partial_result(
         yield next(blocks)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(simulation, "BLOCK_ROUNDS", 1000)
-    monkeypatch.setattr(simulate_cli, "count_blocks", interrupted)
+    monkeypatch.setattr(dealer, "BLOCK_ROUNDS", 1000)
+    monkeypatch.setattr(simulate_jobs, "count_blocks", interrupted)
     status = main(["simulate", "punto-banco", "--rounds", "10000", "--seed", "4", "--json"])
     captured = capsys.readouterr()
     assert status == 130
     data = json.loads(captured.out)
     assert data["rounds"] == 2000 and data["requested_rounds"] == 10_000 and not data["complete"]
     assert "interrupted after 2,000 of 10,000 rounds" in captured.err
-    _, counts = simulation.count_outcomes("punto-banco", 2000, 4)
+    _, counts = runs.count_outcomes("punto-banco", 2000, 4)
     assert [o["observed"] * 2000 for o in data["bets"][0]["outcomes"]] == pytest.approx(
         counts[0].tolist()
     )

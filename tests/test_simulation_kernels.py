@@ -15,14 +15,15 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from baccara.analysis.kernels.pile import Pile
-from baccara.analysis.kernels.plain import plain_rounds
-from baccara.analysis.kernels.redgreen import bonus_categories
-from baccara.analysis.kernels.rng import XoshiroRandom, block_state, draws_below
-from baccara.analysis.simulation import BLOCK_ROUNDS, RoundOutcomes, deal_outcomes
 from baccara.cards import Card, Rank, Suit, standard_deck
 from baccara.games.bonus import CATEGORIES, best_category
 from baccara.games.paytable import Paytable
+from baccara.sim.dealer import BLOCK_ROUNDS
+from baccara.sim.kernels.pile import Pile
+from baccara.sim.kernels.plain import plain_rounds
+from baccara.sim.kernels.redgreen import bonus_categories
+from baccara.sim.kernels.rng import XoshiroRandom, block_state, draws_below
+from baccara.sim.runs import RoundOutcomes, deal_outcomes
 
 SEEDS = (0, 1, 20240601)
 
@@ -100,10 +101,10 @@ def test_loball_kernel_deals_as_the_rules(seed: int) -> None:
 
 def test_blocks_are_seeded_apart_and_join_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
     """With 100-round blocks, a 350-round run is blocks 0–3, each from a full shoe."""
-    from baccara.analysis import simulation
+    from baccara.sim import dealer
 
-    monkeypatch.setattr(simulation, "BLOCK_ROUNDS", 100)
-    dealt = simulation.deal_outcomes("punto-banco", 350, 11)
+    monkeypatch.setattr(dealer, "BLOCK_ROUNDS", 100)
+    dealt = deal_outcomes("punto-banco", 350, 11)
     for block in range(4):
         part = dealt.codes[block * 100 : (block + 1) * 100]
         _replay(RoundOutcomes(dealt.game, dealt.bets, dealt.outcomes, part), 11, block)

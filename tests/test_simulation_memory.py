@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import tracemalloc
 
-from baccara.analysis.simulation import BLOCK_ROUNDS, DealerSpec, count_blocks
+from baccara.sim.dealer import BLOCK_ROUNDS
+from baccara.sim.runs import DealerSpec, count_blocks
 
 
 def _peak(spec: DealerSpec, rounds: int) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from baccara.errors import InvalidCards, InvalidOption
+from baccara.options import as_fraction
 from baccara.randomness import RandomSource, shuffle
 
 
@@ -119,6 +120,36 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
 def standard_deck() -> list[Card]:
     """The 52 cards of one deck, in a fixed new-deck order."""
     return [Card(rank, suit) for suit in Suit for rank in Rank]
+
+
+class ShoeMode(enum.Enum):
+    """How the shoe is handled between rounds."""
+
+    RESHUFFLE = "reshuffle"
+    """A full, freshly shuffled shoe every round: the seeds' procedure for all three games."""
+    CONTINUOUS = "continuous"
+    """One shoe dealt round after round until the cut card, then reshuffled."""
+
+    @classmethod
+    def parse(cls, value: ShoeMode | str) -> ShoeMode:
+        if isinstance(value, ShoeMode):
+            return value
+        try:
+            return cls(str(value).strip().lower())
+        except ValueError:
+            known = ", ".join(m.value for m in cls)
+            raise InvalidOption("shoe", f"must be one of {known}, got {value!r}") from None
+
+
+def check_penetration(penetration: object) -> float:
+    """The fraction of the shoe dealt before the cut card comes out, in (0, 1]."""
+    try:
+        value = as_fraction("penetration", penetration, 0, 1)
+    except InvalidOption:
+        value = None
+    if value is None or value == 0:
+        raise InvalidOption("penetration", f"must be in (0, 1], got {penetration!r}")
+    return float(value)
 
 
 class Shoe:

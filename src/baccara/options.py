@@ -9,7 +9,8 @@ input the same way.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import typing
+from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -95,20 +96,80 @@ def as_bool(name: str, value: object) -> bool:
     raise InvalidOption(name, f"must be yes or no, got {value!r}")
 
 
-def rules_from_options(cls: type[R], game: str, options: Mapping[str, Any]) -> R:
-    """Build a rules dataclass from keyword options, refusing unknown names.
+Parser = Callable[[str, object], Any]
+"""Reads one option: ``parser(option name, value)`` returns the typed value or raises."""
 
-    Option names may use dashes (``tie-pays``) or underscores (``tie_pays``).
+
+def whole_number(low: int, high: int) -> Parser:
+    """A parser for a whole number in ``[low, high]``."""
+    return lambda name, value: as_int(name, value, low, high)
+
+
+def number(low: Fraction | int, high: Fraction | int, *, high_inclusive: bool = True) -> Parser:
+    """A parser for an exact number in ``[low, high]`` (or ``[low, high)``)."""
+    return lambda name, value: as_fraction(name, value, low, high, high_inclusive=high_inclusive)
+
+
+def switch() -> Parser:
+    """A parser for a yes/no option."""
+    return as_bool
+
+
+def option_name(field_name: str) -> str:
+    """How users write a rules field: ``tie_pays`` → ``tie-pays``."""
+    return field_name.replace("_", "-")
+
+
+def rules_from_options(
+    cls: type[R], game: str, options: Mapping[str, Any], parsers: Mapping[str, Parser]
+) -> R:
+    """Build a rules dataclass from keyword options: text, numbers or typed values.
+
+    Option names may use dashes (``tie-pays``) or underscores (``tie_pays``); an
+    unknown name, or one given twice in both spellings, is refused. Each value goes
+    through its field's parser, so ``"4.5"`` becomes ``Fraction(9, 2)`` here and only
+    here: the dataclass itself accepts nothing but its declared types.
     """
-    fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     kwargs: dict[str, Any] = {}
     for key, value in options.items():
-        name = key.replace("-", "_")
-        if name not in fields:
-            known = ", ".join(sorted(f.replace("_", "-") for f in fields))
-            raise InvalidOption(key, f"not an option of {game}; its options are: {known}")
-        kwargs[name] = value
+        name = str(key).replace("-", "_")
+        if name not in parsers:
+            known = ", ".join(sorted(option_name(f) for f in parsers))
+            raise InvalidOption(str(key), f"not an option of {game}; its options are: {known}")
+        if name in kwargs:
+            raise InvalidOption(option_name(name), "given twice")
+        kwargs[name] = parsers[name](option_name(name), value)
     return cls(**kwargs)
+
+
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}
+
+
+def _field_types(cls: type) -> dict[str, Any]:
+    if cls not in _FIELD_TYPES:
+        _FIELD_TYPES[cls] = typing.get_type_hints(cls)
+    return _FIELD_TYPES[cls]
+
+
+def check_fields(rules: object, parsers: Mapping[str, Parser]) -> None:
+    """Refuse a rules dataclass built with a value of the wrong type or out of range.
+
+    Called from ``__post_init__``: ``PuntoBancoRules(commission="4")`` is refused (text
+    is read by ``from_options``, not by the constructor), ``PuntoBancoRules(decks=0)``
+    too, both as :class:`~baccara.errors.InvalidOption` naming the option.
+    """
+    types = _field_types(type(rules))
+    for field in dataclasses.fields(rules):  # type: ignore[arg-type]
+        value = getattr(rules, field.name)
+        expected = types[field.name]
+        wrong_bool = isinstance(value, bool) and expected is not bool
+        if wrong_bool or not isinstance(value, expected):
+            raise InvalidOption(
+                option_name(field.name),
+                f"must be a {expected.__name__}, got {value!r}"
+                " (from_options reads text and other numbers)",
+            )
+        parsers[field.name](option_name(field.name), value)
 
 
 def fraction_text(value: Fraction) -> str:

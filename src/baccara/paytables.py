@@ -1,29 +1,31 @@
-"""Finding paytable files: the ones shipped with baccara, or any file a user names."""
+"""Reading paytable files: the one place baccara opens a paytable a user names.
+
+The rules (``games/``) know only :class:`~baccara.games.paytable.Paytable` values and
+the shipped ones by name; a file is read here, by the command line or a Python
+caller, and handed to the rules as a value. The server never reads a file a user
+names.
+"""
 
 from __future__ import annotations
 
-import functools
-import importlib.resources
 import pathlib
+from collections.abc import Mapping
+from typing import Any
 
-from baccara.games.paytable import InvalidPaytable, Paytable
+from baccara.games.paytable import SHIPPED, InvalidPaytable, Paytable
 
 DEFAULT_PAYTABLE = "default"
 
 
 def shipped_paytables() -> tuple[str, ...]:
-    """Names of the paytables in the package (``default`` …)."""
-    folder = importlib.resources.files("baccara.data.paytables")
-    return tuple(
-        sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
-    )
+    """Names of the paytables baccara ships (``default`` …)."""
+    return tuple(sorted(SHIPPED))
 
 
 def load_paytable(spec: str | pathlib.Path = DEFAULT_PAYTABLE) -> Paytable:
     """A shipped paytable by name, or a TOML file by path."""
-    if isinstance(spec, str) and spec in shipped_paytables():
-        resource = importlib.resources.files("baccara.data.paytables") / f"{spec}.toml"
-        return Paytable.from_toml(resource.read_text(encoding="utf-8"), f"{spec}.toml")
+    if isinstance(spec, str) and spec in SHIPPED:
+        return SHIPPED[spec]
     path = pathlib.Path(spec)
     try:
         text = path.read_text(encoding="utf-8")
@@ -37,7 +39,14 @@ def load_paytable(spec: str | pathlib.Path = DEFAULT_PAYTABLE) -> Paytable:
     return Paytable.from_toml(text, str(path))
 
 
-@functools.cache
-def default_paytable() -> Paytable:
-    """The shipped default Bonus paytable (read once; paytables are immutable)."""
-    return load_paytable(DEFAULT_PAYTABLE)
+def with_paytable_file(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with a ``paytable`` named by path replaced by the file's paytable.
+
+    What the command line calls before building rules, so ``--option paytable=my.toml``
+    works while the rules themselves read no file.
+    """
+    result = dict(options)
+    value = result.get("paytable")
+    if isinstance(value, str | pathlib.Path) and str(value).strip() not in SHIPPED:
+        result["paytable"] = load_paytable(value)
+    return result

@@ -6,7 +6,7 @@ five of a kind, a flush holding the same card twice, and five cards that are bot
 flush and a full house (which count as the higher category, the full house).
 
 :func:`best_category` is the plain evaluator the live table settles with; the exact
-analysis in :mod:`baccara.analysis.bonus` is proven equal to it over every hand of
+analysis in :mod:`baccara.exact.bonus` is proven equal to it over every hand of
 small shoes.
 """
 

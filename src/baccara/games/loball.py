@@ -27,15 +27,15 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from baccara.errors import InvalidBet, InvalidCards, InvalidOption
 from baccara.games.bets import parse_bet
 from baccara.money import BetResult, Settlement, settle
-from baccara.options import as_fraction, rules_from_options
+from baccara.options import Parser, check_fields, number, rules_from_options
 from baccara.randomness import RandomSource
 from baccara.tiles import TILE_SET, Tile, roll_dice, shuffled_tiles
 
@@ -88,7 +88,7 @@ class MainOutcome(enum.Enum):
 class LoBallRules:
     """The payouts, each "to 1". Defaults are the seed's (Lo/Hi 7:1 per the rule notes).
 
-    >>> LoBallRules(win_bonus_pays="2").win_bonus_pays
+    >>> LoBallRules.from_options(win_bonus_pays="2").win_bonus_pays
     Fraction(2, 1)
     """
 
@@ -98,14 +98,17 @@ class LoBallRules:
     lo_hi_pays: Fraction = Fraction(7)
     dice_pays: Fraction = Fraction(1)
 
+    OPTIONS: ClassVar[Mapping[str, Parser]] = {
+        name: number(0, 1000)
+        for name in ("win_pays", "win_bonus_pays", "play_bonus_pays", "lo_hi_pays", "dice_pays")
+    }
+
     def __post_init__(self) -> None:
-        for name in ("win_pays", "win_bonus_pays", "play_bonus_pays", "lo_hi_pays", "dice_pays"):
-            value = as_fraction(name.replace("_", "-"), getattr(self, name), 0, 1000)
-            object.__setattr__(self, name, value)
+        check_fields(self, self.OPTIONS)
 
     @classmethod
     def from_options(cls, **options: Any) -> LoBallRules:
-        return rules_from_options(cls, GAME_ID, options)
+        return rules_from_options(cls, GAME_ID, options, cls.OPTIONS)
 
     def main_pays(self, outcome: MainOutcome) -> Fraction:
         """Net result per unit staked: the Play-bonus is paid on a lost wager."""

@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from baccara.cards import Card
-from baccara.errors import BaccaraError
+from baccara.errors import BaccaraError, InvalidOption
 from baccara.games.bonus import CATEGORIES, Category, best_category
 from baccara.money import BetResult, Settlement, settle
 from baccara.options import fraction_text
@@ -142,6 +142,43 @@ class Paytable:
         for category in self.paying:
             lines.append(f"{category.value} = {_toml_number(self.pays[category])}")
         return "\n".join(lines) + "\n"
+
+
+DEFAULT_PAYTABLE = Paytable(
+    name="default",
+    description="The Bonus paytable baccara ships: pays from three of a kind up",
+    pays={
+        Category.ROYAL_FLUSH: Fraction(1000),
+        Category.STRAIGHT_FLUSH: Fraction(200),
+        Category.FIVE_OF_A_KIND: Fraction(100),
+        Category.FOUR_OF_A_KIND: Fraction(25),
+        Category.FULL_HOUSE: Fraction(9),
+        Category.FLUSH: Fraction(8),
+        Category.STRAIGHT: Fraction(8),
+        Category.THREE_OF_A_KIND: Fraction(4),
+    },
+)
+"""The seed's paytable is cut off; this is the one the rule notes settle on (3.58 % at 7 decks)."""
+
+SHIPPED: Mapping[str, Paytable] = {DEFAULT_PAYTABLE.name: DEFAULT_PAYTABLE}
+"""The paytables baccara ships, by name; any other is read from a file by the caller."""
+
+
+def shipped_paytable(name: str, value: object) -> Paytable:
+    """Read the ``paytable`` option: a :class:`Paytable`, or the name of a shipped one.
+
+    >>> shipped_paytable("paytable", "default").pays[Category.FLUSH]
+    Fraction(8, 1)
+    """
+    if isinstance(value, Paytable):
+        return value
+    if isinstance(value, str) and value.strip() in SHIPPED:
+        return SHIPPED[value.strip()]
+    raise InvalidOption(
+        name,
+        f"must be a shipped paytable ({', '.join(SHIPPED)}) or a Paytable"
+        f" (a file is read by baccara.paytables.load_paytable), got {value!r}",
+    )
 
 
 def _number(value: Any, where: str) -> Fraction:

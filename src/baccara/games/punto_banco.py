@@ -14,13 +14,13 @@ import enum
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from baccara.cards import Card, Shoe
 from baccara.errors import InvalidCards
 from baccara.games.bets import parse_bet
 from baccara.money import BetResult, Settlement, settle
-from baccara.options import as_fraction, as_int, rules_from_options
+from baccara.options import Parser, check_fields, number, rules_from_options, whole_number
 from baccara.randomness import RandomSource
 
 GAME_ID = "punto-banco"
@@ -59,7 +59,7 @@ class PuntoBancoRules:
 
     ``commission`` is a percentage of a winning Banker bet; the pays are "to 1".
 
-    >>> PuntoBancoRules(commission="4").banker_pays
+    >>> PuntoBancoRules.from_options(commission="4").banker_pays
     Fraction(24, 25)
     """
 
@@ -68,19 +68,19 @@ class PuntoBancoRules:
     tie_pays: Fraction = Fraction(8)
     pair_pays: Fraction = Fraction(11)
 
+    OPTIONS: ClassVar[Mapping[str, Parser]] = {
+        "decks": whole_number(1, 100),
+        "commission": number(0, 100, high_inclusive=False),
+        "tie_pays": number(0, 1000),
+        "pair_pays": number(0, 1000),
+    }
+
     def __post_init__(self) -> None:
-        object.__setattr__(self, "decks", as_int("decks", self.decks, 1, 100))
-        object.__setattr__(
-            self,
-            "commission",
-            as_fraction("commission", self.commission, 0, 100, high_inclusive=False),
-        )
-        object.__setattr__(self, "tie_pays", as_fraction("tie-pays", self.tie_pays, 0, 1000))
-        object.__setattr__(self, "pair_pays", as_fraction("pair-pays", self.pair_pays, 0, 1000))
+        check_fields(self, self.OPTIONS)
 
     @classmethod
     def from_options(cls, **options: Any) -> PuntoBancoRules:
-        return rules_from_options(cls, GAME_ID, options)
+        return rules_from_options(cls, GAME_ID, options, cls.OPTIONS)
 
     @property
     def banker_pays(self) -> Fraction:

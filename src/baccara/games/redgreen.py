@@ -23,15 +23,14 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from baccara.cards import Card, Rank, Shoe, Suit
-from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
+from baccara.errors import InvalidBet, InvalidCards, InvalidOption
 from baccara.games.bets import parse_bet
-from baccara.games.paytable import Paytable
+from baccara.games.paytable import DEFAULT_PAYTABLE, Paytable, shipped_paytable
 from baccara.money import BetResult, Settlement, settle
-from baccara.options import as_bool, as_fraction, as_int, rules_from_options
-from baccara.paytables import default_paytable
+from baccara.options import Parser, check_fields, number, rules_from_options, switch, whole_number
 from baccara.randomness import RandomSource
 
 GAME_ID = "redgreen"
@@ -80,7 +79,7 @@ class RedGreenRules:
     split with 10 or lower. "Better" is the single-card order, Ace high. Turning a
     switch off plays the pair in the back like any other pair.
 
-    >>> RedGreenRules(commission="4").winner_pays
+    >>> RedGreenRules.from_options(commission="4").winner_pays
     Fraction(24, 25)
     """
 
@@ -90,33 +89,29 @@ class RedGreenRules:
     split_aces_unless: Rank = Rank.KING
     split_kings: bool = True
     split_kings_unless: Rank = Rank.JACK
-    paytable: Paytable = field(default_factory=default_paytable)
+    paytable: Paytable = DEFAULT_PAYTABLE
+
+    OPTIONS: ClassVar[Mapping[str, Parser]] = {
+        "decks": whole_number(1, 100),
+        "commission": number(0, 100, high_inclusive=False),
+        "split_aces": switch(),
+        "split_aces_unless": _as_rank,
+        "split_kings": switch(),
+        "split_kings_unless": _as_rank,
+        "paytable": shipped_paytable,
+    }
 
     def __post_init__(self) -> None:
-        if not isinstance(self.paytable, Paytable):
-            raise InvalidOption(
-                "paytable",
-                "must be a Paytable; name a shipped one or a TOML file through the CLI,"
-                " or load it with baccara.paytables.load_paytable",
-            )
-        object.__setattr__(self, "decks", as_int("decks", self.decks, 1, 100))
-        object.__setattr__(
-            self,
-            "commission",
-            as_fraction("commission", self.commission, 0, 100, high_inclusive=False),
-        )
-        object.__setattr__(self, "split_aces", as_bool("split-aces", self.split_aces))
-        object.__setattr__(self, "split_kings", as_bool("split-kings", self.split_kings))
-        object.__setattr__(
-            self, "split_aces_unless", _as_rank("split-aces-unless", self.split_aces_unless)
-        )
-        object.__setattr__(
-            self, "split_kings_unless", _as_rank("split-kings-unless", self.split_kings_unless)
-        )
+        check_fields(self, self.OPTIONS)
 
     @classmethod
     def from_options(cls, **options: Any) -> RedGreenRules:
-        return rules_from_options(cls, GAME_ID, options)
+        """Rules from options; ``paytable`` is a :class:`Paytable` or a shipped name.
+
+        A paytable *file* is read by the caller (``baccara.paytables.load_paytable``):
+        the rules never touch the file system.
+        """
+        return rules_from_options(cls, GAME_ID, options, cls.OPTIONS)
 
     @property
     def winner_pays(self) -> Fraction:
@@ -391,73 +386,6 @@ def settle_bet(bet: Bet, stake: int, round_: Round, rules: RedGreenRules) -> Set
     if bet is Bet.BONUS:
         return rules.paytable.settle(stake, (*round_.red_cards, *round_.green_cards))
     return settle(stake, bet_result(bet, round_), rules.winner_pays)
-
-
-@dataclass(frozen=True)
-class GameDefinition:
-    """What differs between the two versions: the table, not the mathematics.
-
-    The live-table layer reads these flags to run the procedure; the analysis is
-    the same for both.
-    """
-
-    game_id: str
-    name: str
-    max_players: int
-    dealers: int
-    players_per_side: int | None
-    highest_bettor_may_peek: bool
-    highest_bettor_chooses_first_hand: bool
-    second_hand_exposed_card_by_card: bool
-    players_touch_cards: bool
-
-    def __post_init__(self) -> None:
-        if self.highest_bettor_may_peek and not self.players_touch_cards:
-            raise BaccaraError(f"{self.game_id}: a player who peeks touches the cards")
-        if self.players_per_side is not None and 2 * self.players_per_side != self.max_players:
-            raise BaccaraError(f"{self.game_id}: two sides of {self.players_per_side} seats")
-
-    def verify_seat(self, seat: int) -> int:
-        """Seats are numbered 1 to ``max_players``; refuse any other."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.max_players:
-            raise BaccaraError(f"{self.game_id} has seats 1 to {self.max_players}, not {seat!r}")
-        return seat
-
-
-REDGREEN = GameDefinition(
-    game_id=GAME_ID,
-    name="Baccarat RedGreen",
-    max_players=12,
-    dealers=3,
-    players_per_side=6,
-    highest_bettor_may_peek=True,
-    highest_bettor_chooses_first_hand=False,
-    second_hand_exposed_card_by_card=False,
-    players_touch_cards=True,
-)
-"""First version: three dealers, six players a side, the highest bettor may peek."""
-
-MINI_REDGREEN = GameDefinition(
-    game_id=MINI_GAME_ID,
-    name="Baccarat Mini RedGreen",
-    max_players=7,
-    dealers=1,
-    players_per_side=None,
-    highest_bettor_may_peek=False,
-    highest_bettor_chooses_first_hand=True,
-    second_hand_exposed_card_by_card=True,
-    players_touch_cards=False,
-)
-"""Second version: one dealer, nobody touches the cards, the highest bettor picks the first hand."""
-
-GAMES: Mapping[str, GameDefinition] = {g.game_id: g for g in (REDGREEN, MINI_REDGREEN)}
-
-
-def game_definition(game_id: str) -> GameDefinition:
-    try:
-        return GAMES[game_id]
-    except KeyError:
-        raise UnknownGame(game_id, tuple(GAMES)) from None
 
 
 def highest_bettor(wagers: Sequence[tuple[int, int]]) -> int:

@@ -1,0 +1,215 @@
+"""The work behind ``baccara simulate``: deal with a progress bar, then report.
+
+Imported only when the command runs, so ``baccara --help`` never loads numpy or numba.
+The command reads its arguments into a :class:`Setup` (game, rules, shoe, seed,
+workers and the exact analysis), then runs a report on it.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from baccara.cards import check_penetration
+from baccara.cli.common import EXIT_INTERRUPTED
+from baccara.cli.simulate import SessionRequest
+from baccara.errors import InvalidBet
+from baccara.exact.model import Analysis
+from baccara.money import format_cents
+from baccara.options import as_int
+from baccara.render.simulation import print_count, print_report, print_sessions
+from baccara.sim.dealer import BLOCK_ROUNDS
+from baccara.sim.report import SimulationReport, check_bets
+from baccara.sim.runs import DealerSpec, RoundOutcomes, check_seed, check_workers, count_blocks
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A validated simulate request: what to deal and the exact analysis to compare with."""
+
+    spec: DealerSpec
+    labels: RoundOutcomes
+    analysis: Analysis
+    seed: int
+    workers: int
+
+
+def setup(
+    game: str,
+    options: dict[str, Any],
+    *,
+    seed: str | None,
+    workers: str,
+    shoe: str,
+    penetration: str,
+) -> Setup:
+    """Check every argument before a card is dealt; a fresh seed when none is given."""
+    from baccara.exact import analyze
+
+    spec = DealerSpec.of(game, shoe=shoe, penetration=penetration, **options)
+    dealer = spec.dealer()
+    dealer.count_block(0, 0, 1)  # load the compiled kernel now, so the clock times dealing
+    labels = RoundOutcomes(dealer.game, dealer.bets, dealer.outcomes, np.empty((0, 0), np.int8))
+    return Setup(
+        spec=spec,
+        labels=labels,
+        analysis=analyze(game, **options),
+        seed=secrets.randbits(63) if seed is None else check_seed(seed),
+        workers=check_workers(workers),
+    )
+
+
+def deal_and_count(
+    run: Setup, rounds: int, show_progress: bool
+) -> tuple[np.ndarray[Any, np.dtype[np.int64]], int, float, bool]:
+    """Deal ``rounds`` rounds; returns (counts, rounds dealt, seconds, interrupted).
+
+    Ctrl-C stops the run between blocks and keeps what was dealt.
+    """
+    counts = np.zeros((len(run.labels.bets), max(map(len, run.labels.outcomes))), dtype=np.int64)
+    dealt = 0
+    interrupted = False
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("rounds"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        auto_refresh=False,  # no refresh thread: worker processes are forked
+        transient=True,
+        disable=not show_progress,
+    )
+    start = time.perf_counter()
+    with progress:
+        task = progress.add_task(f"dealing {run.spec.game}", total=rounds)
+        try:
+            for size, block_counts in count_blocks(run.spec, rounds, run.seed, run.workers):
+                counts += block_counts
+                dealt += size
+                progress.update(task, completed=dealt)
+                progress.refresh()
+        except KeyboardInterrupt:
+            interrupted = True
+    return counts, dealt, time.perf_counter() - start, interrupted
+
+
+def frequencies(run: Setup, rounds: int, as_json: bool, console: Console) -> None:
+    """Deal, then print each bet's observed frequencies and return beside the exact ones."""
+    show_progress = sys.stderr.isatty() and rounds > BLOCK_ROUNDS
+    counts, dealt, seconds, interrupted = deal_and_count(run, rounds, show_progress)
+    report = SimulationReport(
+        game=run.spec.game,
+        options=run.analysis.options,
+        shoe=run.spec.shoe,
+        penetration=run.spec.penetration,
+        seed=run.seed,
+        requested=rounds,
+        rounds=dealt,
+        workers=run.workers,
+        seconds=seconds,
+        bets=check_bets(run.analysis, run.labels, counts, dealt) if dealt else (),
+    )
+    if as_json:
+        sys.stdout.write(json.dumps(report.to_dict(), indent=2) + "\n")
+    else:
+        print_report(report, console)
+    if interrupted:
+        print(
+            f"baccara: interrupted after {dealt:,} of {rounds:,} rounds; the result above is partial",
+            file=sys.stderr,
+        )
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def sessions(run: Setup, request: SessionRequest, as_json: bool, console: Console) -> None:
+    """Play bankroll sessions at one bet and report how they ended (and plot them)."""
+    from baccara.money import parse_amount
+    from baccara.render.plots import plot_sessions
+    from baccara.sim.sessions import SessionPlan, net_per_outcome, play_sessions
+
+    assert request.bet is not None
+    if request.bet not in run.labels.bets:
+        raise InvalidBet(
+            f"unknown bet {request.bet!r} for {run.spec.game}; bets are: {', '.join(run.labels.bets)}"
+        )
+    plan = SessionPlan(
+        stake=parse_amount(request.stake or "10"),
+        bankroll=parse_amount(request.bankroll or "1000"),
+        hands=as_int("hands", request.hands or "200", 1, 1_000_000),
+        sessions=as_int("sessions", request.sessions or "10000", 1, 10_000_000),
+    )
+    column = run.labels.bets.index(request.bet)
+    bet = run.analysis.bet(request.bet)
+    pays = [bet.outcome(name).pays for name in run.labels.outcomes[column]]
+    dealer = run.spec.dealer()
+    start = time.perf_counter()
+    report = play_sessions(
+        plan,
+        net_per_outcome(plan.stake, pays),
+        lambda rounds, seed: dealer.deal_run(rounds, seed)[:, column],
+        run.seed,
+    )
+    seconds = time.perf_counter() - start
+    title = f"{run.spec.game} · {request.bet} · {format_cents(plan.stake)} a hand"
+    plot = plot_sessions(report, request.plot, title) if request.plot else None
+    summary = report.summary()
+    # What the exact edge says the hands actually played cost on average.
+    expected = -float(bet.house_edge) * summary["total_wagered"] / summary["sessions"]
+    if as_json:
+        data = {
+            "game": run.spec.game,
+            "bet": request.bet,
+            "seed": run.seed,
+            "shoe": run.spec.shoe.value,
+            "options": dict(run.analysis.options),
+            "house_edge": float(bet.house_edge),
+            "expected_result_from_edge": expected,
+            "seconds": seconds,
+            **summary,
+            "plot": str(plot) if plot else None,
+        }
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        return
+    print_sessions(summary, plan, title, run.seed, expected, console)
+    if plot:
+        console.print(f"Plot written to {plot}")
+
+
+def counting(
+    game: str,
+    bet: str,
+    rounds: int,
+    options: dict[str, Any],
+    *,
+    seed: str | None,
+    penetration: str,
+    level: str,
+    as_json: bool,
+    console: Console,
+) -> None:
+    """Measure what a count built from the exact effects of removal gains on ``bet``."""
+    from baccara.sim.counts import simulate_count
+
+    report = simulate_count(
+        game,
+        bet,
+        rounds,
+        secrets.randbits(63) if seed is None else check_seed(seed),
+        penetration=check_penetration(penetration),
+        level=as_int("level", level, 1, 10),
+        **options,
+    )
+    if as_json:
+        sys.stdout.write(json.dumps(report.to_dict(), indent=2) + "\n")
+        return
+    print_count(report, game, bet, console)

@@ -1,0 +1,140 @@
+"""What a game is to the rest of baccara: one :class:`GameSpec` per game id.
+
+A spec holds the game's rules class, its bets and the call of a round, the facts of
+its table (seats, dealers, the peek or the choice), and *where* its exact analyzer,
+effect of removal, simulation kernel and table procedure live. Those are named by
+import path and loaded on first use: the registry stays free of numpy and numba, so
+``baccara games`` starts at once, and ``games/`` never imports a layer above it.
+
+>>> from baccara.games import game
+>>> spec = game("redgreen-mini")
+>>> spec.name, spec.table.seats, spec.table.highest_bettor_chooses_first_hand
+('Mini RedGreen', 7, True)
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, Self
+
+from baccara.errors import BaccaraError
+
+
+class Rules(Protocol):
+    """A game's rules: a frozen dataclass built from user options by ``from_options``."""
+
+    @classmethod
+    def from_options(cls, **options: Any) -> Self:
+        """Parse and check each option (text, numbers) and build the rules."""
+        ...
+
+
+class Equipment(enum.Enum):
+    """What a game is dealt with."""
+
+    CARDS = "cards"
+    """Standard 52-card decks in a shoe."""
+    TILES_AND_DICE = "tiles and dice"
+    """Lo-Ball's 28 tiles, 1-1 to 7-7, and three dice."""
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """How the game is dealt at a real table: what the live procedure and the server read.
+
+    ``seats_per_side`` is set for a table worked by two protecting dealers, each paying
+    and collecting one side (RedGreen's first version: six a side). ``seat_required``
+    is False where players may also bet without a seat ("bet behind"), as online
+    Punto Banco tables allow.
+    """
+
+    seats: int
+    dealers: int
+    equipment: Equipment
+    seat_required: bool
+    seats_per_side: int | None = None
+    highest_bettor_may_peek: bool = False
+    highest_bettor_chooses_first_hand: bool = False
+    second_hand_exposed_card_by_card: bool = False
+    players_touch_cards: bool = False
+
+    def __post_init__(self) -> None:
+        if self.seats < 1 or self.dealers < 1:
+            raise BaccaraError("a table has at least one seat and one dealer")
+        if self.highest_bettor_may_peek and not self.players_touch_cards:
+            raise BaccaraError("a player who peeks touches the cards")
+        if self.seats_per_side is not None and 2 * self.seats_per_side != self.seats:
+            raise BaccaraError(f"two sides of {self.seats_per_side} seats make {self.seats}")
+
+    def verify_seat(self, seat: object) -> int:
+        """Seats are numbered 1 to ``seats``; refuse any other."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.seats:
+            raise BaccaraError(f"seats run 1 to {self.seats}, not {seat!r}")
+        return seat
+
+    def side_of(self, seat: int) -> str | None:
+        """``"left"`` or ``"right"`` for a two-sided table (seats 1–6 left), else ``None``."""
+        if self.seats_per_side is None:
+            return None
+        return "left" if self.verify_seat(seat) <= self.seats_per_side else "right"
+
+
+def load(path: str) -> Any:
+    """The object at ``"package.module:name"``, imported on first use."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game: its rules, bets and table, and where its mathematics and procedure live.
+
+    The paths name functions with one shape per role, all taking the game id (two
+    games may share code, as RedGreen and Mini RedGreen do) and built rules:
+
+    * ``analyzer(game_id, rules) -> Analysis`` — the exact analysis (``exact/``);
+    * ``removal(game_id, rules) -> EffectOfRemoval`` — effect of removal (``exact/``);
+    * ``kernel(game_id, rules, shoe, penetration) -> Dealer`` — compiled kernel (``sim/``);
+    * ``plain_kernel(rng, rounds, continuous, penetration, rules)`` — the same rounds
+      through the plain rules code, which the kernel is proven equal to (``sim/``);
+    * ``playthrough(rules, rng, stake) -> list[str]`` — one round as text (``render/``).
+    """
+
+    id: str
+    name: str
+    seed: str
+    """The rule document this game implements (``seeds/`` in the project's sources)."""
+    doc: str
+    """The project's page on the game's rules and mathematics."""
+    rules: type[Rules]
+    bets: type[enum.Enum]
+    outcome: type[enum.Enum]
+    """The call of a round: Player/Banker/Tie, Red/Green/push, or a Lo-Ball seat's main outcome."""
+    table: TableFacts
+    analyzer: str
+    removal: str
+    kernel: str
+    plain_kernel: str
+    playthrough: str
+
+    def rules_from_options(self, **options: Any) -> Any:
+        """The rules under ``options`` (``decks=6``, ``"tie-pays": "9"``…), checked."""
+        return self.rules.from_options(**options)
+
+    def parse_bet(self, text: str) -> enum.Enum:
+        """The bet whose id is ``text``; refuse anything else, listing the bets."""
+        from baccara.games.bets import parse_bet
+
+        return parse_bet(self.bets, text, self.id)
+
+    @property
+    def bet_ids(self) -> tuple[str, ...]:
+        return tuple(str(bet.value) for bet in self.bets)
+
+    def loaded(self, role: str) -> Callable[..., Any]:
+        """The function serving ``role`` (``"analyzer"``, ``"kernel"``…), imported now."""
+        function: Callable[..., Any] = load(getattr(self, role))
+        return function

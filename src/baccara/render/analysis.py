@@ -1,0 +1,168 @@
+"""An analysis on screen, laid out the way published game analyses are.
+
+One table per bet: outcome, pays, combinations, probability, return, with the
+total in the last row and the house edge in its lower-right cell.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from baccara.exact.model import Analysis, BetAnalysis, Cell, DataTable
+from baccara.exact.removal import EffectOfRemoval
+from baccara.options import fraction_text
+
+
+def pays_text(pays: Fraction) -> str:
+    """``19/20`` → ``"0.95 to 1"``, ``-1`` → ``"-1"``, ``0`` → ``"push"``."""
+    if pays == 0:
+        return "0"
+    if pays < 0:
+        return fraction_text(pays)
+    return f"{fraction_text(pays)} to 1"
+
+
+def bet_table(bet: BetAnalysis) -> Table:
+    table = Table(title=f"[bold]{bet.bet}[/bold]", title_justify="left", show_footer=False)
+    table.add_column("Outcome")
+    table.add_column("Pays", justify="right")
+    table.add_column("Combinations", justify="right")
+    table.add_column("Probability", justify="right")
+    table.add_column("Return", justify="right")
+    for outcome in bet.outcomes:
+        table.add_row(
+            outcome.name,
+            pays_text(outcome.pays),
+            f"{outcome.count:,}",
+            f"{float(outcome.probability):.8f}",
+            f"{float(outcome.expected_return):.8f}",
+        )
+    table.add_section()
+    table.add_row(
+        "Total",
+        "",
+        f"{bet.total:,}",
+        f"{1:.8f}",
+        Text(f"{float(bet.expected_return):.8f}", style="bold"),
+    )
+    return table
+
+
+def bet_summary(bet: BetAnalysis) -> Text:
+    text = Text()
+    text.append(f"house edge {float(bet.house_edge):.4%}", style="bold")
+    text.append(f" (exactly {fraction_text(bet.house_edge)})")
+    text.append(
+        f" · element of risk {float(bet.element_of_risk):.4%}"
+        f" · std dev {bet.std_dev:.4f}"
+        f" · hit frequency {float(bet.hit_frequency):.4%}"
+    )
+    if bet.published is not None:
+        diff = bet.house_edge - bet.published.house_edge
+        text.append(
+            f"\npublished {float(bet.published.house_edge):.4%} ({bet.published.source});"
+            f" computed minus published {float(diff):+.4%}"
+        )
+        for name, published in bet.published.outcomes:
+            computed = bet.outcome(name).probability
+            text.append(
+                f"\npublished {name} {float(published):.4%}, computed {float(computed):.4%};"
+                f" computed minus published {float(computed - published):+.4%}"
+            )
+    return text
+
+
+def cell_text(value: Cell) -> str:
+    """Counts with thousands separators, exact fractions as 8-decimal floats, text as is."""
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    return f"{float(value):.8f}"
+
+
+def data_table(data: DataTable) -> Table:
+    table = Table(title=f"[bold]{data.title}[/bold]", title_justify="left")
+    for i, column in enumerate(data.columns):
+        table.add_column(column, justify="left" if i == 0 else "right")
+    for row in data.rows:
+        table.add_row(*(cell_text(v) for v in row))
+    return table
+
+
+def analysis_renderable(analysis: Analysis) -> RenderableType:
+    options = ", ".join(f"{k}={v}" for k, v in analysis.options.items())
+    parts: list[RenderableType] = [
+        Text(f"{analysis.game} — {options}", style="bold"),
+        Text(f"Combinations are {analysis.sample_space}.", style="dim"),
+    ]
+    for bet in analysis.bets:
+        parts.append(Text(""))
+        parts.append(bet_table(bet))
+        parts.append(bet_summary(bet))
+    for data in analysis.tables:
+        if not data.on_screen:
+            continue
+        parts.append(Text(""))
+        parts.append(data_table(data))
+        if data.note:
+            parts.append(Text(data.note))
+    for note in analysis.notes:
+        parts.append(Text(""))
+        parts.append(Text(note, style="dim"))
+    return Group(*parts)
+
+
+def print_analysis(analysis: Analysis, console: Console) -> None:
+    console.print(analysis_renderable(analysis))
+
+
+def points_text(value: Fraction) -> str:
+    """A change of edge in percentage points, signed; an exact zero prints as ``0``."""
+    return "0" if value == 0 else f"{float(value * 100):+.5f}"
+
+
+def effect_of_removal_table(eor: EffectOfRemoval) -> Table:
+    """Rank (or tile) × bet: the change of each bet's house edge when one is removed."""
+    table = Table(
+        title=f"[bold]one {eor.removed} removed: change of house edge, % points[/bold]",
+        title_justify="left",
+    )
+    table.add_column("Removed")
+    table.add_column("Share", justify="right")
+    for bet in eor.bets:
+        table.add_column(bet, justify="right")
+    table.add_row("full shoe edge", "", *(f"{float(e):.4%}" for e in eor.full_edges))
+    table.add_section()
+    for removal in eor.removals:
+        table.add_row(
+            removal.label,
+            fraction_text(removal.share),
+            *(points_text(e) for e in eor.effects(removal)),
+        )
+    table.add_section()
+    table.add_row("weighted sum", "", *(points_text(s) for s in eor.weighted_sums))
+    return table
+
+
+def effect_of_removal_renderable(eor: EffectOfRemoval) -> RenderableType:
+    options = ", ".join(f"{k}={v}" for k, v in eor.options.items())
+    parts: list[RenderableType] = [
+        Text(f"{eor.game} — {options}", style="bold"),
+        effect_of_removal_table(eor),
+        Text(
+            "+ raises the house edge (the removal is bad for the bettor); the bettor's "
+            "expectation moves by the opposite amount. Weighted sum: Σ share × effect, the "
+            "effect of removing a card nobody saw — exactly 0 when it prints 0."
+        ),
+    ]
+    parts.extend(Text(note, style="dim") for note in eor.notes)
+    return Group(*parts)
+
+
+def print_effect_of_removal(eor: EffectOfRemoval, console: Console) -> None:
+    console.print(effect_of_removal_renderable(eor))
