@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test test-quick lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider
+
+# While working: everything but the exhaustive proofs marked slow (CI runs those).
+test-quick: lint typecheck $(STAMP)
+	$(BIN)/python -m pytest -n auto -p no:cacheprovider -m "not slow"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

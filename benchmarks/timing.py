@@ -29,9 +29,10 @@ class Row:
         return self.baseline_seconds / self.seconds
 
     def markdown(self) -> str:
+        ratio = f"{self.speedup:,.0f}×" if self.speedup >= 10 else f"{self.speedup:.2f}×"
         return (
             f"| {self.benchmark} | {self.seconds * 1000:.1f} ms | {self.baseline} "
-            f"| {self.baseline_seconds * 1000:.0f} ms | {self.speedup:,.0f}× |"
+            f"| {self.baseline_seconds * 1000:.0f} ms | {ratio} |"
         )
 
 

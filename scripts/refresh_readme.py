@@ -1,36 +1,40 @@
 """Re-run every ``$ baccara …`` line of the README's console blocks and paste the output.
 
-Run after a deliberate change of output; tests/test_readme.py then holds the README
-to it, with the same :func:`run_command` and :func:`transcripts`. Commands run as
-``python -m baccara`` in a 100-column terminal, from the repository's root.
+Run after a deliberate change of output (``python -m scripts.refresh_readme``);
+tests/test_readme.py then holds the README to it, with the same :func:`run_command`
+and :func:`transcripts`. Commands run in a 100-column terminal without colour.
 """
 
 from __future__ import annotations
 
-import os
 import pathlib
 import re
 import shlex
 import subprocess
-import sys
+
+from tests.helpers import run
 
 README = pathlib.Path(__file__).resolve().parent.parent / "README.md"
 CONSOLE_BLOCK = re.compile(r"(```console\n)(.*?)(```)", flags=re.S)
 
 
 def run_command(command: str) -> str:
-    """What ``$ baccara …`` prints (stdout then stderr), as the README shows it."""
-    env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
-    result = subprocess.run(
-        f"{shlex.quote(sys.executable)} -m {command}",
-        shell=True,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        cwd=README.parent,
-    )
-    return (result.stdout + result.stderr).rstrip("\n")
+    """What ``$ baccara … [| filter]`` prints (stdout then stderr), as the README shows it.
+
+    The ``baccara`` part runs in this process, as :func:`tests.helpers.run` runs every
+    command test; a shell filter after ``|`` (``head``, ``sed``) reads its output.
+    """
+    program, bar, shell_filter = command.partition(" | ")
+    argv = shlex.split(program)
+    if argv[0] != "baccara":
+        raise ValueError(f"a README transcript runs baccara, not {argv[0]!r}")
+    result = run(*argv[1:])
+    out = result.stdout
+    if bar:
+        out = subprocess.run(
+            ["sh", "-c", shell_filter], input=out, capture_output=True, text=True, check=True
+        ).stdout
+    return (out + result.stderr).rstrip("\n")
 
 
 def transcripts(text: str) -> list[tuple[str, str]]:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 
 from baccara.cards import Card, Rank, Suit
 
@@ -26,6 +27,11 @@ def cards(text: str) -> list[Card]:
     """Cards from ranks alone, e.g. ``cards("9 K 5 3")``; suits cycle so repeats stay distinct."""
     suits = list(Suit)
     return [Card(Rank.parse(r), suits[i % 4]) for i, r in enumerate(text.split())]
+
+
+def percent(x: Fraction) -> float:
+    """An exact probability or edge as a percentage, to compare with a published figure."""
+    return float(x) * 100
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,7 @@ def test_counts_cover_every_six_card_subset(decks: int) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(SMALL_SHOES))
 def test_fast_count_equals_the_live_evaluator_on_every_hand_of_small_shoes(name: str) -> None:
     """The dealing check: the evaluator the live table settles with, over all hands."""
@@ -80,6 +81,7 @@ def test_fast_count_equals_the_live_evaluator_on_every_hand_of_small_shoes(name:
     assert category_counts_by_enumeration(shoe) == expected
 
 
+@pytest.mark.slow
 def test_small_shoes_reach_the_multi_deck_categories() -> None:
     seen = set()
     for cards in SMALL_SHOES.values():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import numpy as np
@@ -26,7 +27,9 @@ def test_tags_follow_the_bettors_side_of_the_effects() -> None:
     assert system.tags[Rank.EIGHT] == -3 and system.tags[Rank.SIX] == 2
     assert system.tags[Rank.ACE] == 0
     assert system.mean_tag == Fraction(-1, 13)
-    assert system.card_tags.tolist() == [system.tags[c.rank] for c in standard_deck()]
+    # The kernels index cards in new-deck order, A to K in each of four suits.
+    one_suit = [0, 0, 0, 0, 0, 2, 0, -3, 0, 0, 0, 0, 0]
+    assert system.card_tags.tolist() == one_suit * 4
 
 
 def test_a_bet_no_removal_moves_cannot_be_counted() -> None:
@@ -94,3 +97,37 @@ def test_counting_the_tie_finds_better_rounds_but_no_edge() -> None:
 )
 def test_bad_count_input(args: list[str], message: str) -> None:
     assert_refused(run("simulate", *args, "--rounds", "1000"), message)
+
+
+def test_thresholds_scale_with_the_level() -> None:
+    """Tags, and so true counts, scale with the level: at level 1 a true count of 8 never
+    comes, at level 10 one of 8 is ordinary. The table's T follow (audit finding)."""
+    low = json.loads(run("simulate", "punto-banco", "--count", "tie", "--rounds", "20000",
+                         "--seed", "3", "--level", "1", "--json").stdout)  # fmt: skip
+    high = json.loads(run("simulate", "punto-banco", "--count", "tie", "--rounds", "20000",
+                          "--seed", "3", "--level", "10", "--json").stdout)  # fmt: skip
+    assert [line["bet_at_true_count_at_least"] for line in low["strategies"]] == [None, 0, 1, 2, 3]
+    assert [line["bet_at_true_count_at_least"] for line in high["strategies"]] == [
+        None,
+        0,
+        3,
+        7,
+        10,
+        13,
+        17,
+        20,
+        27,
+    ]
+    assert max(abs(g["true_count"]) for g in high["true_counts"]) > 10
+
+
+def test_a_count_study_cuts_the_shoe_fifteen_cards_from_the_end() -> None:
+    """Real baccarat shoes place the cut card 14 to 16 cards from the end, not at 80 %."""
+    for decks, penetration in ((8, 401 / 416), (6, 297 / 312)):
+        data = json.loads(run("simulate", "punto-banco", "--count", "tie", "--rounds", "5000",
+                              "--seed", "1", "--json", "-o", f"decks={decks}").stdout)  # fmt: skip
+        assert data["cards_behind_cut"] == 15
+        assert data["penetration"] == pytest.approx(penetration)
+    told = json.loads(run("simulate", "punto-banco", "--count", "tie", "--rounds", "5000",
+                          "--seed", "1", "--json", "--penetration", "0.5").stdout)  # fmt: skip
+    assert told["cards_behind_cut"] == 208

@@ -71,3 +71,11 @@ def test_malformed_user_file_names_the_line(tmp_path: pathlib.Path) -> None:
     result = run("paytable", "show", str(path))
     assert result.returncode == 2
     assert f"{path} line 3: straight: a pay cannot be negative" in result.stderr
+
+
+def test_one_deck_is_one_deck() -> None:
+    """Audit finding: ``--decks 1`` printed "1 decks"."""
+    shown = run("paytable", "show", "default", "--decks", "1")
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.splitlines()[0].rstrip() == "default — 1 deck"
+    assert "default — 7 decks" in run("paytable", "show", "default").stdout

@@ -10,6 +10,7 @@ table (Banker 1.01 %, Player 1.29 %, Tie 15.75 %).
 
 from __future__ import annotations
 
+import hashlib
 from fractions import Fraction
 
 import pytest
@@ -22,13 +23,11 @@ from baccara.exact.punto_banco import (
     all_value_sequences,
     count_by_rules,
     count_winners,
+    outcome_table,
     winners,
 )
 from baccara.games.punto_banco import Winner, deal_coup
-
-
-def percent(x: Fraction) -> float:
-    return float(x) * 100
+from tests.helpers import percent
 
 
 def test_eight_decks_reproduce_the_published_counts() -> None:
@@ -90,11 +89,13 @@ def test_derived_figures_follow_from_the_outcomes() -> None:
     assert banker.variance == win * Fraction(361, 400) + lose - banker.house_edge**2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("decks", [1, 2, 8])
 def test_fast_count_equals_the_plain_recursive_enumeration(decks: int) -> None:
     assert count_winners(decks) == count_by_rules(decks)
 
 
+@pytest.mark.slow
 def test_vectorised_rules_equal_the_plain_rules_on_every_value_sequence() -> None:
     """All 10⁶ sequences of six card values, each dealt through ``deal_coup``."""
     values = all_value_sequences()
@@ -107,6 +108,18 @@ def test_vectorised_rules_equal_the_plain_rules_on_every_value_sequence() -> Non
         mismatches += code[coup.winner] != got
     assert mismatches == 0
     assert {WINNER_CODES[c] for c in set(fast.tolist())} == set(Winner)
+
+
+def test_the_whole_outcome_matrix_is_pinned() -> None:
+    """The winner of every (Player score, Banker score, fifth value, sixth value) — the table
+    the fast count reads — and of all 10⁶ six-value sequences, pinned by SHA-256 after the
+    exhaustive test above proved them equal to ``deal_coup``; codes are WINNER_CODES'."""
+    assert hashlib.sha256(outcome_table().tobytes()).hexdigest() == (
+        "736082916cacf10bd400de361a5b6612135e9ccf97b21596d9b4cc9d1c90358b"
+    )
+    assert hashlib.sha256(winners(all_value_sequences()).tobytes()).hexdigest() == (
+        "dda75bf394a8c5d9a62be107a201ba064f014cad6136102287d5949c80124c7c"
+    )
 
 
 def test_json_shape() -> None:

@@ -84,12 +84,14 @@ def test_seven_deck_counts_are_pinned() -> None:
     assert digest == MATRIX_SHA256
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("decks", [1, 2, 7])
 def test_fast_count_equals_the_plain_enumeration(decks: int) -> None:
     rules = RedGreenRules(decks=decks)
     assert count_outcomes(rules) == count_by_rules(rules)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [
@@ -112,6 +114,7 @@ def _shoe(copies: int, ranks: str) -> list[Card]:
     return [Card(Rank.parse(r), suits[i % 4]) for r in ranks.split() for i in range(copies)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("copies", "ranks"),
     [(4, "A K 10 2"), (6, "A K 2")],

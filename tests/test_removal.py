@@ -69,6 +69,7 @@ def test_without_refuses_a_card_the_shoe_does_not_hold() -> None:
 # --- Punto Banco on depleted shoes ----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shoe", DEPLETED_SMALL_SHOES[1:], ids=["1d-five-tens", "2d-spades"])
 def test_punto_banco_fast_count_equals_plain_enumeration_on_depleted_shoes(
     shoe: ShoeComposition,
@@ -76,6 +77,7 @@ def test_punto_banco_fast_count_equals_plain_enumeration_on_depleted_shoes(
     assert punto_banco.count_winners(shoe) == punto_banco.count_by_rules(shoe)
 
 
+@pytest.mark.slow
 def test_punto_banco_fast_count_equals_plain_enumeration_eight_decks_one_card_short() -> None:
     shoe = short(ShoeComposition.standard(8), "6C")
     assert punto_banco.count_winners(shoe) == punto_banco.count_by_rules(shoe)
@@ -173,6 +175,7 @@ def test_effects_weighted_by_share_sum_to_exactly_zero(game: str, options: dict[
 # --- RedGreen and the Bonus -------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("removed", ["AH", "7C", "KD"])
 def test_redgreen_fast_count_equals_plain_enumeration_seven_decks_one_card_short(
     removed: str,
@@ -210,6 +213,7 @@ def test_redgreen_effects_use_the_game_rules() -> None:
 # --- Lo-Ball ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tile", [Tile(3, 5)], ids=str)
 def test_loball_main_count_without_a_tile_equals_every_pair_through_the_rules(tile: Tile) -> None:
     counts, grid = count_main_by_rules(tile)

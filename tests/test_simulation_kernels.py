@@ -132,6 +132,7 @@ def _six_card_classes() -> tuple[npt.NDArray[np.int8], list[list[Card]]]:
     return np.array([[index[c] for c in hand] for hand in hands], dtype=np.int8), hands
 
 
+@pytest.mark.slow
 def test_bonus_evaluator_equals_best_category_on_every_class_of_hand() -> None:
     """Exhaustive: every rank multiset under every suit pattern that can make a flush."""
     indices, hands = _six_card_classes()

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from baccara.cli.common import console, parse_assignments
+from baccara.cli.common import console, rule_options
 from baccara.errors import InvalidOption
 from baccara.render.plots import FORMATS as PLOT_FORMATS
 
@@ -35,8 +35,12 @@ def simulate(
         ),
     ] = None,
     penetration: Annotated[
-        str, typer.Option(help="Share of a continuous shoe dealt before the cut card.")
-    ] = "0.8",
+        str | None,
+        typer.Option(
+            help="Share of a continuous shoe dealt before the cut card (default 0.8; for"
+            " --count, the cut card 15 cards from the end)."
+        ),
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", help="A rule option, as KEY=VALUE (repeatable)."),
@@ -71,6 +75,7 @@ def simulate(
     """
     from baccara.cards import ShoeMode
     from baccara.cli import simulate_jobs as jobs
+    from baccara.sim.dealer import DEFAULT_PENETRATION
     from baccara.sim.runs import check_rounds
 
     request = SessionRequest(bet, stake, bankroll, hands, sessions_, plot)
@@ -87,7 +92,7 @@ def simulate(
             game,
             count,
             rounds_wanted,
-            parse_assignments(option),
+            rule_options(option),
             seed=seed,
             penetration=penetration,
             level=level,
@@ -97,11 +102,11 @@ def simulate(
         return
     run = jobs.setup(
         game,
-        parse_assignments(option),
+        rule_options(option),
         seed=seed,
         workers=workers,
         shoe=shoe or ShoeMode.RESHUFFLE.value,
-        penetration=penetration,
+        penetration=str(DEFAULT_PENETRATION) if penetration is None else penetration,
     )
     if request.wanted:
         jobs.sessions(run, request, as_json, console())

@@ -192,7 +192,7 @@ def counting(
     options: dict[str, Any],
     *,
     seed: str | None,
-    penetration: str,
+    penetration: str | None,
     level: str,
     as_json: bool,
     console: Console,
@@ -205,7 +205,7 @@ def counting(
         bet,
         rounds,
         secrets.randbits(63) if seed is None else check_seed(seed),
-        penetration=check_penetration(penetration),
+        penetration=None if penetration is None else check_penetration(penetration),
         level=as_int("level", level, 1, 10),
         **options,
     )

@@ -7,6 +7,7 @@ Adding a game is one entry below (and the modules it names).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from baccara.errors import UnknownGame
@@ -55,14 +56,10 @@ REDGREEN = GameSpec(
 )
 """Baccarat RedGreen, first version: three dealers, six players a side, the highest bettor may peek."""
 
-MINI_REDGREEN = GameSpec(
+MINI_REDGREEN = dataclasses.replace(
+    REDGREEN,
     id=redgreen.MINI_GAME_ID,
     name="Mini RedGreen",
-    seed="000_864575d53969f986.txt",
-    doc="docs/redgreen.md",
-    rules=redgreen.RedGreenRules,
-    bets=redgreen.Bet,
-    outcome=redgreen.Winner,
     table=TableFacts(
         seats=7,
         dealers=1,
@@ -71,15 +68,11 @@ MINI_REDGREEN = GameSpec(
         highest_bettor_chooses_first_hand=True,
         second_hand_exposed_card_by_card=True,
     ),
-    analyzer="baccara.exact.redgreen:analyze",
-    removal="baccara.exact.redgreen:effect_of_removal",
-    kernel="baccara.sim.kernels.redgreen:dealer",
-    plain_kernel="baccara.sim.kernels.plain:redgreen_rounds",
-    playthrough="baccara.render.playthrough:redgreen_round",
 )
 """Baccarat Mini RedGreen: one dealer, nobody touches the cards, the highest bettor picks the first hand.
 
-The mathematics is the first version's: the same cards are dealt and set the same way.
+Everything but the table is the first version's: the same cards are dealt and set the
+same way, so the rules, the analysis and the kernel are shared.
 """
 
 LO_BALL = GameSpec(

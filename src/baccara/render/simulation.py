@@ -10,6 +10,7 @@ from rich.text import Text
 
 from baccara.cards import ShoeMode
 from baccara.money import format_cents
+from baccara.render.text import plural
 from baccara.sim.counts import CountReport
 from baccara.sim.report import FLAG_SIGMAS, SimulationReport
 from baccara.sim.sessions import SessionPlan
@@ -119,8 +120,9 @@ def print_count(report: CountReport, game: str, bet: str, console: Console) -> N
     """The tags, the bettor's result by true count, and what betting only at T or more gains."""
     tags = "  ".join(f"{rank.symbol}:{tag:+d}" for rank, tag in report.system.tags.items())
     console.print(
-        f"{game} · count for {bet} — {report.rounds:,} rounds from a continuous shoe"
-        f" cut at {report.penetration:.0%}, seed {report.seed}"
+        f"{game} · count for {bet} — {plural(report.rounds, 'round')} from a continuous shoe,"
+        f" cut card {plural(report.behind_cut, 'card')} from the end ({report.penetration:.1%}),"
+        f" seed {report.seed}"
     )
     console.print(f"tags (level {report.system.level}, from the exact effects of removal): {tags}")
     console.print(
@@ -131,8 +133,8 @@ def print_count(report: CountReport, game: str, bet: str, console: Console) -> N
     for name in ("True count", "Rounds", "Share", "Mean per unit", "95% CI ±"):
         groups.add_column(name, justify="right")
     for tc, n, mean, half in report.groups:
-        label = f"≤{tc}" if tc == report.groups[0][0] and tc <= -10 else str(tc)
-        label = f"≥{tc}" if tc >= 10 else label
+        label = f"≤{tc}" if tc <= -report.reach else str(tc)
+        label = f"≥{tc}" if tc >= report.reach else label
         groups.add_row(label, f"{n:,}", f"{n / report.rounds:.2%}", f"{mean:+.5f}", f"{half:.5f}")
     console.print(groups)
     lines = Table(

@@ -25,13 +25,51 @@ import numpy.typing as npt
 
 from baccara.cards import Rank, ShoeMode, standard_deck
 from baccara.errors import InvalidBet, InvalidOption
-from baccara.sim.dealer import blocks
+from baccara.sim.dealer import DEFAULT_PENETRATION, blocks
 from baccara.sim.runs import DealerSpec
 
-LOWEST, HIGHEST = -10, 10
-"""True counts are grouped by their floor, clipped to this range."""
+BASE_LEVEL = 3
+"""The level the count's thresholds and range are written for; others scale with it."""
 
-THRESHOLDS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 8)
+BASE_RANGE = 10
+"""At :data:`BASE_LEVEL`, true counts are grouped by their floor, clipped to ±10."""
+
+BASE_THRESHOLDS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 8)
+"""At :data:`BASE_LEVEL`, the true counts T at which "bet only at T or more" is measured."""
+
+CUT_CARDS_FROM_END = 15
+"""Where a count study cuts the shoe unless told otherwise: real baccarat shoes place the
+cut card 14 to 16 cards from the end."""
+
+
+def count_range(level: int) -> int:
+    """How far true counts are grouped either side of 0: tags (and so true counts) scale
+    with the level, so the range does too.
+
+    >>> count_range(3), count_range(1), count_range(10)
+    (10, 10, 34)
+    """
+    return max(BASE_RANGE, math.ceil(BASE_RANGE * level / BASE_LEVEL))
+
+
+def thresholds(level: int) -> tuple[int, ...]:
+    """The thresholds T for a count of this ``level``: the base ones scaled, whole, distinct.
+
+    >>> thresholds(3), thresholds(1), thresholds(10)
+    ((0, 1, 2, 3, 4, 5, 6, 8), (0, 1, 2, 3), (0, 3, 7, 10, 13, 17, 20, 27))
+    """
+    scaled = (math.floor(t * level / BASE_LEVEL + Fraction(1, 2)) for t in BASE_THRESHOLDS)
+    return tuple(sorted(set(scaled)))
+
+
+def cut_card_penetration(decks: int) -> float:
+    """The share of a ``decks``-deck shoe dealt when the cut card sits 15 cards from the end.
+
+    >>> round(cut_card_penetration(8), 4)
+    0.9639
+    """
+    cards = 52 * decks
+    return (cards - CUT_CARDS_FROM_END) / cards
 
 
 @dataclass(frozen=True)
@@ -69,16 +107,22 @@ class CountSystem:
 
 @dataclass
 class _Buckets:
-    """Per true-count group: rounds, and the sum and sum of squares of the bet's result."""
+    """Per true-count group (−reach … +reach): rounds, and the sum and sum of squares of
+    the bet's result."""
 
-    rounds: npt.NDArray[np.int64] = field(
-        default_factory=lambda: np.zeros(HIGHEST - LOWEST + 1, np.int64)
-    )
-    total: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(HIGHEST - LOWEST + 1))
-    squares: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(HIGHEST - LOWEST + 1))
+    reach: int
+    rounds: npt.NDArray[np.int64] = field(init=False)
+    total: npt.NDArray[np.float64] = field(init=False)
+    squares: npt.NDArray[np.float64] = field(init=False)
+
+    def __post_init__(self) -> None:
+        size = 2 * self.reach + 1
+        self.rounds = np.zeros(size, np.int64)
+        self.total = np.zeros(size)
+        self.squares = np.zeros(size)
 
     def add(self, group: npt.NDArray[np.intp], result: npt.NDArray[np.float64]) -> None:
-        size = HIGHEST - LOWEST + 1
+        size = 2 * self.reach + 1
         self.rounds += np.bincount(group, minlength=size)
         self.total += np.bincount(group, weights=result, minlength=size)
         self.squares += np.bincount(group, weights=result * result, minlength=size)
@@ -106,6 +150,10 @@ class CountReport:
     exact_edge: Fraction
     groups: tuple[tuple[int, int, float, float], ...]  # (true count, rounds, mean, half CI)
     lines: tuple[Line, ...]
+    reach: int = BASE_RANGE
+    """True counts beyond ±reach are grouped with ±reach."""
+    behind_cut: int = 0
+    """Cards left behind the cut card, never dealt."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -114,6 +162,7 @@ class CountReport:
             "tags": {rank.symbol: tag for rank, tag in self.system.tags.items()},
             "level": self.system.level,
             "penetration": self.penetration,
+            "cards_behind_cut": self.behind_cut,
             "rounds": self.rounds,
             "seed": self.seed,
             "seconds": self.seconds,
@@ -154,14 +203,22 @@ def simulate_count(
     rounds: int,
     seed: int,
     *,
-    penetration: float = 0.8,
-    level: int = 3,
+    penetration: float | None = None,
+    level: int = BASE_LEVEL,
     **options: Any,
 ) -> CountReport:
-    """Deal ``rounds`` rounds from a continuous shoe and measure the count for ``bet``."""
+    """Deal ``rounds`` rounds from a continuous shoe and measure the count for ``bet``.
+
+    ``penetration`` is the share of the shoe dealt before the cut card; by default the
+    cut card sits 15 cards from the end, as in a real baccarat shoe.
+    """
     from baccara.exact import analyze
     from baccara.exact.removal import effect_of_removal
 
+    full = analyze(game, **options)
+    decks = full.options.get("decks")  # a game of tiles has no shoe: its kernel says so
+    if penetration is None:
+        penetration = cut_card_penetration(decks) if decks else DEFAULT_PENETRATION
     spec = DealerSpec.of(game, shoe=ShoeMode.CONTINUOUS, penetration=penetration, **options)
     dealer = spec.dealer()
     if bet not in dealer.bets:
@@ -170,13 +227,13 @@ def simulate_count(
     effects = {rank: removal.effect(rank.symbol, bet) for rank in Rank}
     system = CountSystem.from_effects(bet, effects, level)
     column = dealer.bets.index(bet)
-    full = analyze(game, **options)
     analysis = full.bet(bet)
     pays = np.array([float(analysis.outcome(name).pays) for name in dealer.outcomes[column]])
     tags = system.card_tags
     mean_tag = float(system.mean_tag)
     shoe_cards = 52 * int(full.options["decks"])
-    buckets = _Buckets()
+    reach = count_range(system.level)
+    buckets = _Buckets(reach)
     start = time.perf_counter()
     for block, _, size in blocks(rounds):
         codes = np.empty((size, len(dealer.bets)), dtype=np.int8)
@@ -185,10 +242,10 @@ def simulate_count(
         left = shown[:, 1].astype(np.float64)
         dealt = shoe_cards - left
         true_count = (shown[:, 0] - dealt * mean_tag) / (left / 52)
-        group = (np.clip(np.floor(true_count), LOWEST, HIGHEST) - LOWEST).astype(np.intp)
+        group = (np.clip(np.floor(true_count), -reach, reach) + reach).astype(np.intp)
         buckets.add(group, pays[codes[:, column]])
     seconds = time.perf_counter() - start
-    counts = np.arange(LOWEST, HIGHEST + 1)
+    counts = np.arange(-reach, reach + 1)
     groups = []
     for i, tc in enumerate(counts.tolist()):
         n = int(buckets.rounds[i])
@@ -197,7 +254,7 @@ def simulate_count(
             variance = max(float(buckets.squares[i]) / n - mean * mean, 0.0)
             groups.append((tc, n, mean, 1.96 * math.sqrt(variance / n)))
     lines = [_line(buckets, np.ones_like(counts, dtype=bool), rounds, None)]
-    lines += [_line(buckets, counts >= t, rounds, t) for t in THRESHOLDS]
+    lines += [_line(buckets, counts >= t, rounds, t) for t in thresholds(system.level)]
     return CountReport(
         game=game,
         system=system,
@@ -208,4 +265,6 @@ def simulate_count(
         exact_edge=analysis.house_edge,
         groups=tuple(groups),
         lines=tuple(lines),
+        reach=reach,
+        behind_cut=shoe_cards - round(shoe_cards * spec.penetration),
     )

@@ -1,0 +1,142 @@
+"""The layers show in the tree and imports point one way: down.
+
+basic types → games/ → exact/, sim/, table/ → render/ → server/ → cli/. A module may
+import its own layer's package or any lower layer, never a higher one nor a sibling
+of its own rank (sim/ and table/ know nothing of each other; exact/ reads no file).
+Module-level imports must also form no cycle. The check reads the source with
+:mod:`ast`, so an import hidden inside a function counts too.
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "src" / "baccara"
+
+BASIC = ("errors", "options", "randomness", "money", "cards", "tiles")
+RANK: dict[str, int] = {
+    **dict.fromkeys(BASIC, 0),
+    "games": 1,
+    "exact": 2,
+    "paytables": 2,
+    "sim": 3,
+    "table": 3,
+    "render": 4,
+    "server": 5,
+    "cli": 6,
+}
+"""Each top-level part of the package and its layer; ``baccara`` itself is the public API."""
+
+TOP = ("__init__", "__main__")
+"""The package's own modules: the public API and ``python -m baccara``, above every layer."""
+
+
+def _layer(module: str) -> str:
+    """``baccara.sim.kernels.rng`` → ``sim``; a basic module stands for the basic layer."""
+    part = module.split(".")[1] if "." in module else "__init__"
+    return "basic" if part in BASIC else part
+
+
+def _modules() -> Iterator[tuple[str, pathlib.Path]]:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        yield name, path
+
+
+def _imports(path: pathlib.Path, module: str, top_level_only: bool) -> set[str]:
+    """The baccara modules ``path`` imports (relative imports resolved)."""
+    tree = ast.parse(path.read_text(), str(path))
+    found: set[str] = set()
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.split(".")[0] == "baccara"}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = module.split(".")[: -node.level + (path.name == "__init__.py")]
+                base = ".".join([*package, base] if base else package)
+            if base.split(".")[0] != "baccara":
+                continue
+            for alias in node.names:
+                candidate = f"{base}.{alias.name}"
+                is_module = (PACKAGE.parent / (candidate.replace(".", "/") + ".py")).exists() or (
+                    PACKAGE.parent / candidate.replace(".", "/") / "__init__.py"
+                ).exists()
+                found.add(candidate if is_module else base)
+    return found
+
+
+def _rank(layer: str) -> int:
+    if layer == "basic":
+        return 0
+    if layer in TOP:
+        return 99
+    return RANK[layer]
+
+
+MODULES = dict(_modules())
+
+
+def test_every_part_of_the_package_has_a_layer() -> None:
+    parts = {_layer(name) for name in MODULES} - {"basic", *TOP}
+    assert parts <= set(RANK), parts - set(RANK)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_point_down(module: str) -> None:
+    here = _layer(module)
+    for target in _imports(MODULES[module], module, top_level_only=False):
+        there = _layer(target)
+        if there == here or here in TOP:
+            continue
+        assert _rank(there) < _rank(here), f"{module} imports {target}: {here} → {there}"
+
+
+def test_module_level_imports_have_no_cycle() -> None:
+    graph = {m: _imports(p, m, top_level_only=True) & set(MODULES) for m, p in MODULES.items()}
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycle = [*path[path.index(nxt) :], nxt] if nxt in path else [node, nxt]
+                pytest.fail("import cycle: " + " → ".join(cycle))
+            if nxt not in state:
+                visit(nxt, [*path, nxt])
+        state[node] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+
+
+def test_the_check_catches_an_upward_import(tmp_path: pathlib.Path) -> None:
+    """The walker sees a lazy import inside a function (what a shortcut would look like)."""
+    source = tmp_path / "fake.py"
+    source.write_text("def f():\n    from baccara.cli import main\n    return main\n")
+    assert _imports(source, "baccara.games.fake", top_level_only=False) == {"baccara.cli"}
+    assert _imports(source, "baccara.games.fake", top_level_only=True) == set()
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["games"]])
+def test_start_up_loads_no_numerics(argv: list[str]) -> None:
+    """``baccara --help`` and ``baccara games`` print at once: no numpy, numba or matplotlib."""
+    probe = (
+        "import sys\nfrom baccara.cli import main\n"
+        f"status = main({argv!r})\n"
+        "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'numba', 'matplotlib'})\n"
+        "print('HEAVY', heavy, status)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60
+    )
+    assert result.stdout.strip().splitlines()[-1] == "HEAVY [] 0", result.stdout + result.stderr
