@@ -7,7 +7,7 @@ import sys
 import typer
 from typer.exceptions import Abort, Exit, TyperException
 
-from baccara.cli import analyze, deal, houseway, listing, paytable, simulate
+from baccara.cli import analyze, deal, houseway, listing, paytable, simulate, verify
 from baccara.cli.common import EXIT_INTERRUPTED, EXIT_USAGE
 from baccara.errors import BaccaraError
 
@@ -32,6 +32,7 @@ app.command()(simulate.simulate)
 app.command()(deal.deal)
 app.command()(houseway.houseway)
 app.command()(listing.games)
+app.command()(verify.verify)
 app.add_typer(paytable.paytable_app, name="paytable")
 
 

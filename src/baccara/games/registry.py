@@ -27,7 +27,8 @@ PUNTO_BANCO = GameSpec(
     removal="baccara.exact.punto_banco:effect_of_removal",
     kernel="baccara.sim.kernels.punto_banco:dealer",
     plain_kernel="baccara.sim.kernels.plain:punto_banco_rounds",
-    playthrough="baccara.render.playthrough:punto_banco_round",
+    procedure="baccara.table.procedures.punto_banco:PROCEDURE",
+    depleted="baccara.exact.punto_banco:bet_analyses",
 )
 """Eight decks reshuffled before every hand; seven seats, and anyone may bet behind."""
 
@@ -52,7 +53,8 @@ REDGREEN = GameSpec(
     removal="baccara.exact.redgreen:effect_of_removal",
     kernel="baccara.sim.kernels.redgreen:dealer",
     plain_kernel="baccara.sim.kernels.plain:redgreen_rounds",
-    playthrough="baccara.render.playthrough:redgreen_round",
+    procedure="baccara.table.procedures.redgreen:PROCEDURE",
+    depleted="baccara.exact.redgreen:bet_analyses",
 )
 """Baccarat RedGreen, first version: three dealers, six players a side, the highest bettor may peek."""
 
@@ -93,7 +95,8 @@ LO_BALL = GameSpec(
     removal="baccara.exact.loball:effect_of_removal",
     kernel="baccara.sim.kernels.loball:dealer",
     plain_kernel="baccara.sim.kernels.plain:loball_rounds",
-    playthrough="baccara.render.playthrough:loball_round",
+    procedure="baccara.table.procedures.loball:PROCEDURE",
+    depleted=None,
 )
 """Casino Lo-Ball Baccarat: 28 tiles, up to seven players each against the dealer, three dice."""
 
