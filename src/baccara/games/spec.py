@@ -119,6 +119,8 @@ class GameSpec:
     kernel: str
     plain_kernel: str
     playthrough: str
+    brief: str = ""
+    """The rules in a paragraph, as the seed deals them by default (the report opens with it)."""
 
     def rules_from_options(self, **options: Any) -> Any:
         """The rules under ``options`` (``decks=6``, ``"tie-pays": "9"``…), checked."""
