@@ -44,8 +44,8 @@ FLAG_SIGMAS = 4
 
 
 def _key(name: str) -> str:
-    """Option names as the rules spell their fields: ``tie-pays`` → ``tie_pays``."""
-    return str(name).strip().replace("-", "_")
+    """Option names as users type them, either spelling: ``tie_pays`` → ``tie-pays``."""
+    return option_name(str(name).strip())
 
 
 def option_value_text(value: Any) -> str:
@@ -73,9 +73,7 @@ class Variant:
 
     def options_text(self) -> str:
         """``commission=4, tie-pays=9`` — the options as ``--option`` would take them."""
-        return ", ".join(
-            f"{option_name(_key(k))}={option_value_text(v)}" for k, v in self.options.items()
-        )
+        return ", ".join(f"{_key(k)}={option_value_text(v)}" for k, v in self.options.items())
 
     def over(self, base: Mapping[str, Any]) -> dict[str, Any]:
         """The base options with this variant's laid over them (either spelling of a name)."""
@@ -122,7 +120,7 @@ class Comparison:
             "variants": [
                 {
                     "name": r.variant.name,
-                    "set": {option_name(_key(k)): option_value_text(v)
+                    "set": {_key(k): option_value_text(v)
                             for k, v in r.variant.options.items()},
                     "options": dict(r.analysis.options),
                     "bets": {
@@ -248,13 +246,14 @@ def deals_from_decks(game_id: str) -> bool:
     return any(f.name == "decks" for f in dataclasses.fields(rules))  # type: ignore[arg-type]
 
 
-def edges_by_decks(game_id: str, decks: Sequence[int] = DECKS, **options: Any) -> DeckSweep | None:
-    """The exact analysis for each number of decks; ``None`` for a game without decks."""
+def edges_by_decks(game_id: str, sizes: Sequence[int] = DECKS, **options: Any) -> DeckSweep | None:
+    """The exact analysis at each number of decks in ``sizes``, the other ``options`` kept
+    (a ``decks`` among them is swept over); ``None`` for a game without decks."""
     if not deals_from_decks(game_id):
         return None
-    base = {_key(k): v for k, v in options.items() if _key(k) != "decks"}
-    analyses = tuple(analyze(game_id, decks=n, **base) for n in decks)
-    return DeckSweep(game(game_id).id, tuple(decks), analyses)
+    base = {k: v for k, v in options.items() if _key(k) != "decks"}
+    analyses = tuple(analyze(game_id, decks=n, **base) for n in sizes)
+    return DeckSweep(game(game_id).id, tuple(sizes), analyses)
 
 
 @dataclass(frozen=True)

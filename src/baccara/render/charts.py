@@ -233,7 +233,7 @@ def bonus_categories(counts: Mapping[Category, int], paytable: Paytable) -> Figu
     paying = [c in paytable.pays for c in CATEGORIES][::-1]
     figure = _figure(height=4.2)
     left, right = figure.subplots(1, 2)
-    left.barh(names, probabilities, color=[WIN if p else PUSH for p in paying], height=0.65)
+    left.barh(names, probabilities, color=[WIN if p else LOSE for p in paying], height=0.65)
     left.set_xscale("log")
     left.set_xlim(min(probabilities) / 2, 4)
     left.xaxis.set_major_formatter(FuncFormatter(lambda v, _: _percent(v, 0 if v >= 0.01 else 4)))
