@@ -55,7 +55,10 @@ def print_comparison(comparison: Comparison, console: Console) -> None:
         show_lines=True,
     )
     for i, column in enumerate(comparison_columns(comparison)):
-        table.add_column(column, justify="left" if i == 0 else "right")
+        if i == 0:
+            table.add_column(column, overflow="fold")  # a long name wraps, never cut
+        else:
+            table.add_column(column, justify="right")
     for row in comparison_rows(comparison):
         table.add_row(*row)
     console.print(table)

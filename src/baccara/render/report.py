@@ -35,7 +35,7 @@ from baccara.exact.variants import (
 )
 from baccara.games import GameSpec, game
 from baccara.games.bonus import Category
-from baccara.games.paytable import Paytable
+from baccara.games.paytable import SHIPPED, Paytable
 from baccara.options import option_name
 from baccara.render import report_sections as sections
 from baccara.render.document import Document
@@ -103,9 +103,15 @@ class ReportData:
         ]
 
     def option_flags(self) -> str:
-        """The ``--option``s that give these rules (those that differ from the defaults)."""
+        """The ``--option``s that give these rules (those that differ from the defaults).
+
+        A paytable read from a file shows as ``paytable=FILE``: the report knows its
+        name, not where it was read from.
+        """
+        paytable = getattr(self.rules, "paytable", None)
+        from_file = isinstance(paytable, Paytable) and paytable.name not in SHIPPED
         return "".join(
-            f" --option {name}={value}"
+            f" --option {name}={'FILE' if name == 'paytable' and from_file else value}"
             for name, value, default in self.option_values()
             if value != default
         )

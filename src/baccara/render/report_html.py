@@ -15,6 +15,7 @@ from collections.abc import Callable
 from html import escape
 
 from baccara.errors import InvalidOption
+from baccara.render.charts import WIDTH
 from baccara.render.document import Block, Chart, Document, Heading, Prose, TableBlock
 
 CSS = """
@@ -69,7 +70,13 @@ def _svg(chart: Chart) -> str:
     opening = _SVG_START.search(text, start)
     assert opening is not None
     tag = re.sub(r'\s(width|height)="[^"]*"', "", opening.group(0))
-    tag = tag.replace("<svg", f'<svg role="img" aria-label="{escape(chart.title)}"', 1)
+    # A chart drawn narrower than the full width (the square heat map) keeps its proportion.
+    share = min(1.0, figure.get_size_inches()[0] / WIDTH)
+    tag = tag.replace(
+        "<svg",
+        f'<svg role="img" aria-label="{escape(chart.title)}" style="max-width: {share:.0%}"',
+        1,
+    )
     return tag + text[opening.end() :]
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from baccara.errors import InvalidOption
+from baccara.render.charts import WIDTH
 from baccara.render.document import Block, Chart, Document, Heading, Prose, TableBlock
 
 DPI = 200
@@ -71,6 +72,8 @@ def _styles() -> dict[str, Any]:
                                   spaceBefore=4, spaceAfter=8),
         "caption": ParagraphStyle("caption", parent=body, fontSize=7.5, leading=10,
                                   textColor=HexColor(MUTED), spaceAfter=8),
+        "table-title": ParagraphStyle("table-title", parent=body, fontSize=CELL_SIZE,
+                                      leading=9.5, spaceAfter=3, keepWithNext=1),
         "cell": ParagraphStyle("cell", parent=body, fontSize=CELL_SIZE, leading=9.5,
                                spaceAfter=0),
         "number": ParagraphStyle("number", parent=body, fontSize=CELL_SIZE, leading=9.5,
@@ -144,8 +147,7 @@ def _table(table: TableBlock, width: float) -> list[Any]:
     grid.setStyle(TableStyle(commands))
     parts: list[Any] = []
     if table.title:
-        parts.append(Paragraph(f"<b>{_text(table.title)}</b>", styles["cell"]))
-        parts.append(Spacer(1, 3))
+        parts.append(Paragraph(f"<b>{_text(table.title)}</b>", styles["table-title"]))
     parts.append(grid)
     parts.append(Spacer(1, 6))
     if table.note:
@@ -161,7 +163,9 @@ def _chart(chart: Chart, width: float, height: float) -> list[Any]:
     figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
     inches_wide, inches_high = figure.get_size_inches()
     buffer.seek(0)
-    drawn_width = min(width, height * 0.82 * inches_wide / inches_high)
+    drawn_width = min(
+        width * min(1.0, inches_wide / WIDTH), height * 0.82 * inches_wide / inches_high
+    )
     image = Image(buffer, width=drawn_width, height=drawn_width * inches_high / inches_wide)
     image.hAlign = "LEFT"
     caption = Paragraph(
