@@ -7,7 +7,17 @@ import sys
 import typer
 from typer.exceptions import Abort, Exit, TyperException
 
-from baccara.cli import analyze, deal, houseway, listing, paytable, simulate, verify
+from baccara.cli import (
+    analyze,
+    compare,
+    deal,
+    houseway,
+    listing,
+    paytable,
+    report,
+    simulate,
+    verify,
+)
 from baccara.cli.common import EXIT_INTERRUPTED, EXIT_USAGE
 from baccara.errors import BaccaraError
 
@@ -29,6 +39,8 @@ def _root(ctx: typer.Context) -> None:
 
 app.command()(analyze.analyze)
 app.command()(simulate.simulate)
+app.command()(compare.compare)
+app.command()(report.report)
 app.command()(deal.deal)
 app.command()(houseway.houseway)
 app.command()(listing.games)

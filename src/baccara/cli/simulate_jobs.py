@@ -22,7 +22,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from baccara.cards import check_penetration
 from baccara.cli.common import EXIT_INTERRUPTED
 from baccara.cli.simulate import SessionRequest
-from baccara.errors import InvalidBet
 from baccara.exact.model import Analysis
 from baccara.money import format_cents
 from baccara.options import as_int
@@ -135,36 +134,24 @@ def sessions(run: Setup, request: SessionRequest, as_json: bool, console: Consol
     """Play bankroll sessions at one bet and report how they ended (and plot them)."""
     from baccara.money import parse_amount
     from baccara.render.plots import plot_sessions
-    from baccara.sim.sessions import SessionPlan, net_per_outcome, play_sessions
+    from baccara.sim.sessions import SessionPlan, play_bet
 
     assert request.bet is not None
-    if request.bet not in run.labels.bets:
-        raise InvalidBet(
-            f"unknown bet {request.bet!r} for {run.spec.game}; bets are: {', '.join(run.labels.bets)}"
-        )
     plan = SessionPlan(
         stake=parse_amount(request.stake or "10"),
         bankroll=parse_amount(request.bankroll or "1000"),
         hands=as_int("hands", request.hands or "200", 1, 1_000_000),
         sessions=as_int("sessions", request.sessions or "10000", 1, 10_000_000),
     )
-    column = run.labels.bets.index(request.bet)
-    bet = run.analysis.bet(request.bet)
-    pays = [bet.outcome(name).pays for name in run.labels.outcomes[column]]
-    dealer = run.spec.dealer()
     start = time.perf_counter()
-    report = play_sessions(
-        plan,
-        net_per_outcome(plan.stake, pays),
-        lambda rounds, seed: dealer.deal_run(rounds, seed)[:, column],
-        run.seed,
-    )
+    pays = {o.name: o.pays for b in run.analysis.bets if b.bet == request.bet for o in b.outcomes}
+    report = play_bet(run.spec, request.bet, pays, plan, run.seed)
+    bet = run.analysis.bet(request.bet)
     seconds = time.perf_counter() - start
     title = f"{run.spec.game} · {request.bet} · {format_cents(plan.stake)} a hand"
     plot = plot_sessions(report, request.plot, title) if request.plot else None
     summary = report.summary()
-    # What the exact edge says the hands actually played cost on average.
-    expected = -float(bet.house_edge) * summary["total_wagered"] / summary["sessions"]
+    expected = report.expected_result(bet.house_edge)
     if as_json:
         data = {
             "game": run.spec.game,

@@ -121,6 +121,8 @@ class GameSpec:
     plain_kernel: str
     procedure: str
     depleted: str | None
+    brief: str = ""
+    """The rules in a paragraph, as the seed deals them by default (the report opens with it)."""
 
     def rules_from_options(self, **options: Any) -> Any:
         """The rules under ``options`` (``decks=6``, ``"tie-pays": "9"``…), checked."""

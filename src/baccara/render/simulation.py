@@ -89,6 +89,15 @@ def print_sessions(
     table = Table(title="[bold]Session results[/bold]", title_justify="left")
     table.add_column("")
     table.add_column("Value", justify="right")
+    for label, value in session_rows(summary, expected):
+        table.add_row(label, value)
+    console.print(table)
+    console.print(SESSION_NOTE, style="dim")
+
+
+def session_rows(summary: dict[str, Any], expected: float) -> list[tuple[str, str]]:
+    """A session run in rows: the mean against what the exact edge predicts, the spread,
+    percentiles, the chances of ending ahead, even or behind, and the risk of ruin."""
     low, high = summary["mean_result_ci95"]
     rows = [
         ("mean result", f"{summary['mean_result'] / 100:+.2f}"),
@@ -106,14 +115,13 @@ def print_sessions(
         ("risk of ruin", f"{summary['risk_of_ruin']:.2%}"),
         ("mean hands played", f"{summary['mean_hands_played']:.1f}"),
     ]
-    for label, value in rows:
-        table.add_row(label, value)
-    console.print(table)
-    console.print(
-        "Ruin: the bankroll no longer covers a stake, so the session ends early."
-        " Results are settled in cents, payouts rounded down.",
-        style="dim",
-    )
+    return rows
+
+
+SESSION_NOTE = (
+    "Ruin: the bankroll no longer covers a stake, so the session ends early."
+    " Results are settled in cents, payouts rounded down."
+)
 
 
 def print_count(report: CountReport, game: str, bet: str, console: Console) -> None:
