@@ -110,3 +110,20 @@ def test_draw_bounds_are_checked() -> None:
         FairRandom(SEED, "alice", 1).randbelow(0)
     with pytest.raises(InvalidOption, match="nonce"):
         FairRandom(SEED, "alice", 0)
+
+
+def test_the_documented_re_deal_from_scratch_gives_the_vector() -> None:
+    """docs/provably-fair.md shows a from-scratch re-deal a player can copy; run it."""
+    import pathlib
+    import re
+
+    doc = (pathlib.Path(__file__).resolve().parent.parent / "docs/provably-fair.md").read_text()
+    code = re.search(r"```python\n(.*?)```", doc, flags=re.S)
+    assert code is not None
+    namespace: dict[str, object] = {}
+    exec(code.group(1), namespace)  # the document's own code, nothing else
+    shoe = namespace["shoe"]
+    assert shoe(SEED, "alice", 3, 8)[:10] == "QC 8C 5S 8S 5H 4C 2D 9D 10S KH".split()  # type: ignore[operator]
+    assert shoe(SEED, "bob", 3, 7) == [  # type: ignore[operator]
+        c.code for c in Shoe(7, FairRandom(SEED, "bob", 3))
+    ]
