@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/baccara analyze punto-banco
+	$(BIN)/baccara serve
 
 test: lint typecheck pytest
 

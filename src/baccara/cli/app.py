@@ -15,6 +15,7 @@ from baccara.cli import (
     listing,
     paytable,
     report,
+    serve,
     simulate,
     verify,
 )
@@ -45,6 +46,8 @@ app.command()(deal.deal)
 app.command()(houseway.houseway)
 app.command()(listing.games)
 app.command()(verify.verify)
+app.command()(serve.serve)
+app.add_typer(serve.user_app, name="user")
 app.add_typer(paytable.paytable_app, name="paytable")
 
 

@@ -151,6 +151,17 @@ class Round:
             round_._apply(event)
         return round_
 
+    @classmethod
+    def read(cls, events: Sequence[Event]) -> Round:
+        """A stored round rebuilt to be looked at (a record, a history): it deals no card."""
+        if not events or not isinstance(events[0], RoundOpened):
+            raise BaccaraError("a round's log starts with round-opened")
+        opened = events[0]
+        if opened.mode == "electronic":
+            return cls.replay(events, source=_NoDraw())
+        decks = getattr(game(opened.game).rules_from_options(**dict(opened.options)), "decks", None)
+        return cls.replay(events, shoe=LiveShoe(decks))
+
     # --- derived state --------------------------------------------------------------------
 
     @property
@@ -587,6 +598,13 @@ class Round:
     def server_seed(self) -> bytes | None:
         """The seed, for the server to store; shown to players only once the round is over."""
         return self._server_seed
+
+
+class _NoDraw:
+    """The source of a round rebuilt for reading: every card is already in its log."""
+
+    def randbelow(self, n: int) -> int:
+        raise BaccaraError("a stored round is read from its log, never dealt")
 
 
 def _can(verify: Any, *args: Any, **kwargs: Any) -> bool:

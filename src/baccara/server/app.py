@@ -1,0 +1,48 @@
+"""The casino as a FastAPI application: the API, the WebSocket per table, the web pages.
+
+``create_app(settings)`` builds it; starting it migrates the database, recovers every
+round left in play by a previous run, and starts the table timers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pathlib
+from collections.abc import AsyncIterator, Callable
+
+from fastapi import FastAPI
+
+from baccara import __version__
+from baccara.server.api import auth, dealer, errors, health, rounds, tables, ws
+from baccara.server.casino import Casino
+from baccara.server.settings import Settings
+
+WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(
+    settings: Settings | None = None, clock: Callable[[], float] | None = None
+) -> FastAPI:
+    settings = settings or Settings()
+    casino = Casino(settings) if clock is None else Casino(settings, clock)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await casino.start()
+        try:
+            yield
+        finally:
+            await casino.stop()
+
+    app = FastAPI(
+        title="baccara casino",
+        version=__version__,
+        description="Punto Banco, RedGreen, Mini RedGreen and Lo-Ball at shared tables:"
+        " wallets in integer cents, provably fair electronic rounds, live-dealer tables.",
+        lifespan=lifespan,
+    )
+    app.state.casino = casino
+    errors.install(app)
+    for module in (health, auth, tables, rounds, dealer, ws):
+        app.include_router(module.router)
+    return app

@@ -1,0 +1,496 @@
+"""The casino: every table's engine, driven by requests and timers, committed to the database.
+
+Each table has one :class:`~baccara.table.Table` in memory and one lock. An action
+takes the lock, runs the engine (which verifies it and appends events), and commits
+in one transaction everything it implies — the bet and its stake's transfer, the
+events, a settlement's payouts — then, only after the commit, sends each WebSocket
+its own view. If anything fails before the commit, the table is rebuilt from the
+database, so memory never holds what the database does not. A scheduler ticks each
+table when its engine says a timer is due.
+
+On start a round whose cards were already fixed is finished from its seed and log;
+a live round waiting for cards waits for the dealer again; a round still open for
+bets is voided and every bet refunded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from baccara.errors import BaccaraError
+from baccara.server import store
+from baccara.server.auth import AuthError, Claims, Tokens, password_matches
+from baccara.server.database import Database
+from baccara.server.hub import Hub, Segment
+from baccara.server.models import CasinoTable, Seat, User
+from baccara.server.models import Round as RoundRow
+from baccara.server.settings import Settings
+from baccara.table import Mode, Phase, Round, Table, TableConfig
+from baccara.table.events import BettingClosed, CardDealt, RoundSettled, RoundVoided
+
+log = logging.getLogger("baccara.server")
+T = TypeVar("T")
+RESTART_VOID = "the casino restarted while betting was open: every bet is refunded"
+
+
+class Forbidden(BaccaraError):
+    """The user may not do this: another player's turn, or a role they do not have."""
+
+
+@dataclass
+class Live:
+    """One open table: its engine, its lock, and the database id of the round in play."""
+
+    table_id: int
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    round_id: int | None = None
+    closed: bool = False
+
+    def fingerprint(self) -> tuple[object, int, tuple[tuple[int, str], ...], int | None]:
+        """What an action may change in memory: to tell whether a failed one did."""
+        round_ = self.table.round
+        events = len(round_.events) if round_ is not None else 0
+        return (round_, events, tuple(sorted(self.table.seats.items())), self.round_id)
+
+    def deadline(self) -> float | None:
+        round_ = self.table.round
+        return None if round_ is None or round_.phase.over else round_.deadline()
+
+
+@dataclass
+class Outbox:
+    """What to send once a transaction has committed."""
+
+    segments: list[Segment] = field(default_factory=list)
+    balances: dict[int, int] = field(default_factory=dict)
+    broadcasts: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Account:
+    """The signed-in user, as every route sees them."""
+
+    id: int
+    username: str
+    role: str
+
+
+class Casino:
+    def __init__(self, settings: Settings, clock: Callable[[], float] = time.time) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.db = Database(settings.database_url)
+        self.hub = Hub()
+        self.tables: dict[int, Live] = {}
+        self.tokens: Tokens | None = None
+        self._wake = asyncio.Event()
+        self._scheduler: asyncio.Task[None] | None = None
+
+    # --- life ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await asyncio.to_thread(self.db.migrate)
+        self.tokens = await asyncio.to_thread(self._load_tokens)
+        table_ids = await asyncio.to_thread(self._open_table_ids)
+        if not table_ids and self.settings.default_tables:
+            table_ids = await asyncio.to_thread(self._create_default_tables)
+        for table_id in table_ids:
+            await self._bring_up(table_id)
+        self._scheduler = asyncio.create_task(self._schedule())
+
+    async def stop(self) -> None:
+        if self._scheduler is not None:
+            self._scheduler.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._scheduler
+        self.db.dispose()
+
+    def _load_tokens(self) -> Tokens:
+        with self.db.write() as session:
+            return Tokens.load(session, self.settings.token_hours * 3600)
+
+    def _open_table_ids(self) -> list[int]:
+        with self.db.read() as session:
+            return list(session.scalars(select(CasinoTable.id).where(
+                CasinoTable.status == "open").order_by(CasinoTable.id)))  # fmt: skip
+
+    def default_configs(self) -> list[TableConfig]:
+        """One electronic table of each game, and a live Punto Banco table for a dealer."""
+        games = ("punto-banco", "redgreen", "redgreen-mini", "lo-ball")
+        configs = [self.config(g, 100, 50_000) for g in games]
+        configs.append(self.config("punto-banco", 500, 100_000, mode=Mode.LIVE))
+        return configs
+
+    def config(self, game: str, low: int, high: int, **settings: Any) -> TableConfig:
+        """A table of ``game`` with the server's timers."""
+        return TableConfig(
+            game,
+            min_bet_cents=low,
+            max_bet_cents=high,
+            betting_seconds=self.settings.betting_seconds,
+            peek_seconds=self.settings.peek_seconds,
+            choose_seconds=self.settings.choose_seconds,
+            reveal_delay=self.settings.reveal_delay,
+            **settings,
+        )
+
+    def _create_default_tables(self) -> list[int]:
+        with self.db.write() as session:
+            now = self.clock()
+            return [store.insert_table(session, c, now).id for c in self.default_configs()]
+
+    # --- bringing a table up, and back after a failure --------------------------------------
+
+    def _load(self, session: Session, table_id: int) -> tuple[Table, RoundRow | None]:
+        """The table's engine as the database has it: seats, nonce, live shoe, the last round."""
+        row = session.get(CasinoTable, table_id)
+        if row is None or row.status != "open":
+            raise store.NotFound(f"no open table {table_id}")
+        config = store.table_config(row)
+        last = session.scalars(select(RoundRow).where(RoundRow.table_id == table_id)
+                               .order_by(RoundRow.nonce.desc()).limit(1)).first()  # fmt: skip
+        shoe_dealt: list[str] = []
+        if config.mode is Mode.LIVE and config.shoe.value == "continuous":
+            earlier = session.scalars(select(RoundRow.id).where(
+                RoundRow.table_id == table_id, RoundRow.nonce >= row.shoe_started_nonce,
+                RoundRow.state == "settled"))  # fmt: skip
+            for round_id in earlier:
+                shoe_dealt += [e.item for e in store.load_events(session, round_id)
+                               if isinstance(e, CardDealt)]  # fmt: skip
+        table = Table(config, nonce=last.nonce if last else 0,
+                      seats=store.seats_of(session, table_id), shoe_dealt=shoe_dealt)  # fmt: skip
+        if last is not None and last.state not in ("settled", "voided"):
+            seed = bytes.fromhex(last.server_seed) if last.server_seed else None
+            table.resume(store.load_events(session, last.id), server_seed=seed)
+        return table, last
+
+    async def _bring_up(self, table_id: int) -> None:
+        def load() -> tuple[Table, int | None]:
+            with self.db.read() as session:
+                table, last = self._load(session, table_id)
+                return table, last.id if last else None
+
+        table, round_id = await asyncio.to_thread(load)
+        live = Live(table_id, table, round_id=round_id)
+        self.tables[table_id] = live
+        round_ = table.round
+        if round_ is not None and round_.phase is Phase.BETTING:
+            await self._act(live, lambda s, now: self._void(live, RESTART_VOID, now))
+        elif round_ is None or round_.phase.over:
+            await self._act(live, lambda s, now: None)  # opens the next round
+
+    def _reload(self, live: Live) -> None:
+        with self.db.read() as session:
+            live.table, last = self._load(session, live.table_id)
+            live.round_id = last.id if last else None
+
+    # --- acting on a table ---------------------------------------------------------------
+
+    async def _act(
+        self, live: Live, action: Callable[[Session, float], T], *, reopen: bool = True
+    ) -> T:
+        """Run ``action`` on the table under its lock, commit what it did, then send it.
+
+        When the round is over, the next one opens in the same transaction (``reopen``).
+        """
+        async with live.lock:
+            if live.closed:
+                raise store.NotFound(f"no open table {live.table_id}")
+            before = live.fingerprint()
+            try:
+                result, outbox = await asyncio.to_thread(self._transaction, live, action, reopen)
+            except BaseException:
+                if live.fingerprint() != before:  # the engine moved but nothing was committed
+                    await asyncio.to_thread(self._reload, live)
+                raise
+            self.hub.events(live.table_id, outbox.segments)
+        self.hub.to_users(None, {u: {"type": "balance", "balance_cents": b}
+                                 for u, b in outbox.balances.items()})  # fmt: skip
+        for message in outbox.broadcasts:
+            self.hub.broadcast(live.table_id, message)
+        self._wake.set()
+        return result
+
+    def _transaction(
+        self, live: Live, action: Callable[[Session, float], T], reopen: bool
+    ) -> tuple[T, Outbox]:
+        outbox = Outbox()
+        with self.db.write() as session:
+            now = self.clock()
+            round_ = live.table.round
+            mark = len(round_.events) if round_ is not None else 0
+            result = action(session, now)
+            if round_ is not None and live.round_id is not None:
+                self._record(session, live, round_, live.round_id, mark, now, outbox)
+            if reopen and (live.table.round is None or live.table.round.phase.over):
+                self._open_round(session, live, now, outbox)
+        return result, outbox
+
+    def _record(self, session: Session, live: Live, round_: Round, round_id: int, mark: int,
+                now: float, outbox: Outbox) -> None:  # fmt: skip
+        """Persist the round's new events and what they settle, in the caller's transaction."""
+        new = round_.events[mark:]
+        if not new:
+            return
+        store.save_events(session, round_id, new)
+        row = session.get(RoundRow, round_id)
+        assert row is not None
+        row.state = round_.phase.value
+        for event in new:
+            if isinstance(event, BettingClosed):
+                row.client_seed = event.client_seed
+            if isinstance(event, RoundSettled | RoundVoided):
+                row.ended_at = now
+                outbox.balances.update(store.pay(session, row, event, now))
+        outbox.segments.append(Segment(round_, round_id, mark))
+
+    def _open_round(self, session: Session, live: Live, now: float, outbox: Outbox) -> None:
+        table = live.table
+        seed = secrets.token_bytes(32) if table.config.mode is Mode.ELECTRONIC else None
+        if table.shoe is not None and table.shoe.cut_card_reached:
+            table_row = session.get(CasinoTable, live.table_id)
+            assert table_row is not None
+            table_row.shoe_started_nonce = table.nonce + 1
+        round_ = table.open_round(now, server_seed=seed)
+        row = RoundRow(table_id=live.table_id, nonce=round_.nonce, game=table.spec.id,
+                       state=round_.phase.value, server_seed=seed.hex() if seed else None,
+                       server_seed_hash=round_.opened.server_seed_hash, opened_at=now)  # fmt: skip
+        session.add(row)
+        session.flush()
+        live.round_id = row.id
+        store.save_events(session, row.id, round_.events)
+        outbox.segments.append(Segment(round_, row.id, 0))
+
+    def _void(self, live: Live, reason: str, now: float, by: str = "table") -> None:
+        live.table.current().void(by, reason, now)
+
+    # --- the scheduler -------------------------------------------------------------------
+
+    async def _schedule(self) -> None:
+        """Tick every table whose timer is due; sleep until the next one (or a wake-up)."""
+        while True:
+            now = self.clock()
+            upcoming: list[float] = []
+            for live in list(self.tables.values()):
+                due = live.deadline()
+                if due is None:
+                    continue
+                if due <= now:
+                    try:
+                        await self._act(live, _ticker(live))
+                    except Exception:  # one table's failure must not stop the others
+                        log.exception("table %s: tick failed", live.table_id)
+                    due = live.deadline()
+                if due is not None:
+                    upcoming.append(due)
+            self._wake.clear()
+            wait = min(upcoming, default=now + 5.0) - self.clock()
+            if wait > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=min(wait, 5.0))
+
+    # --- users ---------------------------------------------------------------------------
+
+    def register(self, username: str, password: str, role: str = "player") -> Account:
+        balance = self.settings.starting_balance_cents if role == "player" else 0
+        with self.db.write() as session:
+            user = store.create_user(session, username, password, role, balance, self.clock())
+            return Account(user.id, user.username, user.role)
+
+    def login(self, username: str, password: str) -> str:
+        with self.db.read() as session:
+            user = session.scalars(select(User).where(User.username == username)).first()
+            if user is None or not password_matches(user.password_hash, password):
+                raise AuthError("wrong username or password")
+            assert self.tokens is not None
+            return self.tokens.issue(user.id, user.username, self.clock())
+
+    def authenticate(self, token: str | None) -> Account:
+        assert self.tokens is not None
+        claims: Claims = self.tokens.check(token, self.clock())
+        with self.db.read() as session:
+            user = session.get(User, claims.user_id)
+            if user is None or user.username != claims.username:
+                raise AuthError("the token's user no longer exists")
+            return Account(user.id, user.username, user.role)
+
+    def balance(self, user_id: int) -> int:
+        with self.db.read() as session:
+            return int(store.wallet(session, user_id).balance_cents)
+
+    # --- tables --------------------------------------------------------------------------
+
+    def live(self, table_id: int) -> Live:
+        live = self.tables.get(table_id)
+        if live is None:
+            raise store.NotFound(f"no open table {table_id}")
+        return live
+
+    async def create_table(self, config: TableConfig) -> int:
+        def insert() -> int:
+            with self.db.write() as session:
+                return store.insert_table(session, config, self.clock()).id
+
+        table_id = await asyncio.to_thread(insert)
+        await self._bring_up(table_id)
+        return table_id
+
+    async def close_table(self, table_id: int, by: str) -> None:
+        """Close a table: the round in play is voided and every bet on it refunded."""
+        live = self.live(table_id)
+
+        def close(session: Session, now: float) -> None:
+            round_ = live.table.round
+            if round_ is not None and not round_.phase.over:
+                round_.void(by, "the table was closed", now)
+            row = session.get(CasinoTable, table_id)
+            assert row is not None
+            row.status = "closed"
+            live.closed = True  # under the lock: no action after this one
+
+        await self._act(live, close, reopen=False)
+        self.tables.pop(table_id, None)
+        self.hub.close_table(table_id)
+
+    async def sit(self, user: Account, table_id: int, seat: int | None) -> int:
+        live = self.live(table_id)
+
+        def sit(session: Session, now: float) -> int:
+            chosen = live.table.verify_sit(user.username, seat)
+            session.add(Seat(table_id=table_id, seat=chosen, user_id=user.id))
+            session.flush()
+            live.table.sit(user.username, chosen)
+            return chosen
+
+        chosen = await self._act(live, sit)
+        self.hub.broadcast(table_id, {"type": "seats", "seats": self.seats(table_id)})
+        return chosen
+
+    async def leave(self, user: Account, table_id: int) -> int:
+        live = self.live(table_id)
+
+        def leave(session: Session, now: float) -> int:
+            seat = live.table.leave(user.username)
+            found = session.get(Seat, (table_id, seat))
+            if found is not None:
+                session.delete(found)
+            return seat
+
+        seat = await self._act(live, leave)
+        self.hub.broadcast(table_id, {"type": "seats", "seats": self.seats(table_id)})
+        return seat
+
+    def seats(self, table_id: int) -> dict[str, str]:
+        return {str(seat): name for seat, name in sorted(self.live(table_id).table.seats.items())}
+
+    # --- betting -------------------------------------------------------------------------
+
+    async def place_bet(
+        self, user: Account, table_id: int, spot: str, amount: int, key: str
+    ) -> tuple[int, dict[str, Any]]:
+        """Place a bet once per idempotency key: (HTTP status, the answer)."""
+        from baccara.server import betting
+
+        live = self.live(table_id)
+        return await self._act(live, lambda s, now: betting.place(self, s, live, user, spot,
+                                                                  amount, key, now))  # fmt: skip
+
+    async def remove_bet(self, user: Account, table_id: int, bet_id: str) -> int:
+        from baccara.server import betting
+
+        live = self.live(table_id)
+        return await self._act(live, lambda s, now: betting.remove(s, live, user, bet_id, now))
+
+    async def request_deal(self, user: Account, table_id: int) -> str:
+        live = self.live(table_id)
+
+        def deal(session: Session, now: float) -> str:
+            live.table.current().request_deal(user.username, now)
+            return live.table.current().phase.value
+
+        return await self._act(live, deal)
+
+    # --- the rest of the round, and what the API reads ----------------------------------
+
+    async def on_round(self, user: Account, round_id: int, act: Callable[..., T]) -> T:
+        """Run ``act(live, user, round_id, session, now)`` on the table that plays ``round_id``."""
+        live = self.live(self.table_of_round(round_id))
+        return await self._act(live, lambda s, now: act(live, user, round_id, s, now))
+
+    async def on_table(self, user: Account, table_id: int, act: Callable[..., T]) -> T:
+        """Run ``act(live, user, session, now)`` on a table."""
+        live = self.live(table_id)
+        return await self._act(live, lambda s, now: act(live, user, s, now))
+
+    def table_of_round(self, round_id: int) -> int:
+        with self.db.read() as session:
+            row = session.get(RoundRow, round_id)
+            if row is None:
+                raise store.NotFound(f"no round {round_id}")
+            return row.table_id
+
+    def round_view(self, user: Account, round_id: int) -> dict[str, Any]:
+        """A round as ``user`` may see it now."""
+        from baccara.server.queries import round_json, stored_round
+        from baccara.table import Viewer
+
+        with self.db.read() as session:
+            row = session.get(RoundRow, round_id)
+            if row is None:
+                raise store.NotFound(f"no round {round_id}")
+            live = self.tables.get(row.table_id)
+            in_play = live is not None and live.round_id == round_id and live.table.round
+            round_ = live.table.round if in_play and live else stored_round(session, row)
+            assert round_ is not None
+            viewer = Viewer(user.username, dealer=user.role == "dealer" and round_.live)
+            return round_json(session, row, round_, viewer)
+
+    def set_client_seed(self, user: Account, seed: str) -> str:
+        from baccara.fair import check_client_seed
+
+        with self.db.write() as session:
+            row = session.get(User, user.id)
+            assert row is not None
+            row.client_seed = check_client_seed(seed)
+            return row.client_seed
+
+    def client_seed(self, user: Account) -> str | None:
+        with self.db.read() as session:
+            row = session.get(User, user.id)
+            return row.client_seed if row else None
+
+    def list_tables(self) -> list[dict[str, Any]]:
+        from baccara.server.queries import table_json
+
+        with self.db.read() as session:
+            rows = session.scalars(select(CasinoTable).where(CasinoTable.status == "open")
+                                   .order_by(CasinoTable.id))  # fmt: skip
+            return [table_json(row, self.tables[row.id].table.seats if row.id in self.tables
+                               else {}) for row in rows]  # fmt: skip
+
+    def table_view(self, table_id: int) -> dict[str, Any]:
+        from baccara.server.queries import table_json
+
+        live = self.live(table_id)
+        with self.db.read() as session:
+            row = session.get(CasinoTable, table_id)
+            assert row is not None
+            data = table_json(row, live.table.seats)
+        data["round_id"] = live.round_id
+        return data
+
+
+def _ticker(live: Live) -> Callable[[Session, float], Any]:
+    """The scheduler's action for one table: whatever its timers say is due."""
+    return lambda session, now: live.table.current().tick(now)
