@@ -7,12 +7,12 @@ round left in play by a previous run, and starts the table timers.
 from __future__ import annotations
 
 import contextlib
+import importlib.metadata
 import pathlib
 from collections.abc import AsyncIterator, Callable
 
 from fastapi import FastAPI
 
-from baccara import __version__
 from baccara.server.api import auth, dealer, errors, health, rounds, tables, ws
 from baccara.server.casino import Casino
 from baccara.server.settings import Settings
@@ -36,7 +36,7 @@ def create_app(
 
     app = FastAPI(
         title="baccara casino",
-        version=__version__,
+        version=importlib.metadata.version("baccara"),
         description="Punto Banco, RedGreen, Mini RedGreen and Lo-Ball at shared tables:"
         " wallets in integer cents, provably fair electronic rounds, live-dealer tables.",
         lifespan=lifespan,
