@@ -440,8 +440,17 @@ class Casino:
                 raise store.NotFound(f"no round {round_id}")
             return row.table_id
 
-    def round_view(self, user: Account, round_id: int) -> dict[str, Any]:
-        """A round as ``user`` may see it now."""
+    async def round_view(self, user: Account, round_id: int) -> dict[str, Any]:
+        """A round as ``user`` may see it now — as committed: the round in play is read under
+        its table's lock, so no reader sees what a transaction has not yet committed."""
+        table_id = await asyncio.to_thread(self.table_of_round, round_id)
+        live = self.tables.get(table_id)
+        if live is None:
+            return await asyncio.to_thread(self._round_view, user, round_id, None)
+        async with live.lock:
+            return await asyncio.to_thread(self._round_view, user, round_id, live)
+
+    def _round_view(self, user: Account, round_id: int, live: Live | None) -> dict[str, Any]:
         from baccara.server.queries import round_json, stored_round
         from baccara.table import Viewer
 
@@ -449,7 +458,6 @@ class Casino:
             row = session.get(RoundRow, round_id)
             if row is None:
                 raise store.NotFound(f"no round {round_id}")
-            live = self.tables.get(row.table_id)
             in_play = live is not None and live.round_id == round_id and live.table.round
             round_ = live.table.round if in_play and live else stored_round(session, row)
             assert round_ is not None
@@ -471,20 +479,37 @@ class Casino:
             return row.client_seed if row else None
 
     def list_tables(self) -> list[dict[str, Any]]:
+        """Every open table, with its seats as committed."""
         from baccara.server.queries import table_json
 
         with self.db.read() as session:
             rows = session.scalars(select(CasinoTable).where(CasinoTable.status == "open")
                                    .order_by(CasinoTable.id))  # fmt: skip
-            return [table_json(row, self.tables[row.id].table.seats if row.id in self.tables
-                               else {}) for row in rows]  # fmt: skip
+            return [table_json(row, store.seats_of(session, row.id)) for row in rows]
 
-    def table_view(self, table_id: int) -> dict[str, Any]:
+    async def table_view(self, table_id: int) -> dict[str, Any]:
+        """One table and the round in play, read under its lock (see :meth:`round_view`)."""
+        live = self.live(table_id)
+        async with live.lock:
+            return await asyncio.to_thread(self._table_view, live)
+
+    def snapshot(self, user: Account, live: Live) -> dict[str, Any]:
+        """What a new WebSocket gets first (call under the table's lock): the table, the round
+        in play as this user may see it, their balance."""
+        round_id = live.round_id
+        return {
+            "type": "snapshot",
+            "table": self._table_view(live),
+            "round": self._round_view(user, round_id, live) if round_id is not None else None,
+            "balance_cents": self.balance(user.id),
+            "you": {"username": user.username, "role": user.role},
+        }
+
+    def _table_view(self, live: Live) -> dict[str, Any]:
         from baccara.server.queries import table_json
 
-        live = self.live(table_id)
         with self.db.read() as session:
-            row = session.get(CasinoTable, table_id)
+            row = session.get(CasinoTable, live.table_id)
             assert row is not None
             data = table_json(row, live.table.seats)
         data["round_id"] = live.round_id

@@ -14,10 +14,10 @@ router = APIRouter(tags=["rounds"])
 
 
 @router.get("/api/rounds/{round_id}")
-def get_round(round_id: int, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
+async def get_round(round_id: int, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
     """The round as this user may see it now: only the cards exposed so far, the server
     seed once the round is over."""
-    return casino.round_view(user, round_id)
+    return await casino.round_view(user, round_id)
 
 
 @router.get("/api/rounds/{round_id}/peek")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Response
-from fastapi.concurrency import run_in_threadpool
 
 from baccara.cards import ShoeMode
 from baccara.server.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
@@ -23,8 +22,9 @@ def list_tables(casino: CasinoDep) -> list[dict[str, Any]]:
 
 
 @router.get("/api/tables/{table_id}")
-def get_table(table_id: int, casino: CasinoDep) -> dict[str, Any]:
-    return casino.table_view(table_id)
+async def get_table(table_id: int, casino: CasinoDep) -> dict[str, Any]:
+    """One table, and the id of the round in play."""
+    return await casino.table_view(table_id)
 
 
 @router.post("/api/tables", status_code=201)
@@ -47,7 +47,7 @@ async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dic
         reveal_delay=settings.reveal_delay,
     )
     table_id = await casino.create_table(config)
-    return await run_in_threadpool(casino.table_view, table_id)
+    return await casino.table_view(table_id)
 
 
 @router.delete("/api/tables/{table_id}", status_code=204)

@@ -38,17 +38,6 @@ async def table_events(websocket: WebSocket, table_id: int, token: str | None = 
     connection = Connection(websocket, table_id, user.id, user.username, user.role,
                             live.table.config.mode is Mode.LIVE)  # fmt: skip
     async with live.lock:  # the snapshot and the first event cannot cross
-        snapshot = {
-            "type": "snapshot",
-            "table": await run_in_threadpool(casino.table_view, table_id),
-            "round": (
-                await run_in_threadpool(casino.round_view, user, live.round_id)
-                if live.round_id is not None
-                else None
-            ),
-            "balance_cents": await run_in_threadpool(casino.balance, user.id),
-            "you": {"username": user.username, "role": user.role},
-        }
-        connection.push(snapshot)
+        connection.push(await run_in_threadpool(casino.snapshot, user, live))
         casino.hub.add(connection)
     await casino.hub.pump(connection)
