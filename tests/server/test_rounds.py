@@ -169,3 +169,28 @@ def test_a_socket_without_a_valid_token_is_refused(sqlite_server: Server) -> Non
     for token in ("", "forged.token", "x" * 300):
         with pytest.raises((ConnectionClosed, InvalidStatus)), sqlite_server.ws(1, token) as ws:
             receive(ws, timeout=5)
+
+
+def test_games_list_each_bets_exact_edge(sqlite_server: Server) -> None:
+    """The rules pages' figures are baccara.analyze's, exact fraction and all."""
+    from baccara import analyze
+
+    games = sqlite_server.client().get("/api/games").json()
+    assert [g["id"] for g in games] == ["punto-banco", "redgreen", "redgreen-mini", "lo-ball"]
+    for game in games:
+        for bet in game["bets"]:
+            edge = analyze(game["id"]).bet(bet["bet"]).house_edge
+            assert bet["house_edge_exact"] == f"{edge.numerator}/{edge.denominator}"
+
+
+def test_a_tables_recent_rounds_give_the_roads_their_results(sqlite_server: Server) -> None:
+    ann = sqlite_server.player()
+    ann.sit(1)
+    ids = []
+    for _ in range(3):
+        ids.append(ann.http.get("/api/tables/1").json()["round_id"])
+        ann.bet(1, "player", 100)
+        ann.http.post("/api/tables/1/deal")
+    rounds = ann.http.get("/api/tables/1/rounds", params={"limit": 2}).json()
+    assert [r["round_id"] for r in rounds] == ids[1:]
+    assert all(r["result"]["winner"] in ("player", "banker", "tie") for r in rounds)

@@ -164,3 +164,59 @@ def history(session: Session, user_id: int, username: str, limit: int) -> list[d
             }
         )
     return rounds
+
+
+def recent_rounds(session: Session, table_id: int, limit: int) -> list[dict[str, Any]]:
+    """A table's last rounds that are over, oldest first, with their results: what the
+    Punto Banco roads and a table's statistics are drawn from."""
+    rows = list(
+        session.scalars(
+            select(RoundRow).where(RoundRow.table_id == table_id,
+                                   RoundRow.state.in_(("settled", "voided")))
+            .order_by(RoundRow.nonce.desc()).limit(limit)
+        )
+    )  # fmt: skip
+    rounds = []
+    for row in reversed(rows):
+        settled = next(
+            (e for e in store.load_events(session, row.id) if isinstance(e, RoundSettled)), None
+        )
+        rounds.append({
+            "round_id": row.id,
+            "nonce": row.nonce,
+            "state": row.state,
+            "result": dict(settled.result) if settled is not None else None,
+        })  # fmt: skip
+    return rounds
+
+
+def games_json() -> list[dict[str, Any]]:
+    """Every game: its name, table facts, rules in brief, and each bet's exact house edge
+    under the default rules (from the same ``baccara.exact.analyze`` users can run)."""
+    from baccara.exact import analyze
+    from baccara.games import GAMES
+
+    games = []
+    for spec in GAMES.values():
+        analysis = analyze(spec.id)
+        games.append({
+            "id": spec.id,
+            "name": spec.name,
+            "brief": spec.brief,
+            "doc": spec.doc,
+            "seats": spec.table.seats,
+            "seat_required": spec.table.seat_required,
+            "peek": spec.table.highest_bettor_may_peek,
+            "choose_first_hand": spec.table.highest_bettor_chooses_first_hand,
+            "bets": [
+                {
+                    "bet": bet.bet,
+                    "house_edge": float(bet.house_edge),
+                    "house_edge_exact": f"{bet.house_edge.numerator}/{bet.house_edge.denominator}",
+                    "outcomes": [{"name": o.name, "pays": float(o.pays),
+                                  "probability": float(o.probability)} for o in bet.outcomes],
+                }
+                for bet in analysis.bets
+            ],
+        })  # fmt: skip
+    return games

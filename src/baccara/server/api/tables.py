@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Query, Response
 
 from baccara.cards import ShoeMode
 from baccara.server.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
@@ -25,6 +25,18 @@ def list_tables(casino: CasinoDep) -> list[dict[str, Any]]:
 async def get_table(table_id: int, casino: CasinoDep) -> dict[str, Any]:
     """One table, and the id of the round in play."""
     return await casino.table_view(table_id)
+
+
+@router.get("/api/tables/{table_id}/rounds")
+def recent_rounds(
+    table_id: int, casino: CasinoDep, limit: int = Query(100, ge=1, le=500)
+) -> list[dict[str, Any]]:
+    """The table's last rounds that are over, oldest first, with their results (the roads)."""
+    from baccara.server.queries import recent_rounds as read
+
+    casino.live(table_id)
+    with casino.db.read() as session:
+        return read(session, table_id, limit)
 
 
 @router.post("/api/tables", status_code=201)
