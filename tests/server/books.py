@@ -14,6 +14,8 @@ def check_books(url: str) -> dict[str, int]:
     database = Database(url)
     try:
         with database.read() as session:
+            if not database.sqlite:  # one snapshot for every query below, as SQLite's reads have
+                session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             totals = {
                 kind: int(
                     session.scalar(

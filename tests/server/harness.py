@@ -84,6 +84,13 @@ class Player:
     def sit(self, table_id: int, seat: int | None = None) -> httpx.Response:
         return self.http.post(f"/api/tables/{table_id}/seat", json={"seat": seat})
 
+    def sign_in_again(self) -> None:
+        """A fresh token (after the test moved the clock past the old one's expiry)."""
+        self.token = self.server.client().post(
+            "/api/auth/login", json={"username": self.name, "password": PASSWORD}
+        ).json()["token"]
+        self.http.headers["Authorization"] = f"Bearer {self.token}"
+
     def balance(self) -> int:
         return int(self.http.get("/api/me").json()["balance_cents"])
 
@@ -92,10 +99,23 @@ class Player:
         return dict(self.http.get(f"/api/rounds/{round_id}").json())
 
 
+class Clock:
+    """The server's clock, as a test moves it: real time plus an offset it can jump by."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+
 @contextlib.contextmanager
-def running(settings: Settings) -> Iterator[Server]:
+def running(settings: Settings, clock: Clock | None = None) -> Iterator[Server]:
     port = free_port()
-    app = create_app(settings)
+    app = create_app(settings, clock)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

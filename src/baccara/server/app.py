@@ -13,7 +13,18 @@ from collections.abc import AsyncIterator, Callable
 
 from fastapi import FastAPI
 
-from baccara.server.api import auth, dealer, errors, games, health, rounds, tables, ws
+from baccara.server.api import (
+    admin,
+    auth,
+    dealer,
+    errors,
+    games,
+    health,
+    protections,
+    rounds,
+    tables,
+    ws,
+)
 from baccara.server.casino import Casino
 from baccara.server.settings import Settings
 
@@ -43,6 +54,6 @@ def create_app(
     )
     app.state.casino = casino
     errors.install(app)
-    for module in (health, auth, games, tables, rounds, dealer, ws):
+    for module in (health, auth, protections, games, tables, rounds, dealer, admin, ws):
         app.include_router(module.router)
     return app

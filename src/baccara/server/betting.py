@@ -13,16 +13,17 @@ import json
 import uuid
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
 from baccara.fair import check_client_seed
-from baccara.server import ledger, store
-from baccara.server.models import Bet, IdempotencyKey, User
+from baccara.server import ledger, protections, store
+from baccara.server.models import Account, Bet, IdempotencyKey, User
 
 if TYPE_CHECKING:
-    from baccara.server.casino import Account, Live
+    from baccara.server.casino import Caller, Live
 
 
 class IdempotencyConflict(BaccaraError):
@@ -54,7 +55,7 @@ def _replay(found: IdempotencyKey, fingerprint: str) -> tuple[int, dict[str, Any
 
 
 def place(
-    casino: Any, session: Session, live: Live, user: Account, spot: str, amount: int, key: str,
+    casino: Any, session: Session, live: Live, user: Caller, spot: str, amount: int, key: str,
     now: float,
 ) -> tuple[int, dict[str, Any]]:  # fmt: skip
     key = check_key(key)
@@ -83,6 +84,10 @@ def place(
         raise BaccaraError(f"take a seat to bet at {table.spec.name}")
     round_.verify_place_bet(bet_id, user.username, seat, spot, amount, client_seed)
     wallet = store.wallet(session, user.id)
+    # One bet per player at a time, whichever table: the limits are checked on what is
+    # committed, and a concurrent bet at another table waits for this one.
+    session.execute(select(Account.id).where(Account.id == wallet.id).with_for_update())
+    protections.check_bet(session, user.id, wallet, amount, now)
     ledger.transfer(
         session,
         f"stake:{bet_id}",
@@ -102,7 +107,7 @@ def place(
     return 201, answer
 
 
-def remove(session: Session, live: Live, user: Account, bet_id: str, now: float) -> int:
+def remove(session: Session, live: Live, user: Caller, bet_id: str, now: float) -> int:
     """Take a bet back while betting is open; the stake returns to the wallet."""
     round_ = live.table.current()
     round_.verify_remove_bet(bet_id, user.username)

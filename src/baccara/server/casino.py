@@ -28,11 +28,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
-from baccara.server import store
+from baccara.server import audit, protections, store
 from baccara.server.auth import AuthError, Claims, Tokens, password_matches
 from baccara.server.database import Database
 from baccara.server.hub import Hub, Segment
-from baccara.server.models import CasinoTable, Seat, User
+from baccara.server.models import CasinoTable, PlaySession, Seat, User
 from baccara.server.models import Round as RoundRow
 from baccara.server.settings import Settings
 from baccara.table import Mode, Phase, Round, Table, TableConfig
@@ -78,7 +78,7 @@ class Outbox:
 
 
 @dataclass(frozen=True)
-class Account:
+class Caller:
     """The signed-in user, as every route sees them."""
 
     id: int
@@ -96,6 +96,9 @@ class Casino:
         self.tokens: Tokens | None = None
         self._wake = asyncio.Event()
         self._scheduler: asyncio.Task[None] | None = None
+        self._checker: asyncio.Task[None] | None = None
+        self._connected: dict[int, int] = {}
+        self._reminded: set[tuple[int, float]] = set()
 
     # --- life ------------------------------------------------------------------------------
 
@@ -107,13 +110,16 @@ class Casino:
             table_ids = await asyncio.to_thread(self._create_default_tables)
         for table_id in table_ids:
             await self._bring_up(table_id)
+        await asyncio.to_thread(self._close_stale_sessions)
         self._scheduler = asyncio.create_task(self._schedule())
+        self._checker = asyncio.create_task(self._reality_checks())
 
     async def stop(self) -> None:
-        if self._scheduler is not None:
-            self._scheduler.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._scheduler
+        for task in (self._scheduler, self._checker):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         self.db.dispose()
 
     def _load_tokens(self) -> Tokens:
@@ -300,13 +306,90 @@ class Casino:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), timeout=min(wait, 5.0))
 
+    # --- play sessions and reality checks ------------------------------------------------
+
+    REALITY_POLL = 5.0
+    """Seconds between looks for a reality check that has fallen due."""
+
+    def _close_stale_sessions(self) -> None:
+        """Sessions left open by a previous run end now: nobody is connected yet."""
+        with self.db.write() as session:
+            for row in session.scalars(select(PlaySession).where(PlaySession.ended_at.is_(None))):
+                row.ended_at = self.clock()
+
+    async def connected(self, user: Caller) -> None:
+        """A table connection opened: the first one starts a play session."""
+        self._connected[user.id] = self._connected.get(user.id, 0) + 1
+        if self._connected[user.id] == 1:
+            await asyncio.to_thread(self._open_session, user.id)
+
+    async def disconnected(self, user: Caller) -> None:
+        self._connected[user.id] = self._connected.get(user.id, 1) - 1
+        if self._connected[user.id] <= 0:
+            del self._connected[user.id]
+            await asyncio.to_thread(self._end_session, user.id)
+
+    def _open_session(self, user_id: int) -> None:
+        with self.db.write() as session:
+            if protections.open_session(session, user_id) is None:
+                now = self.clock()
+                session.add(PlaySession(user_id=user_id, started_at=now, acknowledged_at=now))
+
+    def _end_session(self, user_id: int) -> None:
+        with self.db.write() as session:
+            playing = protections.open_session(session, user_id)
+            if playing is not None:
+                playing.ended_at = self.clock()
+
+    def continue_playing(self, user: Caller) -> None:
+        """The player has seen the reality check and chooses to go on."""
+        with self.db.write() as session:
+            playing = protections.open_session(session, user.id)
+            if playing is not None:
+                playing.acknowledged_at = self.clock()
+
+    async def _reality_checks(self) -> None:
+        """Tell each connected player when their reality check falls due (once per check)."""
+        while True:
+            await asyncio.sleep(self.REALITY_POLL)
+            try:
+                due = await asyncio.to_thread(self._due_checks)
+            except Exception:
+                log.exception("reality checks failed")
+                continue
+            for user_id, message in due.items():
+                self.hub.to_users(None, {user_id: message})
+
+    def _due_checks(self) -> dict[int, dict[str, Any]]:
+        messages: dict[int, dict[str, Any]] = {}
+        now = self.clock()
+        with self.db.read() as session:
+            for user_id in list(self._connected):
+                user = session.get(User, user_id)
+                if user is None:
+                    continue
+                due = protections.reality_check_due(session, user, now)
+                if due is None or (user_id, due) in self._reminded:
+                    continue
+                self._reminded.add((user_id, due))
+                playing = protections.open_session(session, user_id)
+                assert playing is not None
+                wallet = store.wallet(session, user_id)
+                messages[user_id] = {
+                    "type": "reality-check",
+                    "minutes": round((now - playing.started_at) / 60, 1),
+                    "net_cents": -protections.net_loss(session, wallet.id, playing.started_at),
+                    "continue": "POST /api/me/reality-check/continue",
+                }
+        return messages
+
     # --- users ---------------------------------------------------------------------------
 
-    def register(self, username: str, password: str, role: str = "player") -> Account:
+    def register(self, username: str, password: str, role: str = "player") -> Caller:
         balance = self.settings.starting_balance_cents if role == "player" else 0
         with self.db.write() as session:
             user = store.create_user(session, username, password, role, balance, self.clock())
-            return Account(user.id, user.username, user.role)
+            return Caller(user.id, user.username, user.role)
 
     def login(self, username: str, password: str) -> str:
         with self.db.read() as session:
@@ -316,14 +399,14 @@ class Casino:
             assert self.tokens is not None
             return self.tokens.issue(user.id, user.username, self.clock())
 
-    def authenticate(self, token: str | None) -> Account:
+    def authenticate(self, token: str | None) -> Caller:
         assert self.tokens is not None
         claims: Claims = self.tokens.check(token, self.clock())
         with self.db.read() as session:
             user = session.get(User, claims.user_id)
             if user is None or user.username != claims.username:
                 raise AuthError("the token's user no longer exists")
-            return Account(user.id, user.username, user.role)
+            return Caller(user.id, user.username, user.role)
 
     def balance(self, user_id: int) -> int:
         with self.db.read() as session:
@@ -337,23 +420,32 @@ class Casino:
             raise store.NotFound(f"no open table {table_id}")
         return live
 
-    async def create_table(self, config: TableConfig) -> int:
+    async def create_table(self, config: TableConfig, by: Caller | None = None) -> int:
         def insert() -> int:
             with self.db.write() as session:
-                return store.insert_table(session, config, self.clock()).id
+                now = self.clock()
+                table_id = store.insert_table(session, config, now).id
+                if by is not None:
+                    audit.record(session, by.username, by.role, "table-opened",
+                                 f"table {table_id}", "", now, game=config.game,
+                                 mode=config.mode.value, options=dict(config.options),
+                                 limits=[config.min_bet_cents, config.max_bet_cents])  # fmt: skip
+                return table_id
 
         table_id = await asyncio.to_thread(insert)
         await self._bring_up(table_id)
         return table_id
 
-    async def close_table(self, table_id: int, by: str) -> None:
+    async def close_table(self, table_id: int, by: Caller, reason: str = "") -> None:
         """Close a table: the round in play is voided and every bet on it refunded."""
         live = self.live(table_id)
 
         def close(session: Session, now: float) -> None:
             round_ = live.table.round
             if round_ is not None and not round_.phase.over:
-                round_.void(by, "the table was closed", now)
+                round_.void(by.username, "the table was closed", now)
+            audit.record(session, by.username, by.role, "table-closed", f"table {table_id}",
+                         reason, now, round_voided=live.round_id if round_ else None)  # fmt: skip
             row = session.get(CasinoTable, table_id)
             assert row is not None
             row.status = "closed"
@@ -363,11 +455,14 @@ class Casino:
         self.tables.pop(table_id, None)
         self.hub.close_table(table_id)
 
-    async def sit(self, user: Account, table_id: int, seat: int | None) -> int:
+    async def sit(self, user: Caller, table_id: int, seat: int | None) -> int:
         live = self.live(table_id)
 
         def sit(session: Session, now: float) -> int:
             chosen = live.table.verify_sit(user.username, seat)
+            until = protections.excluded_until(session, user.id, now)
+            if until is not None:
+                raise protections.Excluded("you have excluded yourself from play")
             session.add(Seat(table_id=table_id, seat=chosen, user_id=user.id))
             session.flush()
             live.table.sit(user.username, chosen)
@@ -377,7 +472,7 @@ class Casino:
         self.hub.broadcast(table_id, {"type": "seats", "seats": self.seats(table_id)})
         return chosen
 
-    async def leave(self, user: Account, table_id: int) -> int:
+    async def leave(self, user: Caller, table_id: int) -> int:
         live = self.live(table_id)
 
         def leave(session: Session, now: float) -> int:
@@ -397,7 +492,7 @@ class Casino:
     # --- betting -------------------------------------------------------------------------
 
     async def place_bet(
-        self, user: Account, table_id: int, spot: str, amount: int, key: str
+        self, user: Caller, table_id: int, spot: str, amount: int, key: str
     ) -> tuple[int, dict[str, Any]]:
         """Place a bet once per idempotency key: (HTTP status, the answer)."""
         from baccara.server import betting
@@ -406,13 +501,13 @@ class Casino:
         return await self._act(live, lambda s, now: betting.place(self, s, live, user, spot,
                                                                   amount, key, now))  # fmt: skip
 
-    async def remove_bet(self, user: Account, table_id: int, bet_id: str) -> int:
+    async def remove_bet(self, user: Caller, table_id: int, bet_id: str) -> int:
         from baccara.server import betting
 
         live = self.live(table_id)
         return await self._act(live, lambda s, now: betting.remove(s, live, user, bet_id, now))
 
-    async def request_deal(self, user: Account, table_id: int) -> str:
+    async def request_deal(self, user: Caller, table_id: int) -> str:
         live = self.live(table_id)
 
         def deal(session: Session, now: float) -> str:
@@ -423,12 +518,12 @@ class Casino:
 
     # --- the rest of the round, and what the API reads ----------------------------------
 
-    async def on_round(self, user: Account, round_id: int, act: Callable[..., T]) -> T:
+    async def on_round(self, user: Caller, round_id: int, act: Callable[..., T]) -> T:
         """Run ``act(live, user, round_id, session, now)`` on the table that plays ``round_id``."""
         live = self.live(self.table_of_round(round_id))
         return await self._act(live, lambda s, now: act(live, user, round_id, s, now))
 
-    async def on_table(self, user: Account, table_id: int, act: Callable[..., T]) -> T:
+    async def on_table(self, user: Caller, table_id: int, act: Callable[..., T]) -> T:
         """Run ``act(live, user, session, now)`` on a table."""
         live = self.live(table_id)
         return await self._act(live, lambda s, now: act(live, user, s, now))
@@ -440,7 +535,7 @@ class Casino:
                 raise store.NotFound(f"no round {round_id}")
             return row.table_id
 
-    async def round_view(self, user: Account, round_id: int) -> dict[str, Any]:
+    async def round_view(self, user: Caller, round_id: int) -> dict[str, Any]:
         """A round as ``user`` may see it now — as committed: the round in play is read under
         its table's lock, so no reader sees what a transaction has not yet committed."""
         table_id = await asyncio.to_thread(self.table_of_round, round_id)
@@ -450,7 +545,7 @@ class Casino:
         async with live.lock:
             return await asyncio.to_thread(self._round_view, user, round_id, live)
 
-    def _round_view(self, user: Account, round_id: int, live: Live | None) -> dict[str, Any]:
+    def _round_view(self, user: Caller, round_id: int, live: Live | None) -> dict[str, Any]:
         from baccara.server.queries import round_json, stored_round
         from baccara.table import Viewer
 
@@ -464,7 +559,7 @@ class Casino:
             viewer = Viewer(user.username, dealer=user.role == "dealer" and round_.live)
             return round_json(session, row, round_, viewer)
 
-    def set_client_seed(self, user: Account, seed: str) -> str:
+    def set_client_seed(self, user: Caller, seed: str) -> str:
         from baccara.fair import check_client_seed
 
         with self.db.write() as session:
@@ -473,7 +568,7 @@ class Casino:
             row.client_seed = check_client_seed(seed)
             return row.client_seed
 
-    def client_seed(self, user: Account) -> str | None:
+    def client_seed(self, user: Caller) -> str | None:
         with self.db.read() as session:
             row = session.get(User, user.id)
             return row.client_seed if row else None
@@ -493,7 +588,7 @@ class Casino:
         async with live.lock:
             return await asyncio.to_thread(self._table_view, live)
 
-    def snapshot(self, user: Account, live: Live) -> dict[str, Any]:
+    def snapshot(self, user: Caller, live: Live) -> dict[str, Any]:
         """What a new WebSocket gets first (call under the table's lock): the table, the round
         in play as this user may see it, their balance."""
         round_id = live.round_id

@@ -38,6 +38,7 @@ class User(Base):
     role: Mapped[str] = mapped_column(String(10))
     client_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
+    reality_check_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     __table_args__ = (CheckConstraint("role IN ('admin', 'dealer', 'player')", name="role_known"),)
 
@@ -210,3 +211,68 @@ class Setting(Base):
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class AuditEntry(Base):
+    """Every admin and dealer action, who did it and why. Append-only (database triggers)."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[float] = mapped_column(Float)
+    actor: Mapped[str] = mapped_column(String(32))
+    role: Mapped[str] = mapped_column(String(10))
+    action: Mapped[str] = mapped_column(String(40))
+    target: Mapped[str] = mapped_column(String(80))
+    reason: Mapped[str] = mapped_column(Text)
+    details: Mapped[str] = mapped_column(Text)  # JSON
+
+    __table_args__ = (Index("audit_by_time", "at"),)
+
+
+class LossLimit(Base):
+    """A player's loss limit for a rolling period, from ``effective_at`` on. Rows are never
+    changed: the newest row in effect is the limit; a raise only takes effect a day later."""
+
+    __tablename__ = "loss_limits"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    period: Mapped[str] = mapped_column(String(5))
+    limit_cents: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    set_at: Mapped[float] = mapped_column(Float)
+    effective_at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (
+        CheckConstraint("period IN ('day', 'week', 'month')", name="period_known"),
+        CheckConstraint("limit_cents IS NULL OR limit_cents >= 0", name="limit_not_negative"),
+        Index("limits_by_user", "user_id", "period", "effective_at"),
+    )
+
+
+class SelfExclusion(Base):
+    """A player's self-exclusion: no bet from ``starts_at`` to ``ends_at``; never shortened."""
+
+    __tablename__ = "self_exclusions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    starts_at: Mapped[float] = mapped_column(Float)
+    ends_at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("exclusions_by_user", "user_id", "ends_at"),)
+
+
+class PlaySession(Base):
+    """A stretch of play: from a player's first open table connection to their last closed one."""
+
+    __tablename__ = "play_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    started_at: Mapped[float] = mapped_column(Float)
+    ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    acknowledged_at: Mapped[float] = mapped_column(Float)
+    """When the player last answered a reality check (or the session's start)."""
+
+    __table_args__ = (Index("sessions_by_user", "user_id", "started_at"),)

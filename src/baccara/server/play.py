@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError, InvalidCards
+from baccara.server import audit
 from baccara.table import Mode, Phase, Round
 from baccara.table.round import RoundError
 
 if TYPE_CHECKING:
-    from baccara.server.casino import Account, Casino, Live
+    from baccara.server.casino import Caller, Casino, Live
 
 MAX_ENTRIES = 64
 """Cards (tiles, dice) in one request: more than any round can take."""
@@ -37,7 +38,7 @@ def current_round(live: Live, round_id: int) -> Round:
     return live.table.round
 
 
-def require_dealer(user: Account, live: Live, admin_too: bool = False) -> None:
+def require_dealer(user: Caller, live: Live, admin_too: bool = False) -> None:
     allowed = ("dealer", "admin") if admin_too else ("dealer",)
     if user.role not in allowed:
         raise _forbidden(f"only a {' or an '.join(allowed)} may do this")
@@ -45,7 +46,7 @@ def require_dealer(user: Account, live: Live, admin_too: bool = False) -> None:
         raise _forbidden("an electronic table has no dealer: the engine deals")
 
 
-def peek(live: Live, user: Account, round_id: int, session: Session, now: float) -> dict[str, Any]:
+def peek(live: Live, user: Caller, round_id: int, session: Session, now: float) -> dict[str, Any]:
     """The highest bettor's look at the hand they backed, during the peek window only."""
     round_ = current_round(live, round_id)
     if round_.phase is not Phase.PEEK or round_.peek is None:
@@ -56,7 +57,7 @@ def peek(live: Live, user: Account, round_id: int, session: Session, now: float)
     return {"hand": event.hand, "cards": list(event.cards)}  # type: ignore[attr-defined]
 
 
-def end_peek(live: Live, user: Account, round_id: int, session: Session, now: float) -> str:
+def end_peek(live: Live, user: Caller, round_id: int, session: Session, now: float) -> str:
     round_ = current_round(live, round_id)
     if round_.peek is not None and round_.peek.player != user.username:
         raise _forbidden("only the highest bettor may hand the cards back")
@@ -64,9 +65,7 @@ def end_peek(live: Live, user: Account, round_id: int, session: Session, now: fl
     return round_.phase.value
 
 
-def choose(
-    live: Live, user: Account, round_id: int, hand: str, session: Session, now: float
-) -> str:
+def choose(live: Live, user: Caller, round_id: int, hand: str, session: Session, now: float) -> str:
     round_ = current_round(live, round_id)
     chooser = round_.choice.player if round_.choice is not None else None
     if round_.phase is Phase.CHOOSING and chooser != user.username:
@@ -82,7 +81,7 @@ def needs(live: Live) -> list[dict[str, str]]:
     return [{"position": p, "kind": round_.procedure.item(p).value} for p in round_.needs()]
 
 
-def enter(live: Live, user: Account, cards: list[Any], dice: list[Any], session: Session,
+def enter(live: Live, user: Caller, cards: list[Any], dice: list[Any], session: Session,
           now: float) -> dict[str, Any]:  # fmt: skip
     """A dealer's cards (or tiles), then dice, in dealing order — all of them or none."""
     require_dealer(user, live)
@@ -107,24 +106,28 @@ def enter(live: Live, user: Account, cards: list[Any], dice: list[Any], session:
             round_.enter_card(user.username, item, now)
         except BaccaraError as error:
             raise InvalidCards(f"entry {number} ({item!r}) for {position}: {error}") from None
+    audit.record(session, user.username, user.role, "cards-entered", f"table {live.table_id}",
+                 "", now, round=live.round_id, entries=[str(e) for e in entries])  # fmt: skip
     return {"state": round_.phase.value, "needs": needs(live)}
 
 
-def close_betting(live: Live, user: Account, session: Session, now: float) -> str:
+def close_betting(live: Live, user: Caller, session: Session, now: float) -> str:
     require_dealer(user, live)
     live.table.current().close_betting(user.username, now)
+    audit.record(session, user.username, user.role, "betting-closed", f"table {live.table_id}",
+                 "", now, round=live.round_id)  # fmt: skip
     return live.table.current().phase.value
 
 
-def void(
-    live: Live, user: Account, round_id: int, reason: str, session: Session, now: float
-) -> str:
+def void(live: Live, user: Caller, round_id: int, reason: str, session: Session, now: float) -> str:
     require_dealer(user, live, admin_too=True)
     round_ = current_round(live, round_id)
     round_.void(user.username, reason, now)
+    audit.record(session, user.username, user.role, "round-voided", f"round {round_id}",
+                 reason, now, table=live.table_id)  # fmt: skip
     return round_.phase.value
 
 
-def shoe(casino: Casino, live: Live, user: Account) -> dict[str, Any]:
+def shoe(casino: Casino, live: Live, user: Caller) -> dict[str, Any]:
     require_dealer(user, live, admin_too=True)
     return live.table.shoe_report().to_dict()

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from baccara.server.casino import Account, Casino, Forbidden
+from baccara.server.casino import Caller, Casino, Forbidden
 
 bearer = HTTPBearer(auto_error=False, description="The token from POST /api/auth/login")
 
@@ -23,21 +23,21 @@ CasinoDep = Annotated[Casino, Depends(get_casino)]
 def current_user(
     casino: CasinoDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-) -> Account:
+) -> Caller:
     """The user named by a valid ``Authorization: Bearer …`` token (401 otherwise)."""
     return casino.authenticate(credentials.credentials if credentials else None)
 
 
-UserDep = Annotated[Account, Depends(current_user)]
+UserDep = Annotated[Caller, Depends(current_user)]
 
 
-def admin(user: UserDep) -> Account:
+def admin(user: UserDep) -> Caller:
     if user.role != "admin":
         raise Forbidden("only an admin may do this")
     return user
 
 
-AdminDep = Annotated[Account, Depends(admin)]
+AdminDep = Annotated[Caller, Depends(admin)]
 
 IdempotencyKey = Annotated[
     str | None,

@@ -15,11 +15,15 @@ from baccara.server.auth import AuthError, InvalidCredentials
 from baccara.server.betting import IdempotencyConflict
 from baccara.server.casino import Forbidden
 from baccara.server.ledger import InsufficientFunds
+from baccara.server.protections import Excluded, LossLimitReached, RealityCheckDue
 from baccara.server.store import NotFound, UsernameTaken
 from baccara.table import RoundError, SeatError
 
 STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
     (AuthError, 401, "unauthorized"),
+    (Excluded, 403, "self_excluded"),
+    (LossLimitReached, 409, "loss_limit"),
+    (RealityCheckDue, 409, "reality_check"),
     (Forbidden, 403, "forbidden"),
     (NotFound, 404, "not_found"),
     (IdempotencyConflict, 409, "idempotency_conflict"),

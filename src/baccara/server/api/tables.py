@@ -58,14 +58,14 @@ async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dic
         choose_seconds=settings.choose_seconds,
         reveal_delay=settings.reveal_delay,
     )
-    table_id = await casino.create_table(config)
+    table_id = await casino.create_table(config, admin)
     return await casino.table_view(table_id)
 
 
 @router.delete("/api/tables/{table_id}", status_code=204)
 async def close_table(table_id: int, admin: AdminDep, casino: CasinoDep) -> Response:
     """Close a table (admins): the round in play is voided and every bet refunded."""
-    await casino.close_table(table_id, admin.username)
+    await casino.close_table(table_id, admin)
     return Response(status_code=204)
 
 

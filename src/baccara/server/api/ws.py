@@ -40,4 +40,8 @@ async def table_events(websocket: WebSocket, table_id: int, token: str | None = 
     async with live.lock:  # the snapshot and the first event cannot cross
         connection.push(await run_in_threadpool(casino.snapshot, user, live))
         casino.hub.add(connection)
-    await casino.hub.pump(connection)
+    await casino.connected(user)
+    try:
+        await casino.hub.pump(connection)
+    finally:
+        await casino.disconnected(user)
