@@ -26,6 +26,7 @@ from baccara.server.api import (
     ws,
 )
 from baccara.server.casino import Casino
+from baccara.server.security import Guard
 from baccara.server.settings import Settings
 
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
@@ -53,6 +54,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.casino = casino
+    app.add_middleware(Guard)
     errors.install(app)
     for module in (health, auth, protections, games, tables, rounds, dealer, admin, ws):
         app.include_router(module.router)

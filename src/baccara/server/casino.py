@@ -20,11 +20,11 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
@@ -32,7 +32,7 @@ from baccara.server import audit, protections, store
 from baccara.server.auth import AuthError, Claims, Tokens, password_matches
 from baccara.server.database import Database
 from baccara.server.hub import Hub, Segment
-from baccara.server.models import CasinoTable, PlaySession, Seat, User
+from baccara.server.models import CasinoTable, LoginFailure, PlaySession, Seat, User
 from baccara.server.models import Round as RoundRow
 from baccara.server.settings import Settings
 from baccara.table import Mode, Phase, Round, Table, TableConfig
@@ -45,6 +45,10 @@ RESTART_VOID = "the casino restarted while betting was open: every bet is refund
 
 class Forbidden(BaccaraError):
     """The user may not do this: another player's turn, or a role they do not have."""
+
+
+class TooManyAttempts(BaccaraError):
+    """Too many failed sign-ins: wait before trying again."""
 
 
 @dataclass
@@ -391,13 +395,32 @@ class Casino:
             user = store.create_user(session, username, password, role, balance, self.clock())
             return Caller(user.id, user.username, user.role)
 
-    def login(self, username: str, password: str) -> str:
-        with self.db.read() as session:
+    LOGIN_WINDOW = 15 * 60.0
+    """Failed sign-ins are counted over this many seconds."""
+    LOGIN_FAILURES: ClassVar[Mapping[str, int]] = {"username": 5, "address": 50}
+    """Failures in the window after which further attempts are refused (429)."""
+
+    def login(self, username: str, password: str, address: str = "") -> str:
+        """A token for a right password. Wrong ones are rate-limited per username and per
+        address; a right one is never refused for the failures of others."""
+        now = self.clock()
+        with self.db.write() as session:
+            since = now - self.LOGIN_WINDOW
+            for column, key in (("username", username[:64]), ("address", address[:64])):
+                failed = session.scalar(select(func.count(LoginFailure.id)).where(
+                    getattr(LoginFailure, column) == key, LoginFailure.at >= since))  # fmt: skip
+                if key and (failed or 0) >= self.LOGIN_FAILURES[column]:
+                    raise TooManyAttempts(
+                        f"too many failed sign-ins for this {column}: wait"
+                        f" {round(self.LOGIN_WINDOW / 60)} minutes and try again"
+                    )
             user = session.scalars(select(User).where(User.username == username)).first()
-            if user is None or not password_matches(user.password_hash, password):
-                raise AuthError("wrong username or password")
-            assert self.tokens is not None
-            return self.tokens.issue(user.id, user.username, self.clock())
+            if user is not None and password_matches(user.password_hash, password):
+                assert self.tokens is not None
+                return self.tokens.issue(user.id, user.username, now)
+            session.add(LoginFailure(username=username[:64], address=address[:64], at=now))
+            session.execute(delete(LoginFailure).where(LoginFailure.at < since - 86_400))
+        raise AuthError("wrong username or password")
 
     def authenticate(self, token: str | None) -> Caller:
         assert self.tokens is not None

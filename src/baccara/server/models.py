@@ -276,3 +276,19 @@ class PlaySession(Base):
     """When the player last answered a reality check (or the session's start)."""
 
     __table_args__ = (Index("sessions_by_user", "user_id", "started_at"),)
+
+
+class LoginFailure(Base):
+    """A failed sign-in, kept for a while to rate-limit guessing (per username and per address)."""
+
+    __tablename__ = "login_failures"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(64))
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (
+        Index("failures_by_username", "username", "at"),
+        Index("failures_by_address", "address", "at"),
+    )

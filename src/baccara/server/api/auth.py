@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 
 from baccara.server.api.deps import CasinoDep, UserDep
@@ -21,9 +21,11 @@ async def register(body: Credentials, casino: CasinoDep) -> Me:
 
 
 @router.post("/api/auth/login", response_model=TokenOut)
-async def login(body: Credentials, casino: CasinoDep) -> TokenOut:
-    """A bearer token for ``Authorization: Bearer …``."""
-    token = await run_in_threadpool(casino.login, body.username, body.password)
+async def login(body: Credentials, casino: CasinoDep, request: Request) -> TokenOut:
+    """A bearer token for ``Authorization: Bearer …``. Failed attempts are rate-limited per
+    username and per address (429)."""
+    address = request.client.host if request.client else ""
+    token = await run_in_threadpool(casino.login, body.username, body.password, address)
     return TokenOut(token=token, expires_in=casino.settings.token_hours * 3600)
 
 

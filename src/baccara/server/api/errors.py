@@ -13,7 +13,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
 from baccara.server.auth import AuthError, InvalidCredentials
 from baccara.server.betting import IdempotencyConflict
-from baccara.server.casino import Forbidden
+from baccara.server.casino import Forbidden, TooManyAttempts
 from baccara.server.ledger import InsufficientFunds
 from baccara.server.protections import Excluded, LossLimitReached, RealityCheckDue
 from baccara.server.store import NotFound, UsernameTaken
@@ -21,6 +21,7 @@ from baccara.table import RoundError, SeatError
 
 STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
     (AuthError, 401, "unauthorized"),
+    (TooManyAttempts, 429, "too_many_attempts"),
     (Excluded, 403, "self_excluded"),
     (LossLimitReached, 409, "loss_limit"),
     (RealityCheckDue, 409, "reality_check"),
