@@ -51,10 +51,23 @@ def test_ctrl_c_stops_a_long_run_with_the_partial_result() -> None:
         text=True,
         env={**os.environ, **TERMINAL},
     )  # fmt: skip
-    time.sleep(4)  # start-up, the kernel loaded, some blocks dealt
+    _until_busy(process.pid, cpu_seconds=3.0)  # started, the kernel loaded, blocks being dealt
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     data = json.loads(out)
     assert not data["complete"] and 0 < data["rounds"] < 10_000_000_000
     assert "interrupted after" in err and "Traceback" not in err
+
+
+def _until_busy(pid: int, cpu_seconds: float, timeout: float = 120.0) -> None:
+    """Wait until the process has used ``cpu_seconds`` of processor time (however loaded the
+    machine is, it is then dealing), from /proc/PID/stat's utime and stime."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / ticks >= cpu_seconds:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the simulation never got going")
