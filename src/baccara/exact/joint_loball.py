@@ -55,7 +55,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from baccara.errors import InvalidBet
+from baccara.errors import BaccaraError, InvalidBet
 from baccara.exact.joint_model import ExactForm, Wager, form_from_cells
 from baccara.exact.loball import vector_points
 from baccara.games.loball import (
@@ -350,9 +350,13 @@ def seat_moments(rules: LoBallRules, in_play: tuple[int, ...] = ALL_TILES) -> Se
     """Every moment the round's variance needs, for ``rules``' payouts and the tiles in play.
 
     ``in_play`` defaults to the full set; tests pass a smaller set (holding 1-1 and
-    7-7) to compare with dealing every round of it through the rules.
+    7-7) to compare with dealing every round of it through the rules. The moments
+    between two seats mean something only when two seats and the exposed three fit
+    (m ≥ 12 tiles); one seat needs m ≥ 9.
     """
     m = len(in_play)
+    if m < 3 * HAND_SIZE or not {TILE_SET.index(LO_TILE), TILE_SET.index(HI_TILE)} <= set(in_play):
+        raise BaccaraError("the tiles in play hold 1-1 and 7-7 and deal a dealer, a seat and three")
     main_pays = [rules.main_pays(o) for o in OUTCOMES]
     lo = rules.lo_hi_pays
     pairs = main_pair_totals(in_play)
