@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
 import signal
 import subprocess
 import sys
@@ -66,7 +67,8 @@ def _until_busy(pid: int, cpu_seconds: float, timeout: float = 120.0) -> None:
     ticks = os.sysconf("SC_CLK_TCK")
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
+        fields = stat.rsplit(")", 1)[1].split()
         if (int(fields[11]) + int(fields[12])) / ticks >= cpu_seconds:
             return
         time.sleep(0.1)
