@@ -21,6 +21,7 @@ from baccara.server.api import (
     games,
     health,
     protections,
+    report,
     rounds,
     tables,
     ws,
@@ -56,6 +57,6 @@ def create_app(
     app.state.casino = casino
     app.add_middleware(Guard)
     errors.install(app)
-    for module in (health, auth, protections, games, tables, rounds, dealer, admin, ws):
+    for module in (health, auth, protections, games, tables, rounds, dealer, admin, report, ws):
         app.include_router(module.router)
     return app
