@@ -162,7 +162,9 @@ async def setup(bases: list[str], players: int, tables: int) -> list[Player]:
 
         made_players: list[Player] = []
         for start in range(0, players, 20):
-            made_players += await asyncio.gather(*(one(n) for n in range(start, min(players, start + 20))))
+            made_players += await asyncio.gather(
+                *(one(n) for n in range(start, min(players, start + 20)))
+            )
         return made_players
 
 
