@@ -83,7 +83,9 @@ def rng_test(
             wanted, decks=deck_count, seed=run_seed, workers=worker_count, progress=advance
         )
     if as_json:
-        sys.stdout.write(json.dumps(report.to_dict(), indent=2, allow_nan=False) + "\n")
+        sys.stdout.write(
+            json.dumps(report.to_dict(), indent=2, allow_nan=False, ensure_ascii=False) + "\n"
+        )
     else:
         print_rng_report(report, console())
     if not report.complete:

@@ -128,8 +128,8 @@ def permutation_table(counts: IntArray, n: int, shuffles: int) -> ChiSquare:
     covariance n/(n−1) times the projection of rank (r−1)(c−1). So Pearson's X² has
     mean exactly n/(n−1) · (r−1)(c−1) and is asymptotically n/(n−1) · χ² with
     (r−1)(c−1) degrees of freedom: the statistic reported is X² · (n−1)/n. (Without
-    the factor a 416-card shoe's test would run 0.25 standard deviations high, a
-    52-card deck's 1.4.)
+    the factor an n × n table of single cards would read √2/2 ≈ 0.71 standard
+    deviations high, whatever n, and the 416 × 52 table of faces 0.25.)
     """
     positions, classes = counts.shape
     if positions != n or n % classes:

@@ -31,7 +31,7 @@ import secrets
 import signal
 import time
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -209,7 +209,7 @@ class Tally:
     """Σ of (13·value − 45) of one round's first card times the next round's."""
     dice_serial: int
     """Σ (2·die − 7) of each die times the next one rolled, round after round."""
-    ends: tuple[int, int, int, int] = field(default=(0, 0, 0, 0))
+    ends: tuple[int, int, int, int]
     """The first card (face) of the first and the last round; the first and the last die."""
 
     def then(self, later: Tally) -> Tally:
