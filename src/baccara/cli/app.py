@@ -15,6 +15,7 @@ from baccara.cli import (
     listing,
     paytable,
     report,
+    rng_test,
     serve,
     simulate,
     verify,
@@ -46,6 +47,7 @@ app.command()(deal.deal)
 app.command()(houseway.houseway)
 app.command()(listing.games)
 app.command()(verify.verify)
+app.command(name="rng-test")(rng_test.rng_test)
 app.command()(serve.serve)
 app.add_typer(serve.user_app, name="user")
 app.add_typer(paytable.paytable_app, name="paytable")
