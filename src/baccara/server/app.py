@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 
 from fastapi import FastAPI
 
+from baccara.server import pages
 from baccara.server.api import auth, dealer, errors, games, health, rounds, tables, ws
 from baccara.server.casino import Casino
 from baccara.server.settings import Settings
@@ -45,4 +46,5 @@ def create_app(
     errors.install(app)
     for module in (health, auth, games, tables, rounds, dealer, ws):
         app.include_router(module.router)
+    pages.install(app)  # the web casino: its pages and files (after the API's routes)
     return app
