@@ -33,11 +33,18 @@ export class TableSocket {
 
   start() {
     this.stopped = false;
+    this.wake = () => {
+      if (!this.stopped && !this.socket && document.visibilityState === "visible") this.connect();
+    };
+    window.addEventListener("online", this.wake);
+    document.addEventListener("visibilitychange", this.wake);
     this.connect();
   }
 
   stop() {
     this.stopped = true;
+    window.removeEventListener("online", this.wake);
+    document.removeEventListener("visibilitychange", this.wake);
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     clearTimeout(this.silenceTimer);
