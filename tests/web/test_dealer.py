@@ -5,6 +5,7 @@ continuous shoe's exact edges."""
 
 from __future__ import annotations
 
+import pathlib
 import uuid
 from collections.abc import Iterator
 
@@ -22,6 +23,7 @@ from tests.web.casino import (
     register,
     result_panel,
     settled_amounts,
+    shoot,
     sign_in,
     visible_cards,
 )
@@ -41,7 +43,7 @@ def dealer_page(browser: Browser, watch: Watch) -> Iterator[Page]:
 
 
 def test_a_dealer_deals_a_live_round_and_voids_a_misdeal(
-    casino: Server, page: Page, dealer_page: Page
+    casino: Server, page: Page, dealer_page: Page, screenshots: pathlib.Path
 ) -> None:
     dealer = casino.player(role="dealer")
     sign_in(dealer_page, casino.url, dealer.name)
@@ -104,6 +106,7 @@ def test_a_dealer_deals_a_live_round_and_voids_a_misdeal(
     )
     expect(page.get_by_label("Balance")).to_have_text(money(start + 2000))
     expect(dealer_page.locator(".settlement")).to_contain_text("Refund every bet: 5.00")
+    shoot(dealer_page, screenshots, "dealer-console")
 
 
 def test_redgreen_is_paid_per_side_for_its_two_protecting_dealers(
@@ -159,7 +162,7 @@ def test_redgreen_is_paid_per_side_for_its_two_protecting_dealers(
 
 
 def test_the_surveillance_panel_shows_a_continuous_shoes_exact_edges(
-    casino: Server, dealer_page: Page
+    casino: Server, dealer_page: Page, screenshots: pathlib.Path
 ) -> None:
     admin = casino.player(role="admin")
     made = admin.http.post("/api/tables", json={
@@ -187,5 +190,6 @@ def test_the_surveillance_panel_shows_a_continuous_shoes_exact_edges(
     after = dealer.http.get(f"/api/tables/{table_id}/shoe").json()
     banker = next(b for b in after["bets"] if b["bet"] == "banker")
     expect(panel.locator('tr[data-bet="banker"] code')).to_have_text(banker["house_edge_exact"])
+    shoot(dealer_page, screenshots, "dealer-surveillance")
     assert banker["house_edge_exact"] != next(
         b for b in full["bets"] if b["bet"] == "banker")["house_edge_exact"]  # fmt: skip

@@ -135,3 +135,63 @@ def test_a_tampered_log_or_seed_does_not_verify(quick: Server, page: Page) -> No
     verdict = article.locator(".verify-result")
     expect(verdict).to_have_attribute("data-verified", "false")
     expect(verdict.locator(".checks li").first).to_have_class("fail")
+
+
+def big_road(winners: list[str]) -> list[list[str]]:
+    """The big road's columns, ties left out (the reference the page is checked against)."""
+    columns: list[list[str]] = []
+    for w in winners:
+        if w == "T":
+            continue
+        if columns and columns[-1][0] == w:
+            columns[-1].append(w)
+        else:
+            columns.append([w])
+    return columns
+
+
+def derived_road(columns: list[list[str]], k: int) -> list[str]:
+    out = []
+    for c, column in enumerate(columns):
+        for r in range(len(column)):
+            if r == 0 and c >= k + 1:
+                out.append("R" if len(columns[c - 1]) == len(columns[c - 1 - k]) else "B")
+            elif r > 0 and c >= k:
+                out.append("B" if len(columns[c - k]) == r else "R")
+    return out
+
+
+def test_the_roads_drawn_at_the_table_are_the_tables_results(
+    quick: Server, page: Page, screenshots: pathlib.Path
+) -> None:
+    register(page, quick.url)
+    http = quick.client(token(page))
+    for i in range(24):
+        play_round(http, 1, ("banker", "player", "tie")[i % 3], 100)
+    page.goto(f"{quick.url}/tables/1")
+    results = http.get("/api/tables/1/rounds").json()
+    winners = [{"banker": "B", "player": "P", "tie": "T"}[r["result"]["winner"]] for r in results]
+    assert len(winners) == 24
+    expect(page.locator("svg.road-bead-plate")).to_have_attribute("data-letters", " ".join(winners))
+    columns = big_road(winners)
+    expect(page.locator("svg.road-big-road")).to_have_attribute(
+        "data-letters", " ".join("".join(c) for c in columns)
+    )
+    for k in (1, 2, 3):
+        expect(page.locator(f"svg.road-derived-{k}")).to_have_attribute(
+            "data-letters", " ".join(derived_road(columns, k))
+        )
+    stats = page.locator(".stats")
+    expect(stats.locator('[data-stat="rounds"]')).to_have_text("24")
+    expect(stats.locator('[data-stat="banker"]')).to_contain_text(f"{winners.count('B')} · ")
+    expect(stats.locator('[data-stat="tie"]')).to_contain_text(f"{winners.count('T')} · ")
+    cells, marked = 0, set()  # a tie marks the cell before it (the first cell, if none yet)
+    for w in winners:
+        if w == "T":
+            marked.add(max(cells - 1, 0))
+        else:
+            cells += 1
+    expect(page.locator("svg.road-big-road .ring")).to_have_count(cells)
+    expect(page.locator("svg.road-big-road .tie-line")).to_have_count(len(marked))
+    expect(page.locator("#pays-banker")).to_have_text("0.95 to 1")  # from the exact analysis
+    shoot(page, screenshots, "roads")

@@ -32,6 +32,15 @@ GAMES = [
     (3, "redgreen-mini", "Mini RedGreen", [("green", "5.00"), ("red", "1.00"), ("bonus", "1.00")]),
     (4, "lo-ball", "Lo-Ball", [("main", "5.00"), ("lo-card", "1.00"), ("hi-card", "1.00"), ("dice-hi", "1.00")]),
 ]  # fmt: skip
+RECORD_FACES = """() => {
+  window.faceCounts = [];
+  const area = document.querySelector('.hands-area');
+  new MutationObserver(() => {
+    const names = [...area.querySelectorAll('[role=img]')].map((e) => e.getAttribute('aria-label'));
+    const up = names.filter((n) => /^(Tile |Die showing|.* of )/.test(n)).length;
+    if (window.faceCounts.at(-1) !== up) window.faceCounts.push(up);
+  }).observe(area, { childList: true, subtree: true });
+}"""
 CARD_NAME = r"^(Ace|King|Queen|Jack|\d+) of (Spades|Hearts|Diamonds|Clubs)$"
 
 
@@ -51,6 +60,7 @@ def test_a_round_at_each_table(
         place(page, bet, amount)
         staked += cents(amount)
     expect(page.get_by_label("Balance")).to_have_text(money(before - staked))
+    page.evaluate(RECORD_FACES)
     page.get_by_role("button", name="Deal").click()
 
     if game == "redgreen":  # the highest bettor sees the hand they backed, then hands it back
@@ -102,6 +112,19 @@ def test_a_round_at_each_table(
         assert visible_cards(page.locator('section[data-hand="dice"]')) == [
             f"Die showing {d}" for d in record["cards"]["dice"]]  # fmt: skip
     assert "Face-down" not in " ".join(visible_cards(hands))
+
+    # The cards were turned as the events came: one by one at Punto Banco, both hands at
+    # once at RedGreen (after the peek), the chosen hand then card by card at Mini
+    # RedGreen, hand by hand at Lo-Ball.
+    faces = page.evaluate("window.faceCounts")
+    total = len(visible_cards(hands))
+    steps = {
+        "punto-banco": list(range(1, total + 1)),
+        "redgreen": [3, 6],
+        "redgreen-mini": [3, 4, 5, 6],
+        "lo-ball": list(range(3, total + 1, 3)),
+    }[game]
+    assert faces[-len(steps) :] == steps, faces
 
     for svg in page.locator("svg.tile").all():  # Lo-Ball tiles are twice as long as wide
         box = svg.bounding_box()

@@ -3,6 +3,7 @@ are placed, and at RedGreen the peek is seen by the highest bettor alone."""
 
 from __future__ import annotations
 
+import pathlib
 import re
 from collections.abc import Iterator
 
@@ -76,7 +77,9 @@ def test_each_player_sees_the_others_bets(casino: Server, page: Page, other: Pag
         assert visible_cards(page.locator(selector)) == visible_cards(other.locator(selector))
 
 
-def test_the_peek_is_the_highest_bettors_alone(casino: Server, page: Page, other: Page) -> None:
+def test_the_peek_is_the_highest_bettors_alone(
+    casino: Server, page: Page, other: Page, screenshots: pathlib.Path
+) -> None:
     ann = register(page, casino.url)
     register(other, casino.url)
     for who in (page, other):
@@ -101,6 +104,8 @@ def test_the_peek_is_the_highest_bettors_alone(casino: Server, page: Page, other
     for name in seen:
         assert name not in other.content()
 
+    page.screenshot(path=str(screenshots / "peek-highest-bettor.png"))
+    other.screenshot(path=str(screenshots / "peek-everyone-else.png"))
     page.get_by_role("button", name="Hand the cards back").click()
     result_panel(page)
     result_panel(other)

@@ -111,9 +111,12 @@ function percent(part, whole) {
 export function scoreboard(outcomes) {
   const stats = statistics(outcomes);
   const next = predictions(outcomes);
-  const scroller = (svg) => {
-    const box = h("div", { class: "road-scroll", tabindex: "0" }, svg);
+  // Each road fills its box with empty columns, and scrolls to the newest when it is longer.
+  const scroller = (render, cell) => {
+    const box = h("div", { class: "road-scroll", tabindex: "0" }, render(0));
     requestAnimationFrame(() => {
+      const columns = Math.floor((box.clientWidth - 1) / cell);
+      if (columns > 0) box.replaceChildren(render(columns));
       box.scrollLeft = box.scrollWidth;
     });
     return box;
@@ -123,9 +126,10 @@ export function scoreboard(outcomes) {
       ...DERIVED.map(({ k, name }, i) => (next[winner][i] ? h("span", { class: "ask-mark", title: name }, marker(next[winner][i], k)) : h("span", { class: "ask-mark empty" }, "·"))));
   return h("section", { class: "scoreboard", "aria-label": "Roads and statistics" },
     h("div", { class: "roads" },
-      h("figure", { class: "road-box bead" }, h("figcaption", {}, "Bead plate"), scroller(beadPlateSvg(outcomes))),
-      h("figure", { class: "road-box big" }, h("figcaption", {}, "Big road"), scroller(bigRoadSvg(outcomes))),
-      ...DERIVED.map(({ k, id, name }) => h("figure", { class: ["road-box", "derived", id] }, h("figcaption", {}, name), scroller(derivedSvg(outcomes, k, name))))),
+      h("figure", { class: "road-box bead" }, h("figcaption", {}, "Bead plate"), scroller((n) => beadPlateSvg(outcomes, n || 12), 22)),
+      h("figure", { class: "road-box big" }, h("figcaption", {}, "Big road"), scroller((n) => bigRoadSvg(outcomes, n || 24), 18)),
+      h("div", { class: "derived-row" },
+        ...DERIVED.map(({ k, id, name }) => h("figure", { class: ["road-box", "derived", id] }, h("figcaption", {}, name), scroller((n) => derivedSvg(outcomes, k, name, n || 16), 11))))),
     h("div", { class: "shoe-stats" },
       h("h3", {}, "This shoe"),
       h("dl", { class: "stats" },

@@ -93,6 +93,7 @@ function drawHeader() {
   const signIn = document.getElementById("sign-in-link");
   if (!balance) return;
   balance.textContent = session.user && session.balance !== null ? money(session.balance) : "—";
+  balance.parentElement.hidden = !session.user;
   balance.dataset.cents = session.balance === null ? "" : String(session.balance);
   who.textContent = session.user ? session.user.username + (session.user.role !== "player" ? ` (${session.user.role})` : "") : "";
   out.hidden = !session.user;

@@ -74,6 +74,8 @@ function roundCard(round) {
     h("header", {},
       h("h2", { id: `recall-${round.round_id}` }, `${NAMES[round.game] || round.game} · round ${round.round_id}`),
       h("p", { class: "quiet" }, `Table ${round.table_id} · nonce ${round.nonce} · ${when(round.opened_at)} · ${round.state}`)),
+    h("div", { class: "recall-body" },
+    h("div", { class: "recall-play" },
     round.result ? h("p", { class: "call" }, round.result.call) : null,
     finalCards(round),
     h("table", { class: "payouts" },
@@ -87,7 +89,7 @@ function roundCard(round) {
       h("div", {}, h("dt", {}, "Balance after"), h("dd", { "data-cents": round.balance_after_cents }, money(round.balance_after_cents))),
       h("div", {}, h("dt", {}, "Won or lost"), h("dd", {}, over ? signed(paid - staked) : "in play"))),
     h("details", { class: "steps" }, h("summary", {}, `Steps (${round.events.length})`),
-      h("ol", {}, round.events.map((event) => h("li", { "data-kind": event.kind }, describe(round.game, event))))),
+      h("ol", {}, round.events.map((event) => h("li", { "data-kind": event.kind }, describe(round.game, event)))))),
     h("section", { class: "fairness", "aria-label": "Provably fair" },
       h("h3", {}, "Provably fair"),
       round.server_seed_hash
@@ -98,7 +100,7 @@ function roundCard(round) {
           h("div", {}, h("dt", {}, "Nonce"), h("dd", {}, String(round.nonce))))
         : h("p", { class: "quiet" }, "Dealt by a live dealer from a real shoe: no seeds; the engine checked every card entered."),
       round.server_seed_hash ? verifyButton : null,
-      verifyBox));
+      verifyBox)));
 }
 
 function seedPanel() {

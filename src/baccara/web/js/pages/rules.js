@@ -2,7 +2,7 @@
 // (GET /api/games runs baccara's exact analyzer): a percentage beside the exact fraction.
 
 import { games } from "../api.js";
-import { h, replace, titleCase } from "../dom.js";
+import { h, replace } from "../dom.js";
 import { betName, paysText } from "../layouts.js";
 
 export function percent(edge, digits = 4) {
@@ -10,7 +10,7 @@ export function percent(edge, digits = 4) {
 }
 
 function outcomeName(name) {
-  return titleCase(name.replace(/_/g, " "));
+  return name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
 function betTable(game) {
@@ -19,15 +19,15 @@ function betTable(game) {
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "Bet"),
       h("th", { scope: "col" }, "Pays"),
-      h("th", { scope: "col" }, "House edge"),
-      h("th", { scope: "col" }, "Exactly"))),
+      h("th", { scope: "col" }, "House edge"))),
     h("tbody", {}, game.bets.map((bet) => {
       const wins = bet.outcomes.filter((o) => o.pays > 0);
       return h("tr", { "data-bet": bet.bet },
         h("th", { scope: "row" }, betName(game.id, bet.bet)),
         h("td", {}, h("ul", { class: "pays-list" }, wins.map((o) => h("li", {}, `${outcomeName(o.name)}: ${paysText(o.pays)}`, h("span", { class: "quiet" }, ` · ${(100 * o.probability).toFixed(4)} %`))))),
-        h("td", { class: "edge", "data-edge": String(bet.house_edge) }, percent(bet.house_edge)),
-        h("td", { class: "exact" }, h("code", {}, bet.house_edge_exact)));
+        h("td", { class: "edge-cell" },
+          h("span", { class: "edge", "data-edge": String(bet.house_edge) }, percent(bet.house_edge)),
+          h("span", { class: "exact", title: "exactly" }, h("code", {}, bet.house_edge_exact))));
     })));
 }
 
