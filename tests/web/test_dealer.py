@@ -193,3 +193,34 @@ def test_the_surveillance_panel_shows_a_continuous_shoes_exact_edges(
     shoot(dealer_page, screenshots, "dealer-surveillance")
     assert banker["house_edge_exact"] != next(
         b for b in full["bets"] if b["bet"] == "banker")["house_edge_exact"]  # fmt: skip
+
+
+def test_a_dealer_types_lo_ball_tiles_and_dice(casino: Server, dealer_page: Page) -> None:
+    admin = casino.player(role="admin")
+    made = admin.http.post("/api/tables", json={
+        "game": "lo-ball", "min_bet_cents": 100, "max_bet_cents": 10_000, "mode": "live"})  # fmt: skip
+    table_id = made.json()["id"]
+    dealer = casino.player(role="dealer")
+    sign_in(dealer_page, casino.url, dealer.name)
+    dealer_page.goto(f"{casino.url}/dealer/{table_id}")
+    ann = casino.player()
+    ann.sit(table_id)
+    round_id = ann.http.get(f"/api/tables/{table_id}").json()["round_id"]
+    ann.bet(table_id, "hi-card", 1000)
+    dealer_page.get_by_role("button", name="No more bets").click()
+    expect(dealer_page.locator("#next-needed")).to_contain_text("Next: Dealer tile 1")
+    for tile in ("12", "2-3", "45"):  # the dealer's three, as typed: taken when complete
+        dealer_page.get_by_label("Tile", exact=True).press_sequentially(tile)
+    expect(dealer_page.locator("#next-needed")).to_contain_text("Next: Seat 1 tile 1")
+    dealer_page.get_by_label("Tile", exact=True).fill("11 77 36")
+    dealer_page.get_by_label("Tile", exact=True).press("Enter")
+    expect(dealer_page.locator("#next-needed")).to_contain_text("Next: Die 1")  # 1-1 and 7-7 held
+    for die in "235":
+        dealer_page.get_by_label("Die", exact=True).press_sequentially(die)
+    wait_for(lambda: ann.http.get(f"/api/rounds/{round_id}").json()["state"] == "settled")
+    layout = dealer_page.locator(".felt-panel")
+    assert visible_cards(layout.locator('section[data-hand="seat1"]')) == [
+        "Tile 1-1", "Tile 7-7", "Tile 3-6"]  # fmt: skip
+    assert visible_cards(layout.locator('section[data-hand="dice"]')) == [
+        "Die showing 2", "Die showing 3", "Die showing 5"]  # fmt: skip
+    expect(dealer_page.locator('.settlement tr[data-seat="1"] .pay')).to_have_text("70.00")

@@ -129,7 +129,7 @@ export class RoundState {
     const out = [];
     for (let i = 0; this.slots.has(`${prefix}.${i}`); i += 1) {
       const slot = this.slots.get(`${prefix}.${i}`);
-      out.push({ position: `${prefix}.${i}`, item: slot.faceUp || slot.item ? slot.item : null, faceUp: slot.faceUp });
+      out.push({ position: `${prefix}.${i}`, item: slot.item, faceUp: slot.faceUp });
     }
     return out;
   }

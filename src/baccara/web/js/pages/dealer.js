@@ -235,7 +235,7 @@ export function mount(main, [id]) {
         h("section", { class: "panel", "aria-labelledby": "d-void" }, h("h2", { id: "d-void" }, "Void a misdeal"),
           h("form", { class: "inline-form", onSubmit: voidRound }, h("label", { for: "void-reason" }, "Reason"), ui.reason, ui.voidButton),
           h("small", {}, "Every bet on the round is refunded.")),
-        t.shoe.mode === "continuous" ? h("section", { class: "panel", "aria-labelledby": "d-shoe" }, h("h2", { id: "d-shoe" }, "Surveillance: the shoe"), ui.shoe) : null)));
+        t.shoe.mode === "continuous" ? h("section", { class: "panel wide", "aria-labelledby": "d-shoe" }, h("h2", { id: "d-shoe" }, "Surveillance: the shoe"), ui.shoe) : null)));
   }
 
   function drawBets(round) {
@@ -307,11 +307,12 @@ export function mount(main, [id]) {
       h("p", {}, `${shoe.cards_left} cards left, ${shoe.cards_dealt} dealt${shoe.cut_card_reached ? " — the cut card is out: a new shoe after this round" : ""}.`),
       h("table", { class: "edges" },
         h("caption", {}, "Each bet's exact house edge on the cards left"),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Bet"), h("th", { scope: "col" }, "House edge"), h("th", { scope: "col" }, "Exactly"))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Bet"), h("th", { scope: "col" }, "House edge"))),
         h("tbody", {}, shoe.bets.map((b) => h("tr", { class: b.house_edge < 0 ? "player-edge" : null, "data-bet": b.bet },
           h("th", { scope: "row" }, betName(st.table.game, b.bet)),
-          h("td", {}, percent(b.house_edge), b.house_edge < 0 ? h("strong", { class: "alert" }, " players' edge") : null),
-          h("td", {}, h("code", {}, b.house_edge_exact)))))));
+          h("td", { class: "edge-cell" },
+            h("span", { class: "edge" }, percent(b.house_edge), b.house_edge < 0 ? h("strong", { class: "alert" }, " players' edge") : null),
+            h("span", { class: "exact" }, h("code", {}, b.house_edge_exact))))))));
   }
 
   function draw() {
