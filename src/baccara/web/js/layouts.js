@@ -1,7 +1,7 @@
 // Each game's layout: its bet spots, how its hands are laid on the felt, and how a
 // round's outcome reads.
 
-import { cardSvg, dieSvg, handScore, itemSvg, parseTile, tileSvg } from "./cards.js";
+import { dieSvg, handScore, itemSvg, parseTile } from "./cards.js";
 import { h, titleCase } from "./dom.js";
 
 export const SPOTS = {
@@ -207,4 +207,3 @@ export function headline(round, you, mySeat) {
   return `${result.winner === "push" ? "Push" : `${titleCase(result.winner)} wins`}${bonus}`;
 }
 
-export { cardSvg, tileSvg, dieSvg };
