@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 
 from fastapi import FastAPI
 
+from baccara.server import pages
 from baccara.server.api import (
     admin,
     auth,
@@ -59,4 +60,5 @@ def create_app(
     errors.install(app)
     for module in (health, auth, protections, games, tables, rounds, dealer, admin, report, ws):
         app.include_router(module.router)
+    pages.install(app)  # the web casino: its pages and files (after the API's routes)
     return app
