@@ -52,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 PASSWORD = "load test password"
 START_CENTS = 100_000
 BETS = ("banker", "player", "tie")
+SERVER_PIDS: list[int] = []
 
 
 @dataclass
@@ -64,6 +65,58 @@ class Stats:
     offered: int = 0
 
 
+class Connection:
+    """One kept-alive HTTP/1.1 connection, written by hand: a bet is one small request,
+    and a general client (httpx) spent more processor time sending it than the server
+    spent taking it — on a machine shared with the server, that is capacity stolen."""
+
+    def __init__(self, base: str, token: str) -> None:
+        host, _, port = base.removeprefix("http://").partition(":")
+        self.host, self.port = host, int(port)
+        self.head = f"Host: {host}\r\nAuthorization: Bearer {token}\r\n"
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self.lock = asyncio.Lock()
+
+    async def post(
+        self, path: str, body: dict[str, Any], headers: dict[str, str]
+    ) -> tuple[int, bytes]:
+        data = json.dumps(body).encode()
+        extra = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        request = (f"POST {path} HTTP/1.1\r\n{self.head}{extra}Content-Type: application/json"
+                   f"\r\nContent-Length: {len(data)}\r\n\r\n").encode() + data  # fmt: skip
+        async with self.lock:  # one request at a time on a connection, as HTTP/1.1 has it
+            try:
+                return await self._send(request)
+            except (ConnectionResetError, asyncio.IncompleteReadError):
+                # The server closed a connection left idle (keep-alive timeout): a browser
+                # sends again on a new one, and so does this; the Idempotency-Key makes a
+                # second copy of a bet that did arrive harmless.
+                return await self._send(request)
+
+    async def _send(self, request: bytes) -> tuple[int, bytes]:
+        if self.streams is None:
+            self.streams = await asyncio.open_connection(self.host, self.port)
+        reader, writer = self.streams
+        try:
+            writer.write(request)
+            head = await reader.readuntil(b"\r\n\r\n")
+            status = int(head[9:12])
+            length = 0
+            for line in head.split(b"\r\n"):
+                if line[:15].lower() == b"content-length:":
+                    length = int(line[15:])
+            return status, await reader.readexactly(length)
+        except BaseException:
+            writer.close()
+            self.streams = None
+            raise
+
+    async def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+
 @dataclass
 class Player:
     name: str
@@ -71,7 +124,23 @@ class Player:
     table: int
     base: str
     http: httpx.AsyncClient | None = None
-    busy: bool = False
+    raw: Connection | None = None
+
+
+def cpu_seconds() -> dict[str, float]:
+    """Processor time used so far by the server processes and by this load generator."""
+    tick = os.sysconf("SC_CLK_TCK")
+    servers = 0.0
+    for pid in SERVER_PIDS:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        servers += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+    return {"server": servers, "load generator": time.process_time()}
+
+
+def cpu_per_bet(before: dict[str, float], accepted: int) -> dict[str, float]:
+    """Milliseconds of processor time per accepted bet, by process, since ``before``."""
+    now = cpu_seconds()
+    return {k: round(1000 * (now[k] - before[k]) / max(accepted, 1), 2) for k in now}
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -107,10 +176,11 @@ def servers(url: str, count: int, betting: float) -> Iterator[list[str]]:
     try:
         for _ in range(count):
             port = free_port()
-            processes.append(subprocess.Popen(
+            processes.append(process := subprocess.Popen(
                 [sys.executable, "-m", "baccara", "serve", "--port", str(port),
                  "--betting-seconds", str(betting), "--reveal-delay-ms", "0"],
                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))  # fmt: skip
+            SERVER_PIDS.append(process.pid)
             bases.append(f"http://127.0.0.1:{port}")
             _wait_up(bases[-1])
         yield bases
@@ -168,23 +238,25 @@ async def setup(bases: list[str], players: int, tables: int) -> list[Player]:
 
 
 async def bet(player: Player, stats: Stats, phase: str) -> None:
-    assert player.http is not None
+    assert player.raw is not None
     body = {"bet": random.choice(BETS), "amount_cents": random.choice((100, 200, 500))}
     start = time.perf_counter()
     try:
-        answer = await player.http.post(f"/api/tables/{player.table}/bets", json=body,
-                                        headers={"Idempotency-Key": uuid.uuid4().hex})  # fmt: skip
-    except httpx.HTTPError as error:
+        status, answer = await player.raw.post(f"/api/tables/{player.table}/bets", body,
+                                               {"Idempotency-Key": uuid.uuid4().hex})  # fmt: skip
+    except (OSError, asyncio.IncompleteReadError, ValueError) as error:
         stats.errors[f"{phase}: {type(error).__name__}"] += 1
         return
     took = time.perf_counter() - start
-    if answer.status_code == 201:
+    if status == 201:
         stats.place.append(took)
         stats.accepted += 1
     else:
-        kind = answer.json().get("error", "?") if answer.headers.get("content-type", "").startswith(
-            "application/json") else "?"  # fmt: skip
-        stats.errors[f"{phase}: {answer.status_code} {kind}"] += 1
+        try:
+            kind = json.loads(answer).get("error", "?")
+        except ValueError:
+            kind = "?"
+        stats.errors[f"{phase}: {status} {kind}"] += 1
 
 
 async def watch(player: Player, stats: Stats, seen: dict[tuple[int, int, int], list[float]],
@@ -221,6 +293,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         for player in players:  # each player a client of their own, as each browser is
             player.http = httpx.AsyncClient(base_url=player.base, timeout=30, limits=limits,
                                             headers={"Authorization": f"Bearer {player.token}"})  # fmt: skip
+            player.raw = Connection(player.base, player.token)
         stop = asyncio.Event()
         seen: dict[tuple[int, int, int], list[float]] = defaultdict(list)
         results: dict[str, Any] = {}
@@ -230,6 +303,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
         # Open loop: bets offered at a fixed rate, whatever the answers.
         tasks: set[asyncio.Task[None]] = set()
+        cpu = cpu_seconds()
         start = time.perf_counter()
         interval = 1 / args.rate
         number = 0
@@ -244,8 +318,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             number += 1
         await asyncio.gather(*tasks)
         results["open"] = summary(open_stats, time.perf_counter() - start)
+        results["open"]["cpu_ms_per_bet"] = cpu_per_bet(cpu, open_stats.accepted)
 
         # Closed loop: every player bets again as soon as their last bet is answered.
+        profiler = profile(args.profile, args.closed_seconds) if args.profile else None
+        cpu = cpu_seconds()
         closed_start = time.perf_counter()
 
         async def loop(player: Player) -> None:
@@ -255,6 +332,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
         await asyncio.gather(*(loop(p) for p in players))
         results["closed"] = summary(closed_stats, time.perf_counter() - closed_start)
+        results["closed"]["cpu_ms_per_bet"] = cpu_per_bet(cpu, closed_stats.accepted)
+        if profiler is not None:
+            profiler.wait()
+            results["profile"] = where_the_time_goes(args.profile)
         await asyncio.sleep(args.betting + 2)  # every round still open runs out and settles
         stop.set()
         await asyncio.gather(*watchers, return_exceptions=True)
@@ -267,9 +348,47 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         results["settle_ms"] = pct_ms(open_stats.settle)
         results["balances"] = await check_balances(players)
         for player in players:
-            assert player.http is not None
+            assert player.http is not None and player.raw is not None
             await player.http.aclose()
+            await player.raw.close()
         return results
+
+
+def profile(path: str, seconds: float) -> subprocess.Popen[bytes]:
+    """Sample the first server process with py-spy during the closed loop."""
+    pid = SERVER_PIDS[0]
+    spy = Path(sys.executable).with_name("py-spy")
+    return subprocess.Popen([str(spy), "record", "--pid", str(pid), "--duration",
+                             str(int(seconds)), "--rate", "200", "--format", "raw",
+                             "--nonblocking", "--output", path],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+
+
+PROFILE_BUCKETS = (
+    ("password hashing (argon2)", ("argon2",)),
+    ("database (SQLite/psycopg, SQLAlchemy)", ("sqlalchemy", "sqlite3", "psycopg")),
+    ("WebSocket sends", ("websockets", "hub.py")),
+    ("HTTP parsing and routing (uvicorn, starlette, FastAPI, pydantic)",
+     ("uvicorn", "starlette", "fastapi", "pydantic", "h11", "httptools")),
+    ("table engine", ("baccara/table",)),
+    ("casino and ledger code", ("baccara/server",)),
+)  # fmt: skip
+
+
+def where_the_time_goes(path: str) -> dict[str, float]:
+    """Share of the server's busy samples by the innermost layer they were in."""
+    counts: Counter[str] = Counter()
+    for line in Path(path).read_text().splitlines():
+        stack, _, number = line.rpartition(" ")
+        frames = stack.split(";")
+        bucket = "other (asyncio, threads, Python)"
+        for name, marks in PROFILE_BUCKETS:
+            if any(mark in frame for frame in frames[-6:] for mark in marks):
+                bucket = name
+                break
+        counts[bucket] += int(number)
+    total = sum(counts.values()) or 1
+    return {name: round(100 * n / total, 1) for name, n in counts.most_common()}
 
 
 def pct_ms(values: list[float]) -> dict[str, float]:
@@ -321,6 +440,8 @@ def main() -> None:
     parser.add_argument("--betting", type=float, default=2.0)
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--profile", metavar="FILE",
+                        help="sample the server with py-spy during the closed loop")  # fmt: skip
     args = parser.parse_args()
     results = asyncio.run(run(args))
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores;"

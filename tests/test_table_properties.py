@@ -54,6 +54,16 @@ def _check_views(round_: Round) -> None:
         assert sees_more(round_, viewer) or shown_all == spectator
 
 
+def _check_totals(round_: Round) -> None:
+    """The running totals the engine keeps equal the sums over its wagers."""
+    for player in PLAYERS:
+        plain: dict[str, int] = {}
+        for wager in round_.wagers.values():
+            if wager.player == player:
+                plain[wager.spot] = plain.get(wager.spot, 0) + wager.amount
+        assert round_.totals(player) == plain
+
+
 def _check_money(round_: Round) -> None:
     stakes = {w.bet_id: w.amount for w in round_.wagers.values()}
     if round_.settled is not None:
@@ -93,6 +103,7 @@ def _play(game: str, seed: int) -> Round:
             continue
         if script.random() < 0.15 and round_.can_remove_bet(bet_id, player):
             round_.remove_bet(bet_id, player, now)
+        _check_totals(round_)
         _check_views(round_)
     if void_at == "betting" or not round_.wagers:
         round_.void("dealer", "misdeal", now + 1)

@@ -9,6 +9,8 @@ altered token, or an expired one, is refused.
 from __future__ import annotations
 
 import base64
+import contextlib
+import functools
 import hashlib
 import hmac
 import json
@@ -65,7 +67,19 @@ def hash_password(password: str) -> str:
     return _hasher.hash(check_password(password))
 
 
-def password_matches(stored: str, password: str) -> bool:
+@functools.cache
+def _nobody() -> str:
+    """Checked against when the username is unknown, so an answer takes as long either way
+    and its timing does not tell which usernames exist."""
+    return _hasher.hash(secrets.token_hex(16))
+
+
+def password_matches(stored: str | None, password: str) -> bool:
+    """Whether ``password`` is the one ``stored`` was hashed from (``None``: nobody's)."""
+    if stored is None:
+        with contextlib.suppress(VerificationError, InvalidHashError):
+            _hasher.verify(_nobody(), password)
+        return False
     try:
         return _hasher.verify(stored, password)
     except (VerificationError, InvalidHashError):

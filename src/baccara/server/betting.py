@@ -13,14 +13,14 @@ import json
 import uuid
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
 from baccara.fair import check_client_seed
 from baccara.server import ledger, protections, store
-from baccara.server.models import Bet, IdempotencyKey, User, table
+from baccara.server.models import Bet, Entry, IdempotencyKey, Transfer, User, table
 
 if TYPE_CHECKING:
     from baccara.server.casino import Caller, Live
@@ -45,31 +45,55 @@ def _fingerprint(table_id: int, spot: str, amount: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def _replay(
-    request_hash: str, response: str, status_code: int, fingerprint: str
-) -> tuple[int, dict[str, Any]]:
-    if request_hash != fingerprint:
+def _replay(session: Session, found: Any, fingerprint: str, wallet: ledger.Ref) -> dict[str, Any]:
+    """The first answer again: the bet, its round, and the balance its stake left."""
+    if found.request_hash != fingerprint:
         raise IdempotencyConflict(
             "this Idempotency-Key was already used for a different bet; use a new key"
         )
-    answer: dict[str, Any] = json.loads(response)
-    return status_code, answer
+    answer: dict[str, Any] = json.loads(found.response)
+    stake = f"stake:{answer['bet_id']}"
+    answer["balance_cents"] = (
+        session.connection()
+        .execute(_BALANCE_LEFT, {"transfer": stake, "account": wallet.id})
+        .scalar_one()
+    )
+    return answer
 
 
 _keys = table(IdempotencyKey)
 _users = table(User)
 _bets = table(Bet)
+_entries = table(Entry)
+_transfers = table(Transfer)
+
+# The hot path's statements, built once (see ledger): bound parameters, no ORM.
+_CLAIM = {
+    name: dialect.insert(_keys).on_conflict_do_nothing().returning(_keys.c.user_id)
+    for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
+}
+_THIS_KEY = (_keys.c.user_id == bindparam("user"), _keys.c.key == bindparam("k"))
+_CLAIMED = select(_keys.c.request_hash, _keys.c.response).where(*_THIS_KEY)
+_BALANCE_LEFT = (
+    select(_entries.c.balance_after)
+    .join(_transfers, _transfers.c.id == _entries.c.transfer_id)
+    .where(_transfers.c.key == bindparam("transfer"), _entries.c.account_id == bindparam("account"))
+)
+_PLAYER = select(_users.c.client_seed, _users.c.reality_check_minutes).where(
+    _users.c.id == bindparam("user")
+)
+_NEW_BET = insert(_bets)
 
 
-def _claim(session: Session, user_id: int, key: str, fingerprint: str) -> bool:
-    """Take the key for this request, in one statement; False if it was already taken
-    (by an earlier request, or one committed while this one waited)."""
-    dialect = session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    claimed = session.connection().execute(
-        insert(_keys).values(user_id=user_id, key=key, request_hash=fingerprint, response="{}",
-                             status_code=0)
-        .on_conflict_do_nothing().returning(_keys.c.user_id)
+def _claim(session: Session, user_id: int, key: str, fingerprint: str, answer: str) -> bool:
+    """Take the key for this request, with its answer, in one statement; False if it was
+    already taken (by an earlier request, or one committed while this one waited). If the
+    bet is then refused, the transaction and the claim are rolled back together."""
+    connection = session.connection()
+    claimed = connection.execute(
+        _CLAIM[connection.dialect.name],
+        {"user_id": user_id, "key": key, "request_hash": fingerprint, "response": answer,
+         "status_code": 201},
     ).first()  # fmt: skip
     return claimed is not None
 
@@ -77,27 +101,25 @@ def _claim(session: Session, user_id: int, key: str, fingerprint: str) -> bool:
 def place(
     casino: Any, session: Session, live: Live, user: Caller, spot: str, amount: int, key: str,
     now: float,
-) -> tuple[int, dict[str, Any]]:  # fmt: skip
+) -> dict[str, Any]:  # fmt: skip
     """Take a bet, its stake, its event and its key in the caller's one transaction."""
     key = check_key(key)
     fingerprint = _fingerprint(live.table_id, spot, amount)
     connection = session.connection()
-    if not _claim(session, user.id, key, fingerprint):
-        found = connection.execute(select(_keys.c.request_hash, _keys.c.response,
-                                          _keys.c.status_code)
-                                   .where(_keys.c.user_id == user.id, _keys.c.key == key)).one()  # fmt: skip
-        return _replay(found.request_hash, found.response, found.status_code, fingerprint)
+    wallet = store.wallet(session, user.id)
+    bet_id = uuid.uuid4().hex
+    answer = {"bet_id": bet_id, "round_id": live.round_id}
+    if not _claim(session, user.id, key, fingerprint, json.dumps(answer)):
+        found = connection.execute(_CLAIMED, {"user": user.id, "k": key}).one()
+        return _replay(session, found, fingerprint, wallet)
     table = live.table
     round_ = table.current()
-    bet_id = uuid.uuid4().hex
-    player = connection.execute(select(_users.c.client_seed, _users.c.reality_check_minutes)
-                                .where(_users.c.id == user.id)).one()  # fmt: skip
+    player = connection.execute(_PLAYER, {"user": user.id}).one()
     client_seed = player.client_seed or key
     seat = table.seat_of(user.username)
     if seat is None and table.spec.table.seat_required:
         raise BaccaraError(f"take a seat to bet at {table.spec.name}")
     round_.verify_place_bet(bet_id, user.username, seat, spot, amount, client_seed)
-    wallet = store.wallet(session, user.id)
     protections.check_bet(session, user.id, wallet, amount, now, player.reality_check_minutes)
     _, balances = ledger.transfer(
         session,
@@ -108,15 +130,12 @@ def place(
         now,
         live.round_id,
     )  # fmt: skip
-    connection.execute(insert(_bets).values(id=bet_id, round_id=live.round_id,
-                                            table_id=live.table_id, user_id=user.id, spot=spot,
-                                            amount_cents=amount, seat=seat, status="placed",
-                                            created_at=now))  # fmt: skip
+    connection.execute(_NEW_BET, {"id": bet_id, "round_id": live.round_id,
+                                  "table_id": live.table_id, "user_id": user.id, "spot": spot,
+                                  "amount_cents": amount, "seat": seat, "status": "placed",
+                                  "created_at": now})  # fmt: skip
     table.place_bet(bet_id, user.username, spot, amount, now, client_seed)
-    answer = {"bet_id": bet_id, "round_id": live.round_id, "balance_cents": balances[wallet.id]}
-    connection.execute(update(_keys).where(_keys.c.user_id == user.id, _keys.c.key == key)
-                       .values(response=json.dumps(answer), status_code=201))  # fmt: skip
-    return 201, answer
+    return {**answer, "balance_cents": balances[wallet.id]}
 
 
 def remove(session: Session, live: Live, user: Caller, bet_id: str, now: float) -> int:

@@ -6,8 +6,9 @@ a table's stakes in play — is debited only if it holds the money, in the same
 statement that debits it, so two bets at once cannot both spend the last euro.
 
 Transfers are on the path of every bet and every payout, so they are written with
-plain SQL statements (SQLAlchemy Core), and an account's id and kind — which never
-change once it is opened — are remembered after the first look-up.
+plain SQL statements (SQLAlchemy Core) built once with bound parameters, and an
+account's id and kind — which never change once it is opened — are remembered after
+the first look-up.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from __future__ import annotations
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
@@ -31,6 +33,18 @@ GUARDED = ("wallet", "table")
 _accounts = table(Account)
 _transfers = table(Transfer)
 _entries = table(Entry)
+
+_NEW_TRANSFERS = insert(_transfers).returning(_transfers.c.id, sort_by_parameter_order=True)
+_CREDIT = (
+    update(_accounts)
+    .where(_accounts.c.id == bindparam("account"))
+    .values(balance_cents=_accounts.c.balance_cents + bindparam("amount"))
+    .returning(_accounts.c.balance_cents)
+)
+_DEBIT_IF_HELD = _CREDIT.where(_accounts.c.balance_cents + bindparam("amount") >= 0)
+"""A guarded account is debited only if it holds the money, in the statement that debits it."""
+_NEW_ENTRIES = insert(_entries)
+_BALANCE = select(_accounts.c.balance_cents).where(_accounts.c.id == bindparam("account"))
 
 
 class InsufficientFunds(BaccaraError):
@@ -86,12 +100,16 @@ def deposits(session: Session) -> Ref:
 
 
 def balance(session: Session, ref: Ref) -> int:
-    found = (
-        session.connection()
-        .execute(select(_accounts.c.balance_cents).where(_accounts.c.id == ref.id))
-        .scalar_one()
-    )
-    return int(found)
+    return int(session.connection().execute(_BALANCE, {"account": ref.id}).scalar_one())
+
+
+@dataclass(frozen=True)
+class Move:
+    """One transfer of a batch: its unique key, its kind, and its legs (summing to zero)."""
+
+    key: str
+    kind: str
+    legs: Sequence[tuple[Ref, int]]
 
 
 def transfer(
@@ -106,33 +124,63 @@ def transfer(
 
     Returns the transfer's id and each account's balance after it.
     """
-    if sum(amount for _, amount in legs) != 0:
-        raise BaccaraError(f"transfer {key}: legs sum to {sum(a for _, a in legs)}, not 0")
+    ids, balances = transfers(session, [Move(key, kind, legs)], now, round_id)
+    return ids[0], balances
+
+
+def transfers(
+    session: Session, moves: Sequence[Move], now: float, round_id: int | None = None
+) -> tuple[list[int], dict[int, int]]:
+    """Several transfers at once, exactly as if made one after another — the same rows,
+    the same balance after each entry, the same refusal if a guarded account would go
+    below zero at any step — in a handful of statements: one per account touched, not
+    one per leg. A round's settlement pays every bet this way.
+
+    Returns each transfer's id, in order, and each account's balance after the last.
+    """
+    for move in moves:
+        if sum(amount for _, amount in move.legs) != 0:
+            total = sum(a for _, a in move.legs)
+            raise BaccaraError(f"transfer {move.key}: legs sum to {total}, not 0")
+    if not moves:
+        return [], {}
     connection = session.connection()
-    # A second transfer with this key fails here, on the unique constraint.
-    moved = connection.execute(
-        insert(_transfers).values(key=key, kind=kind, round_id=round_id, created_at=now)
-        .returning(_transfers.c.id)
-    ).scalar_one()  # fmt: skip
-    balances: dict[int, int] = {}
-    for ref, amount in legs:
-        if amount == 0:
+    # A second transfer with one of these keys fails here, on the unique constraint.
+    rows = [{"key": m.key, "kind": m.kind, "round_id": round_id, "created_at": now} for m in moves]
+    ids = list(connection.execute(_NEW_TRANSFERS, rows).scalars())
+    net: dict[Ref, int] = {}
+    for move in moves:
+        for ref, amount in move.legs:
+            if amount:
+                net[ref] = net.get(ref, 0) + amount
+    running: dict[int, int] = {}
+    for ref, amount in net.items():
+        if not amount:  # in and out again: the balance before is as it is now
+            running[ref.id] = balance(session, ref)
             continue
-        statement = (
-            update(_accounts)
-            .where(_accounts.c.id == ref.id)
-            .values(balance_cents=_accounts.c.balance_cents + amount)
-            .returning(_accounts.c.balance_cents)
-        )
-        if ref.kind in GUARDED and amount < 0:
-            statement = statement.where(_accounts.c.balance_cents + amount >= 0)
-        after = connection.execute(statement).scalar_one_or_none()
+        guarded = ref.kind in GUARDED and amount < 0
+        after = connection.execute(
+            _DEBIT_IF_HELD if guarded else _CREDIT, {"account": ref.id, "amount": amount}
+        ).scalar_one_or_none()
         if after is None:
-            held = balance(session, ref)
-            raise InsufficientFunds(
-                f"the balance is {format_cents(held)}; {format_cents(-amount)} is needed"
-            )
-        balances[ref.id] = int(after)
-        connection.execute(insert(_entries).values(transfer_id=moved, account_id=ref.id,
-                                                   amount_cents=amount, balance_after=after))  # fmt: skip
-    return int(moved), balances
+            _refuse(balance(session, ref), -amount)
+        running[ref.id] = int(after) - amount  # the balance before the batch
+    entries = []
+    for transfer_id, move in zip(ids, moves, strict=True):
+        for ref, amount in move.legs:
+            if not amount:
+                continue
+            running[ref.id] += amount
+            if ref.kind in GUARDED and running[ref.id] < 0:  # a step the batch's net hides
+                _refuse(running[ref.id] - amount, -amount)
+            entries.append({"transfer_id": transfer_id, "account_id": ref.id,
+                            "amount_cents": amount, "balance_after": running[ref.id]})  # fmt: skip
+    if entries:
+        connection.execute(_NEW_ENTRIES, entries)
+    return ids, running
+
+
+def _refuse(held: int, needed: int) -> NoReturn:
+    raise InsufficientFunds(
+        f"the balance is {format_cents(held)}; {format_cents(needed)} is needed"
+    )

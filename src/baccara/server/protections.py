@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
@@ -38,6 +38,20 @@ from baccara.server.models import (
 
 _limits = table(LossLimit)
 _accounts = table(Account)
+_exclusions = table(SelfExclusion)
+
+# Statements on the path of every bet, built once (see ledger).
+_EXCLUDED_UNTIL = select(func.max(_exclusions.c.ends_at)).where(
+    _exclusions.c.user_id == bindparam("user"), _exclusions.c.starts_at <= bindparam("now")
+)
+_LIMITS = (
+    select(_limits.c.period, _limits.c.limit_cents)
+    .where(_limits.c.user_id == bindparam("user"), _limits.c.effective_at <= bindparam("now"))
+    .order_by(_limits.c.effective_at, _limits.c.id)
+)
+_LOCK_WALLET = (
+    select(_accounts.c.id).where(_accounts.c.id == bindparam("account")).with_for_update()
+)
 
 DAY = 86_400.0
 PERIODS: dict[str, float] = {"day": DAY, "week": 7 * DAY, "month": 30 * DAY}
@@ -120,8 +134,7 @@ def net_loss(session: Session, wallet_id: int, since: float) -> int:
 
 
 def excluded_until(session: Session, user_id: int, now: float) -> float | None:
-    ends = session.scalar(select(func.max(SelfExclusion.ends_at)).where(
-        SelfExclusion.user_id == user_id, SelfExclusion.starts_at <= now))  # fmt: skip
+    ends = session.connection().execute(_EXCLUDED_UNTIL, {"user": user_id, "now": now}).scalar()
     return float(ends) if ends is not None and ends > now else None
 
 
@@ -171,13 +184,11 @@ def check_bet(
         if playing is not None and playing.acknowledged_at + reality_minutes * 60 <= now:
             raise RealityCheckDue("reality check: see how long you have played, then choose to"
                                   " continue (POST /api/me/reality-check/continue)")  # fmt: skip
-    rows = connection.execute(select(_limits.c.period, _limits.c.limit_cents)
-                              .where(_limits.c.user_id == user_id, _limits.c.effective_at <= now)
-                              .order_by(_limits.c.effective_at, _limits.c.id)).all()  # fmt: skip
+    rows = connection.execute(_LIMITS, {"user": user_id, "now": now}).all()
     in_force = {row.period: row.limit_cents for row in rows}  # the newest row wins
     if not any(limit is not None for limit in in_force.values()):
         return
-    connection.execute(select(_accounts.c.id).where(_accounts.c.id == wallet.id).with_for_update())
+    connection.execute(_LOCK_WALLET, {"account": wallet.id})
     for period, length in PERIODS.items():
         limit = in_force.get(period)
         if limit is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import insert, select
@@ -34,16 +35,28 @@ class UsernameTaken(BaccaraError):
     pass
 
 
-def create_user(
-    session: Session, username: str, password: str, role: str, balance_cents: int, now: float
-) -> User:
+@dataclass(frozen=True)
+class Credentials:
+    """A new user's name, role and password hash, checked and hashed before any
+    transaction: hashing takes tens of milliseconds, too long to hold a write lock."""
+
+    username: str
+    role: str
+    password_hash: str
+
+    @classmethod
+    def check(cls, username: str, password: str, role: str) -> Credentials:
+        check_username(username)
+        check_password(password)
+        check_role(role)
+        return cls(username, role, hash_password(password))
+
+
+def create_user(session: Session, who: Credentials, balance_cents: int, now: float) -> User:
     """A new user with a wallet; a player's wallet starts with ``balance_cents`` of play money."""
-    check_username(username)
-    check_password(password)
-    check_role(role)
-    if session.scalars(select(User).where(User.username == username)).first() is not None:
-        raise UsernameTaken(f"the username {username!r} is taken")
-    user = User(username=username, password_hash=hash_password(password), role=role,
+    if session.scalars(select(User).where(User.username == who.username)).first() is not None:
+        raise UsernameTaken(f"the username {who.username!r} is taken")
+    user = User(username=who.username, password_hash=who.password_hash, role=who.role,
                 created_at=now)  # fmt: skip
     session.add(user)
     session.flush()
@@ -115,11 +128,14 @@ def seats_of(session: Session, table_id: int) -> dict[int, str]:
     return {seat: name for seat, name in rows}
 
 
+_NEW_EVENTS = insert(table(RoundEvent))
+
+
 def save_events(session: Session, round_id: int, events: Iterable[Event]) -> None:
     rows = [{"round_id": round_id, "seq": e.seq, "kind": e.kind, "data": json.dumps(e.to_dict()),
              "at": e.at} for e in events]  # fmt: skip
     if rows:
-        session.connection().execute(insert(table(RoundEvent)), rows)
+        session.connection().execute(_NEW_EVENTS, rows)
 
 
 def load_events(session: Session, round_id: int) -> list[Event]:
@@ -140,45 +156,40 @@ def user_ids(session: Session, usernames: Iterable[str]) -> dict[str, int]:
 def pay(
     session: Session, round_row: RoundRow, outcome: RoundSettled | RoundVoided, now: float
 ) -> dict[int, int]:
-    """Pay every bet of a settled or voided round, once; the new balance of each wallet."""
+    """Pay every bet of a settled or voided round, once; the new balance of each wallet.
+
+    Each bet gets its own transfer and payout row (the row's key is the bet: a second
+    payout is refused by the database); they are written together, a few statements
+    for the whole round whatever the number of bets."""
     table_account = ledger.account(session, ledger.table_name(round_row.table_id), "table")
     house = ledger.house(session)
     bets = {b.id: b for b in session.scalars(select(Bet).where(Bet.round_id == round_row.id,
                                                                 Bet.status == "placed"))}  # fmt: skip
-    payouts = []
-    balances: dict[int, int] = {}
-    result_word = "void" if isinstance(outcome, RoundVoided) else None
+    void = isinstance(outcome, RoundVoided)
+    moves = []
+    wallets: dict[int, ledger.Ref] = {}
     for payout in outcome.payouts:
         bet = bets.get(payout.bet_id)
         if bet is None or bet.amount_cents != payout.stake:
             raise BaccaraError(f"the round's payout of bet {payout.bet_id} matches no bet placed")
-        player_wallet = wallet(session, bet.user_id)
-        moved, after = ledger.transfer(
-            session,
-            f"payout:{bet.id}",
-            "void" if result_word else "payout",
-            [
-                (table_account, -payout.stake),
-                (player_wallet, payout.returned),
-                (house, payout.stake - payout.returned),
-            ],
-            now,
-            round_row.id,
-        )
-        payouts.append({"bet_id": bet.id, "round_id": round_row.id, "user_id": bet.user_id,
-                        "result": result_word or payout.result, "won_cents": payout.won,
-                        "returned_cents": payout.returned, "commission_cents": payout.commission,
-                        "transfer_id": moved})  # fmt: skip
-        if player_wallet.id in after:  # a lost bet leaves the wallet as it was
-            balances[bet.user_id] = after[player_wallet.id]
-        else:
-            balances.setdefault(bet.user_id, -1)
-    if payouts:
-        session.connection().execute(insert(table(Payout)), payouts)
-    for user_id, known in balances.items():
-        if known < 0:
-            balances[user_id] = ledger.balance(session, wallet(session, user_id))
-    return balances
+        player_wallet = wallets.setdefault(bet.user_id, wallet(session, bet.user_id))
+        legs = [(table_account, -payout.stake), (player_wallet, payout.returned),
+                (house, payout.stake - payout.returned)]  # fmt: skip
+        moves.append(ledger.Move(f"payout:{bet.id}", "void" if void else "payout", legs))
+    transfer_ids, after = ledger.transfers(session, moves, now, round_row.id)
+    rows = [
+        {"bet_id": payout.bet_id, "round_id": round_row.id, "user_id": bets[payout.bet_id].user_id,
+         "result": "void" if void else payout.result, "won_cents": payout.won,
+         "returned_cents": payout.returned, "commission_cents": payout.commission,
+         "transfer_id": transfer_id}
+        for payout, transfer_id in zip(outcome.payouts, transfer_ids, strict=True)
+    ]  # fmt: skip
+    if rows:
+        session.connection().execute(insert(table(Payout)), rows)
+    return {
+        user_id: after[ref.id] if ref.id in after else ledger.balance(session, ref)
+        for user_id, ref in wallets.items()
+    }  # a wallet that only lost is read, as it was
 
 
 def bets_of_round(session: Session, round_id: int) -> Sequence[tuple[Bet, str, Payout | None]]:

@@ -85,6 +85,9 @@ class Round:
         self.events: list[Event] = []
         self.opened = opened
         self.wagers: dict[str, Wager] = {}
+        self._stakes: dict[str, dict[str, int]] = {}  # player → spot → total, kept by _apply
+        self._seat_of: dict[str, int | None] = {}  # a bettor's seat (None: betting behind)
+        self._at_seat: dict[int, str] = {}  # a seat's bettor
         self.ready: set[str] = set()
         self.first_bet_at: float | None = None
         self.closed: BettingClosed | None = None
@@ -199,11 +202,7 @@ class Round:
 
     def totals(self, player: str) -> dict[str, int]:
         """What ``player`` has on each spot."""
-        spots: dict[str, int] = {}
-        for wager in self.wagers.values():
-            if wager.player == player:
-                spots[wager.spot] = spots.get(wager.spot, 0) + wager.amount
-        return spots
+        return dict(self._stakes.get(player, {}))
 
     def highest_bettor(self, spots: Iterable[str] | None = None) -> Wager | None:
         """The largest wager — a player's total on one spot — on ``spots`` (all by default);
@@ -264,12 +263,11 @@ class Round:
             self.spec.table.verify_seat(seat)
             if seat > self.opened.seats:
                 raise InvalidBet(f"this table has seats 1 to {self.opened.seats}")
-        for wager in self.wagers.values():
-            if wager.player == player and wager.seat != seat:
-                raise InvalidBet("all of a player's bets in a round are from one seat")
-            if wager.player != player and seat is not None and wager.seat == seat:
-                raise InvalidBet(f"seat {seat} is another player's")
-        total = self.totals(player).get(spot, 0) + amount
+        if player in self._seat_of and self._seat_of[player] != seat:
+            raise InvalidBet("all of a player's bets in a round are from one seat")
+        if seat is not None and self._at_seat.get(seat, player) != player:
+            raise InvalidBet(f"seat {seat} is another player's")
+        total = self._stakes.get(player, {}).get(spot, 0) + amount
         if not self.opened.min_bet_cents <= total <= self.opened.max_bet_cents:
             raise InvalidBet(
                 f"the total on {spot} would be {total} cents; this table takes"
@@ -312,7 +310,7 @@ class Round:
     def verify_request_deal(self, player: str) -> None:
         if self.phase is not Phase.BETTING:
             raise RoundError(f"betting is closed: the round is {self.phase.value}")
-        if not any(w.player == player for w in self.wagers.values()):
+        if player not in self._stakes:
             raise RoundError("only a player with a bet on the round can ask to deal")
 
     def can_request_deal(self, player: str) -> bool:
@@ -554,10 +552,23 @@ class Round:
                 event.bet_id, event.player, event.seat, event.spot, event.amount_cents,
                 event.client_seed,
             )  # fmt: skip
+            spots = self._stakes.setdefault(event.player, {})
+            spots[event.spot] = spots.get(event.spot, 0) + event.amount_cents
+            self._seat_of[event.player] = event.seat
+            if event.seat is not None:
+                self._at_seat[event.seat] = event.player
             if self.first_bet_at is None:
                 self.first_bet_at = event.at
         elif isinstance(event, BetRemoved):
-            del self.wagers[event.bet_id]
+            gone = self.wagers.pop(event.bet_id)
+            spots = self._stakes[gone.player]
+            spots[gone.spot] -= gone.amount
+            if not spots[gone.spot]:
+                del spots[gone.spot]
+            if not spots:  # the player's last bet: their seat is free again
+                del self._stakes[gone.player], self._seat_of[gone.player]
+                if gone.seat is not None:
+                    del self._at_seat[gone.seat]
             if not self.wagers:
                 self.first_bet_at = None
         elif isinstance(event, DealRequested):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Query, Response
+from fastapi.responses import JSONResponse
 
 from baccara.cards import ShoeMode
 from baccara.server.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
@@ -89,15 +90,13 @@ async def place_bet(
     body: BetIn,
     user: UserDep,
     casino: CasinoDep,
-    response: Response,
     idempotency_key: IdempotencyKey = None,
-) -> dict[str, Any]:
+) -> JSONResponse:
     """Place a bet with a required ``Idempotency-Key``: a retry with the same key places it
     once and answers the same; the same key with a different body is a 409."""
     key = check_key(idempotency_key)
-    status, answer = await casino.place_bet(user, table_id, body.bet, body.amount_cents, key)
-    response.status_code = status
-    return answer
+    answer = await casino.place_bet(user, table_id, body.bet, body.amount_cents, key)
+    return JSONResponse(answer, status_code=201)  # checked by the casino: not again by FastAPI
 
 
 @router.delete("/api/tables/{table_id}/bets/{bet_id}")

@@ -27,7 +27,7 @@ NOT_FOUND = 4404
 async def table_events(websocket: WebSocket, table_id: TableId, token: str | None = None) -> None:
     casino: Casino = websocket.app.state.casino
     try:
-        user = await run_in_threadpool(casino.authenticate, token)
+        user = await casino.authenticate(token)
     except BaccaraError as error:
         await websocket.close(code=UNAUTHORIZED, reason=str(error)[:120])
         return
