@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import getpass
+import os
 import sys
 from typing import Annotated
 
@@ -32,6 +33,15 @@ def serve(
     starting_balance: Annotated[
         str, typer.Option(help="Play money a new player starts with.")
     ] = "1000.00",
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            help="With several processes on PostgreSQL: how soon the others take over the"
+            " tables of one that died.",
+            min=0.5,
+            max=300,
+        ),
+    ] = 10.0,
 ) -> None:
     """Run the casino: the API, the WebSocket tables and the web pages, on DATABASE_URL
     (default: the SQLite file baccara.db here)."""
@@ -50,12 +60,24 @@ def serve(
         choose_seconds=choose_seconds,
         reveal_delay_ms=reveal_delay_ms,
         starting_balance_cents=balance,
+        lease_seconds=lease_seconds,
+        node_url=os.environ.get("BACCARA_NODE_URL") or node_url(host, port),
     )
     print(f"baccara casino at http://{host}:{port}/ (API docs at /docs)", file=sys.stderr)
     # Table messages are a few hundred bytes, encoded once for every seat at the table;
     # per-connection compression would spend more processor time than it saves in bytes.
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
                 ws_per_message_deflate=False)  # fmt: skip
+
+
+def node_url(host: str, port: int) -> str:
+    """Where the other server processes reach this one: this machine's name when it
+    listens on every interface, else the address it listens on."""
+    import socket
+
+    if host in ("0.0.0.0", "::", ""):
+        host = socket.gethostname()
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}"
 
 
 @user_app.command("add")

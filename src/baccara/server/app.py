@@ -28,6 +28,7 @@ from baccara.server.api import (
     ws,
 )
 from baccara.server.casino import Casino
+from baccara.server.forward import Forwarder
 from baccara.server.security import Guard
 from baccara.server.settings import Settings
 
@@ -56,6 +57,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.casino = casino
+    app.add_middleware(Forwarder, casino=casino)  # inside the Guard: bounded, with its headers
     app.add_middleware(Guard)
     errors.install(app)
     for module in (health, auth, protections, games, tables, rounds, dealer, admin, report, ws):

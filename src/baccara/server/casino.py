@@ -25,14 +25,17 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
-from baccara.server import audit, ledger, protections, store
+from baccara.server import audit, leases, ledger, protections, store
 from baccara.server.auth import AuthError, Claims, Tokens, password_matches
+from baccara.server.cluster import Cluster, Mirror, TableMoved
 from baccara.server.database import Database, GroupCommit
 from baccara.server.hub import Hub, Segment
-from baccara.server.models import CasinoTable, LoginFailure, PlaySession, Seat, User
+from baccara.server.leases import LeaseLost
+from baccara.server.models import CasinoTable, LoginFailure, PlaySession, Seat, Setting, User
 from baccara.server.models import Round as RoundRow
 from baccara.server.settings import Settings
 from baccara.table import Mode, Phase, Round, Table, TableConfig
@@ -41,6 +44,8 @@ from baccara.table.events import BettingClosed, CardDealt, RoundSettled, RoundVo
 log = logging.getLogger("baccara.server")
 T = TypeVar("T")
 RESTART_VOID = "the casino restarted while betting was open: every bet is refunded"
+DEFAULT_TABLES = "default-tables"
+"""The setting that says the default tables were made (once in a database's life)."""
 BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested"})
 """Events that leave a round open for bets: its stored state does not change."""
 
@@ -55,13 +60,25 @@ class TooManyAttempts(BaccaraError):
 
 @dataclass
 class Live:
-    """One open table: its engine, its lock, and the database id of the round in play."""
+    """One open table this process deals: its engine, its lock, the database id of the
+    round in play, and the generation of the table's lease (the fencing token)."""
 
     table_id: int
     table: Table
+    generation: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     round_id: int | None = None
     closed: bool = False
+    moved: bool = False
+    """Closed because another process deals it now (not because the table was closed)."""
+
+    @property
+    def round(self) -> Round | None:
+        return self.table.round
+
+    @property
+    def live_mode(self) -> bool:
+        return self.table.config.mode is Mode.LIVE
 
     def fingerprint(self) -> tuple[object, int, tuple[tuple[int, str], ...], int | None]:
         """What an action may change in memory: to tell whether a failed one did."""
@@ -80,7 +97,6 @@ class Outbox:
 
     segments: list[Segment] = field(default_factory=list)
     balances: dict[int, int] = field(default_factory=dict)
-    broadcasts: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -97,6 +113,7 @@ class Casino:
         self.settings = settings
         self.clock = clock
         self.db = Database(settings.database_url)
+        self.cluster = Cluster(self)
         self._group: GroupCommit[Any] | None = GroupCommit(self.db) if self.db.sqlite else None
         self.hub = Hub()
         self.tables: dict[int, Live] = {}
@@ -113,14 +130,21 @@ class Casino:
     async def start(self) -> None:
         await asyncio.to_thread(self.db.migrate)
         self.tokens = await asyncio.to_thread(self._load_tokens)
+        alone = await asyncio.to_thread(self.cluster.join)
         table_ids = await asyncio.to_thread(self._open_table_ids)
         if not table_ids and self.settings.default_tables:
             table_ids = await asyncio.to_thread(self._create_default_tables)
-        for table_id in table_ids:
-            await self._bring_up(table_id)
-        await asyncio.to_thread(self._close_stale_sessions)
+        share = await asyncio.to_thread(self.cluster.share)
+        taken = await asyncio.to_thread(self.cluster.take, table_ids, limit=share)
+        for table_id, generation in taken.items():
+            # The whole casino is starting: a round left open for bets is voided. A table
+            # taken over from a process that died while others ran goes on instead.
+            await self.bring_up(table_id, generation, void_open=alone)
+        if alone:
+            await asyncio.to_thread(self._close_stale_sessions)
         self._scheduler = asyncio.create_task(self._schedule())
         self._checker = asyncio.create_task(self._reality_checks())
+        self.cluster.start()
 
     async def stop(self) -> None:
         for task in (self._scheduler, self._checker):
@@ -128,6 +152,10 @@ class Casino:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        await self.cluster.stop()
+        held = {table_id: live.generation for table_id, live in self.tables.items()}
+        with contextlib.suppress(Exception):  # a database gone away: the leases run out
+            await asyncio.to_thread(self.cluster.leave, held)
         self.db.dispose()
 
     def _load_tokens(self) -> Tokens:
@@ -160,9 +188,16 @@ class Casino:
         )
 
     def _create_default_tables(self) -> list[int]:
-        with self.db.write() as session:
-            now = self.clock()
-            return [store.insert_table(session, c, now).id for c in self.default_configs()]
+        """The default tables, once in the database's life: processes starting together
+        on a new database create them once, and tables an operator closed stay closed."""
+        try:
+            with self.db.write() as session:
+                session.add(Setting(name=DEFAULT_TABLES, value="created"))
+                session.flush()
+                now = self.clock()
+                return [store.insert_table(session, c, now).id for c in self.default_configs()]
+        except IntegrityError:  # another process made them, or they were made long ago
+            return self._open_table_ids()
 
     # --- bringing a table up, and back after a failure --------------------------------------
 
@@ -189,20 +224,52 @@ class Casino:
             table.resume(store.load_events(session, last.id), server_seed=seed)
         return table, last
 
-    async def _bring_up(self, table_id: int) -> None:
+    async def bring_up(self, table_id: int, generation: int, *, void_open: bool) -> None:
+        """Deal a table whose lease this process has just taken, from its stored state: a
+        round whose cards were fixed is finished; one open for bets is voided
+        (``void_open``, the casino was down) or goes on (a takeover)."""
+
         def load() -> tuple[Table, int | None]:
             with self.db.read() as session:
                 table, last = self._load(session, table_id)
                 return table, last.id if last else None
 
         table, round_id = await asyncio.to_thread(load)
-        live = Live(table_id, table, round_id=round_id)
+        live = Live(table_id, table, generation, round_id=round_id)
         self.tables[table_id] = live
+        self.cluster.mirrors.pop(table_id, None)
         round_ = table.round
-        if round_ is not None and round_.phase is Phase.BETTING:
+        if round_ is not None and round_.phase is Phase.BETTING and void_open:
             await self._act(live, lambda s, now: self._void(live, RESTART_VOID, now))
         elif round_ is None or round_.phase.over:
             await self._act(live, lambda s, now: None)  # opens the next round
+        if self.hub.at(table_id):  # watched here while another process dealt it
+            await self.resync(table_id)
+
+    async def drop(self, table_id: int) -> None:
+        """Stop dealing a table another process has taken over; its WebSockets here follow
+        it from its log from now on."""
+        live = self.tables.pop(table_id, None)
+        if live is not None:
+            live.closed = live.moved = True
+        self.cluster.forget_holder(table_id)
+        if self.hub.at(table_id):
+            await self.resync(table_id)
+
+    async def resync(self, table_id: int) -> None:
+        """Send every connection at the table a fresh snapshot: after the table changed
+        hands, events in between may have reached nobody here."""
+        source: Live | Mirror | None = self.tables.get(table_id)
+        if source is None:
+            source = await asyncio.to_thread(self.cluster.load_mirror, table_id)
+            if source is None:
+                self.hub.close_table(table_id)
+                return
+            self.cluster.mirrors[table_id] = source
+        async with source.lock:
+            for connection in self.hub.at(table_id):
+                caller = Caller(connection.user_id, connection.username, connection.role)
+                connection.push(await asyncio.to_thread(self.snapshot, caller, source))
 
     def _reload(self, live: Live) -> None:
         with self.db.read() as session:
@@ -219,6 +286,8 @@ class Casino:
         When the round is over, the next one opens in the same transaction (``reopen``).
         """
         async with live.lock:
+            if live.moved:
+                raise TableMoved(f"table {live.table_id} is changing hands: try again")
             if live.closed:
                 raise store.NotFound(f"no open table {live.table_id}")
             before = live.fingerprint()
@@ -226,15 +295,21 @@ class Casino:
                 result, outbox = await self._write(
                     lambda session: self._transaction(session, live, action, reopen)
                 )
+            except LeaseLost:
+                live.closed = live.moved = True
+                lost = True
             except BaseException:
                 if live.fingerprint() != before:  # the engine moved but nothing was committed
                     await asyncio.to_thread(self._reload, live)
                 raise
-            self.hub.events(live.table_id, outbox.segments)
+            else:
+                lost = False
+                self.hub.events(live.table_id, outbox.segments)
+        if lost:  # another process deals the table now: nothing here was written
+            await self.drop(live.table_id)
+            raise TableMoved(f"table {live.table_id} is changing hands: try again")
         self.hub.to_users(None, {u: {"type": "balance", "balance_cents": b}
                                  for u, b in outbox.balances.items()})  # fmt: skip
-        for message in outbox.broadcasts:
-            self.hub.broadcast(live.table_id, message)
         self._wake.set()
         return result
 
@@ -263,6 +338,8 @@ class Casino:
     ) -> tuple[T, Outbox]:
         outbox = Outbox()
         now = self.clock()
+        cluster = self.cluster
+        leases.fence(session, live.table_id, cluster.me, live.generation, now + cluster.seconds)
         round_ = live.table.round
         mark = len(round_.events) if round_ is not None else 0
         result = action(session, now)
@@ -270,6 +347,12 @@ class Casino:
             self._record(session, live, round_, live.round_id, mark, now, outbox)
         if reopen and (live.table.round is None or live.table.round.phase.over):
             self._open_round(session, live, now, outbox)
+        if outbox.segments or outbox.balances:
+            cluster.announce(session, {
+                "t": live.table_id,
+                "s": [[segment.round_id, segment.since] for segment in outbox.segments],
+                "b": outbox.balances,
+            })  # fmt: skip
         return result, outbox
 
     def _record(self, session: Session, live: Live, round_: Round, round_id: int, mark: int,
@@ -326,6 +409,8 @@ class Casino:
                 if due <= now:
                     try:
                         await self._act(live, _ticker(live))
+                    except TableMoved:  # another process deals it now
+                        log.info("table %s: taken over by another process", live.table_id)
                     except Exception:  # one table's failure must not stop the others
                         log.exception("table %s: tick failed", live.table_id)
                     due = live.deadline()
@@ -484,10 +569,20 @@ class Casino:
     # --- tables --------------------------------------------------------------------------
 
     def live(self, table_id: int) -> Live:
+        """The table, if this process deals it. A request for a table another process
+        deals is forwarded there before it reaches a route (see ``forward``), so finding
+        one here means it is changing hands this moment."""
         live = self.tables.get(table_id)
-        if live is None:
-            raise store.NotFound(f"no open table {table_id}")
-        return live
+        if live is not None:
+            return live
+        if self.cluster.shared and self._is_open(table_id):
+            raise TableMoved(f"table {table_id} is changing hands: try again")
+        raise store.NotFound(f"no open table {table_id}")
+
+    def _is_open(self, table_id: int) -> bool:
+        with self.db.read() as session:
+            row = session.get(CasinoTable, table_id)
+            return row is not None and row.status == "open"
 
     async def create_table(self, config: TableConfig, by: Caller | None = None) -> int:
         def insert() -> int:
@@ -502,7 +597,9 @@ class Casino:
                 return table_id
 
         table_id = await asyncio.to_thread(insert)
-        await self._bring_up(table_id)
+        taken = await asyncio.to_thread(self.cluster.take, [table_id])
+        if table_id in taken:  # another process may have taken it first: it deals it then
+            await self.bring_up(table_id, taken[table_id], void_open=False)
         return table_id
 
     async def close_table(self, table_id: int, by: Caller, reason: str = "") -> None:
@@ -523,6 +620,7 @@ class Casino:
         await self._act(live, close, reopen=False)
         self.tables.pop(table_id, None)
         self.hub.close_table(table_id)
+        await asyncio.to_thread(self.cluster.publish, {"t": table_id, "closed": True})
 
     async def sit(self, user: Caller, table_id: int, seat: int | None) -> int:
         live = self.live(table_id)
@@ -538,7 +636,7 @@ class Casino:
             return chosen
 
         chosen = await self._act(live, sit)
-        self.hub.broadcast(table_id, {"type": "seats", "seats": self.seats(table_id)})
+        await self.tell_table(table_id, {"type": "seats", "seats": self.seats(table_id)})
         return chosen
 
     async def leave(self, user: Caller, table_id: int) -> int:
@@ -552,8 +650,18 @@ class Casino:
             return seat
 
         seat = await self._act(live, leave)
-        self.hub.broadcast(table_id, {"type": "seats", "seats": self.seats(table_id)})
+        await self.tell_table(table_id, {"type": "seats", "seats": self.seats(table_id)})
         return seat
+
+    async def tell_table(self, table_id: int, message: dict[str, Any]) -> None:
+        """A message for everyone watching the table, here and in the other processes."""
+        self.hub.broadcast(table_id, message)
+        await asyncio.to_thread(self.cluster.publish, {"t": table_id, "m": [message]})
+
+    async def tell_users(self, messages: dict[int, dict[str, Any]]) -> None:
+        """Private messages (a new balance), wherever each user is connected."""
+        self.hub.to_users(None, messages)
+        await asyncio.to_thread(self.cluster.publish, {"u": messages})
 
     def seats(self, table_id: int) -> dict[str, str]:
         return {str(seat): name for seat, name in sorted(self.live(table_id).table.seats.items())}
@@ -614,7 +722,9 @@ class Casino:
         async with live.lock:
             return await asyncio.to_thread(self._round_view, user, round_id, live)
 
-    def _round_view(self, user: Caller, round_id: int, live: Live | None) -> dict[str, Any]:
+    def _round_view(
+        self, user: Caller, round_id: int, source: Live | Mirror | None
+    ) -> dict[str, Any]:
         from baccara.server.queries import round_json, stored_round
         from baccara.table import Viewer
 
@@ -622,8 +732,8 @@ class Casino:
             row = session.get(RoundRow, round_id)
             if row is None:
                 raise store.NotFound(f"no round {round_id}")
-            in_play = live is not None and live.round_id == round_id and live.table.round
-            round_ = live.table.round if in_play and live else stored_round(session, row)
+            in_play = source is not None and source.round_id == round_id and source.round
+            round_ = source.round if in_play and source else stored_round(session, row)
             assert round_ is not None
             viewer = Viewer(user.username, dealer=user.role == "dealer" and round_.live)
             return round_json(session, row, round_, viewer)
@@ -657,26 +767,27 @@ class Casino:
         async with live.lock:
             return await asyncio.to_thread(self._table_view, live)
 
-    def snapshot(self, user: Caller, live: Live) -> dict[str, Any]:
+    def snapshot(self, user: Caller, source: Live | Mirror) -> dict[str, Any]:
         """What a new WebSocket gets first (call under the table's lock): the table, the round
-        in play as this user may see it, their balance."""
-        round_id = live.round_id
+        in play as this user may see it, their balance. ``source`` is the table as this
+        process deals it, or follows it."""
+        round_id = source.round_id
         return {
             "type": "snapshot",
-            "table": self._table_view(live),
-            "round": self._round_view(user, round_id, live) if round_id is not None else None,
+            "table": self._table_view(source),
+            "round": self._round_view(user, round_id, source) if round_id is not None else None,
             "balance_cents": self.balance(user.id),
             "you": {"username": user.username, "role": user.role},
         }
 
-    def _table_view(self, live: Live) -> dict[str, Any]:
+    def _table_view(self, source: Live | Mirror) -> dict[str, Any]:
         from baccara.server.queries import table_json
 
         with self.db.read() as session:
-            row = session.get(CasinoTable, live.table_id)
+            row = session.get(CasinoTable, source.table_id)
             assert row is not None
-            data = table_json(row, live.table.seats)
-        data["round_id"] = live.round_id
+            data = table_json(row, store.seats_of(session, source.table_id))
+        data["round_id"] = source.round_id
         return data
 
 

@@ -119,6 +119,36 @@ class CasinoTable(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class TableLease(Base):
+    """Which server process deals a table, until when, and in which generation.
+
+    One process holds a table's lease at a time; it renews it while it lives, and any
+    process may take over a lease that has run out, raising ``generation``. Every write
+    of the table's state first checks, in its own transaction, that this process still
+    holds the lease in the generation it took (the fencing token): a process that was
+    paused past its lease cannot write a round another is now dealing."""
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("casino_tables.id"), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(80))
+    address: Mapped[str] = mapped_column(String(200))
+    """Where the holder answers: requests for the table that reach another process go there."""
+    generation: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class Node(Base):
+    """A running server process, seen at its last heartbeat: tables are shared fairly
+    among the live ones."""
+
+    __tablename__ = "nodes"
+
+    id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    address: Mapped[str] = mapped_column(String(200))
+    seen_at: Mapped[float] = mapped_column(Float)
+
+
 class Seat(Base):
     __tablename__ = "seats"
 

@@ -28,6 +28,12 @@ class Settings(BaseSettings):
     token_hours: float = Field(12.0, gt=0, le=24 * 30)
     default_tables: bool = True
     """Open one table of each game (and a live Punto Banco table) on a new database."""
+    node_url: str = ""
+    """Where the other server processes reach this one (``baccara serve`` sets it from
+    its host and port); requests for a table another process deals are sent there."""
+    lease_seconds: float = Field(10.0, ge=0.5, le=300)
+    """How long a table's lease lasts unrenewed: how soon another process takes over the
+    tables of one that died."""
 
     @property
     def reveal_delay(self) -> float:

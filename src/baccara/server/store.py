@@ -138,9 +138,12 @@ def save_events(session: Session, round_id: int, events: Iterable[Event]) -> Non
         session.connection().execute(_NEW_EVENTS, rows)
 
 
-def load_events(session: Session, round_id: int) -> list[Event]:
+def load_events(session: Session, round_id: int, since: int = 0) -> list[Event]:
+    """The round's log, from event ``since`` on."""
     rows = session.scalars(
-        select(RoundEvent).where(RoundEvent.round_id == round_id).order_by(RoundEvent.seq)
+        select(RoundEvent)
+        .where(RoundEvent.round_id == round_id, RoundEvent.seq >= since)
+        .order_by(RoundEvent.seq)
     )
     return [event_from_dict(json.loads(row.data)) for row in rows]
 

@@ -165,6 +165,19 @@ class Round:
         decks = getattr(game(opened.game).rules_from_options(**dict(opened.options)), "decks", None)
         return cls.replay(events, shoe=LiveShoe(decks))
 
+    def follow(self, events: Sequence[Event]) -> int:
+        """Bring a read copy up to date with its log, written elsewhere (another server
+        process deals the round): events it already holds are skipped, the rest must
+        continue the log. Returns how many events it held before."""
+        held = len(self.events)
+        for event in events:
+            if event.seq < len(self.events):
+                continue
+            if event.seq != len(self.events):
+                raise BaccaraError(f"event {event.seq} out of order in the log")
+            self._apply(event)
+        return held
+
     # --- derived state --------------------------------------------------------------------
 
     @property

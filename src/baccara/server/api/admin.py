@@ -6,6 +6,7 @@ import uuid
 from typing import Any
 
 from fastapi import APIRouter, Query
+from fastapi.concurrency import run_in_threadpool
 from pydantic import Field, StrictInt, StrictStr
 
 from baccara.errors import BaccaraError
@@ -32,21 +33,27 @@ def audit_log(
 
 
 @router.post("/api/admin/wallets/{username}/adjust")
-def adjust(username: str, body: AdjustIn, admin: AdminDep, casino: CasinoDep) -> dict[str, Any]:
+async def adjust(
+    username: str, body: AdjustIn, admin: AdminDep, casino: CasinoDep
+) -> dict[str, Any]:
     """Credit (positive) or debit (negative) a wallet, with a reason, through the ledger."""
     if body.amount_cents == 0:
         raise BaccaraError("amount_cents: a credit or a debit, not 0")
-    with casino.db.write() as session:
-        now = casino.clock()
-        user = store.user_named(session, username)
-        wallet = store.wallet(session, user.id)
-        _, after = ledger.transfer(session, f"adjust:{uuid.uuid4().hex}", "adjust",
-                        [(ledger.deposits(session), -body.amount_cents),
-                         (wallet, body.amount_cents)], now)  # fmt: skip
-        action = "wallet-credited" if body.amount_cents > 0 else "wallet-debited"
-        audit.record(session, admin.username, admin.role, action, f"user {username}",
-                     body.reason, now, amount_cents=body.amount_cents,
-                     balance_cents=after[wallet.id])  # fmt: skip
-        balance = after[wallet.id]
-    casino.hub.to_users(None, {user.id: {"type": "balance", "balance_cents": balance}})
+
+    def write() -> tuple[int, int]:
+        with casino.db.write() as session:
+            now = casino.clock()
+            user = store.user_named(session, username)
+            wallet = store.wallet(session, user.id)
+            _, after = ledger.transfer(session, f"adjust:{uuid.uuid4().hex}", "adjust",
+                            [(ledger.deposits(session), -body.amount_cents),
+                             (wallet, body.amount_cents)], now)  # fmt: skip
+            action = "wallet-credited" if body.amount_cents > 0 else "wallet-debited"
+            audit.record(session, admin.username, admin.role, action, f"user {username}",
+                         body.reason, now, amount_cents=body.amount_cents,
+                         balance_cents=after[wallet.id])  # fmt: skip
+            return user.id, after[wallet.id]
+
+    user_id, balance = await run_in_threadpool(write)
+    await casino.tell_users({user_id: {"type": "balance", "balance_cents": balance}})
     return {"username": username, "balance_cents": balance}

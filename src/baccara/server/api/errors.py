@@ -14,6 +14,8 @@ from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption
 from baccara.server.auth import AuthError, InvalidCredentials
 from baccara.server.betting import IdempotencyConflict
 from baccara.server.casino import Forbidden, TooManyAttempts
+from baccara.server.cluster import TableMoved
+from baccara.server.leases import LeaseLost
 from baccara.server.ledger import InsufficientFunds
 from baccara.server.protections import Excluded, LossLimitReached, RealityCheckDue
 from baccara.server.store import NotFound, UsernameTaken
@@ -21,6 +23,8 @@ from baccara.table import RoundError, SeatError
 
 STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
     (AuthError, 401, "unauthorized"),
+    (TableMoved, 503, "table_moving"),
+    (LeaseLost, 503, "table_moving"),
     (TooManyAttempts, 429, "too_many_attempts"),
     (Excluded, 403, "self_excluded"),
     (LossLimitReached, 409, "loss_limit"),
@@ -52,6 +56,8 @@ def install(app: FastAPI) -> None:
         for cls, status, code in STATUS:
             if isinstance(error, cls):
                 headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+                if status == 503:  # the table is changing hands between server processes
+                    headers = {"Retry-After": "1"}
                 return JSONResponse(error_body(code, str(error)), status, headers=headers)
         raise AssertionError("BaccaraError is in STATUS")
 

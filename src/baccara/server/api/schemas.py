@@ -104,6 +104,7 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
         (413, "The request body is too large"),
         (422, "The request does not match its schema"),
         (429, "Too many failed sign-ins"),
+        (503, "The table is changing hands between server processes: retry (Retry-After)"),
     )
 }
 """The error answers every route may give, documented in the OpenAPI schema."""

@@ -13,9 +13,9 @@ from fastapi.concurrency import run_in_threadpool
 
 from baccara.errors import BaccaraError
 from baccara.server.api.schemas import TableId
-from baccara.server.casino import Casino
+from baccara.server.casino import Casino, Live
+from baccara.server.cluster import Mirror
 from baccara.server.hub import Connection
-from baccara.table import Mode
 
 router = APIRouter()
 
@@ -31,15 +31,21 @@ async def table_events(websocket: WebSocket, table_id: TableId, token: str | Non
     except BaccaraError as error:
         await websocket.close(code=UNAUTHORIZED, reason=str(error)[:120])
         return
-    live = casino.tables.get(table_id)
-    if live is None:
+    source: Live | Mirror | None = casino.tables.get(table_id)
+    if source is None and casino.cluster.shared:  # dealt by another process: follow its log
+        source = casino.cluster.mirrors.get(table_id)
+        if source is None:
+            source = await run_in_threadpool(casino.cluster.load_mirror, table_id)
+            if source is not None:
+                source = casino.cluster.mirrors.setdefault(table_id, source)
+    if source is None:
         await websocket.close(code=NOT_FOUND, reason=f"no open table {table_id}")
         return
     await websocket.accept()
     connection = Connection(websocket, table_id, user.id, user.username, user.role,
-                            live.table.config.mode is Mode.LIVE)  # fmt: skip
-    async with live.lock:  # the snapshot and the first event cannot cross
-        connection.push(await run_in_threadpool(casino.snapshot, user, live))
+                            source.live_mode)  # fmt: skip
+    async with source.lock:  # the snapshot and the first event cannot cross
+        connection.push(await run_in_threadpool(casino.snapshot, user, source))
         casino.hub.add(connection)
     await casino.connected(user)
     try:
