@@ -52,9 +52,11 @@ def test_deal_command() -> None:
     ("args", "message"),
     [
         (["deal", "faro"], "unknown game 'faro'"),
-        (["deal", "punto-banco", "--stake", "0"], "stake must be positive"),
-        (["deal", "punto-banco", "--stake", "1.005"], "not a whole number of cents"),
-        (["deal", "punto-banco", "--stake", "ten"], "not an amount"),
+        (["deal", "punto-banco", "--stake", "0"], "--stake: must be between 0.01 and 1000000.00"),
+        (["deal", "punto-banco", "--stake", "1.005"], "at most 2 decimal places, got '1.005'"),
+        (["deal", "punto-banco", "--stake", "ten"], "--stake: must be an amount, got 'ten'"),
+        (["deal", "punto-banco", "--stake", "1e999990"], "got 1e999990"),
+        (["deal", "punto-banco", "--seed", "1e-99999999"], "--seed: must be a whole number"),
         (["deal", "punto-banco", "--seed", "x"], "seed: must be a whole number"),
     ],
 )

@@ -7,19 +7,29 @@ from typing import Annotated
 
 import typer
 
+from baccara.cli.common import GameArgument
+
 
 def deal(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. punto-banco.")],
+    game: GameArgument,
     seed: Annotated[
-        str | None, typer.Option(help="Replay a seeded round; without it the secure shuffle deals.")
+        str | None,
+        typer.Option(
+            metavar="S", help="Replay a seeded round; without it the secure shuffle deals."
+        ),
     ] = None,
-    stake: Annotated[str, typer.Option(help="Stake on each bet, e.g. 10 or 12.50.")] = "10",
+    stake: Annotated[
+        str | None,
+        typer.Option(metavar="AMOUNT", help="Stake on each bet, e.g. 12.50.", show_default="10"),
+    ] = None,
 ) -> None:
     """Deal one round of GAME and settle every bet, step by step."""
-    from baccara.money import parse_amount, validate_stake
-    from baccara.options import as_int
+    from baccara.games import game as game_spec
+    from baccara.money import MAX_STAKE_CENTS, parse_amount
+    from baccara.randomness import check_seed
     from baccara.render.playthrough import playthrough
 
-    seed_value = None if seed is None else as_int("seed", seed, 0, 2**63 - 1)
-    cents = validate_stake(parse_amount(stake))
-    sys.stdout.write(playthrough(game, seed_value, cents))
+    spec = game_spec(game)
+    seed_value = None if seed is None else check_seed(seed, "--seed")
+    cents = parse_amount("10" if stake is None else stake, "--stake", MAX_STAKE_CENTS)
+    sys.stdout.write(playthrough(spec.id, seed_value, cents))

@@ -14,7 +14,8 @@ from rich.text import Text
 
 from baccara.exact.model import Analysis, BetAnalysis, Cell, DataTable
 from baccara.exact.removal import EffectOfRemoval
-from baccara.options import fraction_text
+from baccara.options import decimal_text, fraction_text, percent_text
+from baccara.render.text import options_text
 
 
 def pays_text(pays: Fraction) -> str:
@@ -38,40 +39,40 @@ def bet_table(bet: BetAnalysis) -> Table:
             outcome.name,
             pays_text(outcome.pays),
             f"{outcome.count:,}",
-            f"{float(outcome.probability):.8f}",
-            f"{float(outcome.expected_return):.8f}",
+            decimal_text(outcome.probability, 8),
+            decimal_text(outcome.expected_return, 8),
         )
     table.add_section()
     table.add_row(
         "Total",
         "",
         f"{bet.total:,}",
-        f"{1:.8f}",
-        Text(f"{float(bet.expected_return):.8f}", style="bold"),
+        decimal_text(1, 8),
+        Text(decimal_text(bet.expected_return, 8), style="bold"),
     )
     return table
 
 
 def bet_summary(bet: BetAnalysis) -> Text:
     text = Text()
-    text.append(f"house edge {float(bet.house_edge):.4%}", style="bold")
+    text.append(f"house edge {percent_text(bet.house_edge)}", style="bold")
     text.append(f" (exactly {fraction_text(bet.house_edge)})")
     text.append(
-        f" · element of risk {float(bet.element_of_risk):.4%}"
-        f" · std dev {bet.std_dev:.4f}"
-        f" · hit frequency {float(bet.hit_frequency):.4%}"
+        f" · element of risk {percent_text(bet.element_of_risk)}"
+        f" · std dev {decimal_text(bet.std_dev, 4)}"
+        f" · hit frequency {percent_text(bet.hit_frequency)}"
     )
     if bet.published is not None:
         diff = bet.house_edge - bet.published.house_edge
         text.append(
-            f"\npublished {float(bet.published.house_edge):.4%} ({bet.published.source});"
-            f" computed minus published {float(diff):+.4%}"
+            f"\npublished {percent_text(bet.published.house_edge)} ({bet.published.source});"
+            f" computed minus published {percent_text(diff, signed=True)}"
         )
         for name, published in bet.published.outcomes:
             computed = bet.outcome(name).probability
             text.append(
-                f"\npublished {name} {float(published):.4%}, computed {float(computed):.4%};"
-                f" computed minus published {float(computed - published):+.4%}"
+                f"\npublished {name} {percent_text(published)}, computed {percent_text(computed)};"
+                f" computed minus published {percent_text(computed - published, signed=True)}"
             )
     return text
 
@@ -82,7 +83,7 @@ def cell_text(value: Cell) -> str:
         return str(value)
     if isinstance(value, int):
         return f"{value:,}"
-    return f"{float(value):.8f}"
+    return decimal_text(value, 8)
 
 
 def data_table(data: DataTable) -> Table:
@@ -95,7 +96,7 @@ def data_table(data: DataTable) -> Table:
 
 
 def analysis_renderable(analysis: Analysis) -> RenderableType:
-    options = ", ".join(f"{k}={v}" for k, v in analysis.options.items())
+    options = options_text(analysis.options)
     parts: list[RenderableType] = [
         Text(f"{analysis.game} — {options}", style="bold"),
         Text(f"Combinations are {analysis.sample_space}.", style="dim"),
@@ -123,7 +124,7 @@ def print_analysis(analysis: Analysis, console: Console) -> None:
 
 def points_text(value: Fraction) -> str:
     """A change of edge in percentage points, signed; an exact zero prints as ``0``."""
-    return "0" if value == 0 else f"{float(value * 100):+.5f}"
+    return "0" if value == 0 else decimal_text(value * 100, 5, signed=True)
 
 
 def effect_of_removal_table(eor: EffectOfRemoval) -> Table:
@@ -136,7 +137,7 @@ def effect_of_removal_table(eor: EffectOfRemoval) -> Table:
     table.add_column("Share", justify="right")
     for bet in eor.bets:
         table.add_column(bet, justify="right")
-    table.add_row("full shoe edge", "", *(f"{float(e):.4%}" for e in eor.full_edges))
+    table.add_row("full shoe edge", "", *(percent_text(e) for e in eor.full_edges))
     table.add_section()
     for removal in eor.removals:
         table.add_row(
@@ -150,7 +151,7 @@ def effect_of_removal_table(eor: EffectOfRemoval) -> Table:
 
 
 def effect_of_removal_renderable(eor: EffectOfRemoval) -> RenderableType:
-    options = ", ".join(f"{k}={v}" for k, v in eor.options.items())
+    options = options_text(eor.options)
     parts: list[RenderableType] = [
         Text(f"{eor.game} — {options}", style="bold"),
         effect_of_removal_table(eor),

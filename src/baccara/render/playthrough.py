@@ -15,6 +15,7 @@ from baccara import games
 from baccara.games import loball, punto_banco, redgreen
 from baccara.games.bonus import best_category
 from baccara.money import Settlement, format_cents
+from baccara.options import plural
 from baccara.randomness import RandomSource, SecureRandom, SeededRandom
 
 
@@ -31,7 +32,7 @@ def punto_banco_round(
     """One coup, card by card, and every bet settled."""
     coup = punto_banco.deal_from_fresh_shoe(rules, rng)
     order = ["Player", "Banker", "Player", "Banker"]
-    lines = [f"shoe: {rules.decks} decks, reshuffled before the hand"]
+    lines = [f"shoe: {plural(rules.decks, 'deck')}, reshuffled before the hand"]
     for i, card in enumerate(coup.cards):
         if i < 4:
             who = order[i]
@@ -58,7 +59,7 @@ def redgreen_round(rules: redgreen.RedGreenRules, rng: RandomSource, stake: int)
     round_ = redgreen.deal_from_fresh_shoe(rules, rng)
     six = (*round_.red_cards, *round_.green_cards)
     lines = [
-        f"shoe: {rules.decks} decks, reshuffled before the round",
+        f"shoe: {plural(rules.decks, 'deck')}, reshuffled before the round",
         f"Red dealt:   {' '.join(str(c) for c in round_.red_cards)}",
         f"Green dealt: {' '.join(str(c) for c in round_.green_cards)}",
         f"Red set:   {round_.red.ranks_text()} — {round_.red.rule.explain()}",
