@@ -11,11 +11,17 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import pickle
+import select
+import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from baccara.cards import Card, Rank, Suit
 
@@ -70,6 +76,83 @@ def run(*args: str, stdin: str = "") -> Ran:
     finally:
         sys.stdin = saved_stdin
     return Ran(code, out.getvalue(), err.getvalue())
+
+
+class TookTooLong(AssertionError):
+    """A call that did not finish within its time: a hang, as far as a user can tell."""
+
+
+def in_fork(seconds: float, call: Callable[[], Any]) -> Any:
+    """``call()`` in a forked copy of this process, killed if it runs over ``seconds``.
+
+    What it returns (or raises) comes back pickled. Unlike a timer in this process, a
+    kill stops a hang inside C code too — building a billion-digit integer never
+    returns to the interpreter to be interrupted. The fork shares everything already
+    imported and compiled, so it costs milliseconds, not a new interpreter.
+    """
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run, send the outcome, and leave without pytest's exit handlers
+        os.close(reader)
+        try:
+            outcome: tuple[str, Any] = ("returned", call())
+        except BaseException as error:  # everything goes back to the parent, to be judged there
+            outcome = ("raised", (type(error), str(error), traceback.format_exc()))
+        with os.fdopen(writer, "wb") as pipe:
+            pipe.write(pickle.dumps(outcome))
+        os._exit(0)
+    os.close(writer)
+    deadline = time.monotonic() + seconds
+    chunks = []
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([reader], [], [], left)[0]:
+                os.kill(pid, signal.SIGKILL)
+                raise TookTooLong(f"still running after {seconds} s")
+            chunk = os.read(reader, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(reader)
+        os.waitpid(pid, 0)
+    kind, value = pickle.loads(b"".join(chunks))
+    if kind == "raised":
+        raise RaisedInFork(*value)
+    return value
+
+
+class RaisedInFork(Exception):
+    """What :func:`in_fork`'s child raised: its type, message and traceback (exceptions
+    themselves do not all survive pickling)."""
+
+    def __init__(self, error_type: type[BaseException], message: str, trace: str) -> None:
+        super().__init__(f"{error_type.__name__}: {message}\n{trace}")
+        self.error_type = error_type
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Timed:
+    """A command run by :func:`run_within`: what it did and how long ``main`` took."""
+
+    ran: Ran
+    seconds: float
+
+
+def run_within(seconds: float, *args: str, stdin: str = "", cwd: str | None = None) -> Timed:
+    """``baccara ARGS`` in a forked copy of this process, killed (and failed) past ``seconds``."""
+
+    def command() -> Timed:
+        if cwd is not None:
+            os.chdir(cwd)
+        start = time.perf_counter()
+        ran = run(*args, stdin=stdin)
+        return Timed(ran, time.perf_counter() - start)
+
+    result: Timed = in_fork(seconds, command)
+    return result
 
 
 def run_subprocess(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
