@@ -34,7 +34,7 @@ from baccara.options import as_int, option_name
 from baccara.paytables import load_paytable
 from baccara.randomness import check_seed
 from baccara.sim.runs import check_rounds, check_workers
-from tests.helpers import Ran, in_fork, run, run_within
+from tests.helpers import RaisedInFork, Ran, in_fork, run, run_within
 from tests.hostile import any_text, file_name, number_text
 
 REFUSAL_SECONDS = 1.0
@@ -102,10 +102,8 @@ def api(call: Callable[[], Any]) -> Any:
     so a hang in the API fails the test too."""
     try:
         return in_fork(RESULT_SECONDS, call)
-    except Exception as error:
-        from tests.helpers import RaisedInFork
-
-        assert isinstance(error, RaisedInFork) and issubclass(error.error_type, BaccaraError), error
+    except RaisedInFork as error:
+        assert issubclass(error.error_type, BaccaraError), error
         return None
 
 

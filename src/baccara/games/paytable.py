@@ -121,7 +121,8 @@ class Paytable:
                     f"{_where(source, text, key)}: unknown key {key!r};"
                     f" a paytable has {', '.join(sorted(_TOP_KEYS))}"
                 )
-        name = data.get("name", source)
+        # Unnamed, a paytable goes by its file (the end of a long path).
+        name = data.get("name", source if len(source) <= MAX_NAME else "…" + source[1 - MAX_NAME :])
         if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
             raise InvalidPaytable(
                 f"{_where(source, text, 'name')}: name must be text of 1 to {MAX_NAME} characters"
