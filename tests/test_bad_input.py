@@ -183,6 +183,36 @@ def test_a_full_disk_is_one_line() -> None:
         assert result.stderr == "baccara: error: cannot write the output: No space left on device\n"
 
 
+def test_an_output_that_cannot_show_the_tables_is_one_line() -> None:
+    """PYTHONIOENCODING=ascii has no em dash or suit symbol: a line saying so, not a traceback."""
+    result = subprocess.run(
+        [sys.executable, "-m", "baccara", "analyze", "punto-banco"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **TERMINAL, "PYTHONIOENCODING": "ascii"},
+        timeout=120,
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        "baccara: error: cannot write the output: its encoding (ascii) cannot show '\\u2014';"
+        " use a UTF-8 locale or PYTHONIOENCODING=utf-8\n"
+    )
+
+
+def test_a_drill_answer_that_is_not_text_is_asked_again() -> None:
+    """A stray byte on standard input, read strictly, was a UnicodeDecodeError."""
+    result = subprocess.run(
+        [sys.executable, "-m", "baccara", "houseway", "--quiz", "--rounds", "1", "--seed", "1"],
+        input=b"\xff\nup\n",
+        capture_output=True,
+        env={**os.environ, **TERMINAL, "PYTHONIOENCODING": "utf-8:strict"},
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "not an answer: '\ufffd'" in result.stdout.decode()
+    assert result.stdout.decode().rstrip().endswith("Score: 0 of 1 (0%)")
+
+
 # --- Ctrl-C -------------------------------------------------------------------------------
 
 

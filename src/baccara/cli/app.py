@@ -71,11 +71,14 @@ app.add_typer(paytable.paytable_app, name="paytable")
 
 
 class OutputFailed(Exception):
-    """Standard output could not be written (a full disk, a closed pipe)."""
+    """Standard output could not take what was written: a full disk, a closed pipe, or an
+    encoding (``PYTHONIOENCODING=ascii``) without the characters the tables use."""
 
-    def __init__(self, error: OSError) -> None:
-        super().__init__(error.strerror)
-        self.error = error
+    def __init__(self, reason: str, *, closed: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.closed = closed
+        """The reader went away (``| head``): no error, just stop."""
 
 
 class _GuardedOutput:
@@ -88,17 +91,27 @@ class _GuardedOutput:
     def write(self, text: str) -> int:
         try:
             return self._stream.write(text)
+        except UnicodeEncodeError as error:
+            shown = error.object[error.start : error.end]
+            raise OutputFailed(
+                f"its encoding ({error.encoding}) cannot show {shown!r};"
+                " use a UTF-8 locale or PYTHONIOENCODING=utf-8"
+            ) from None
         except OSError as error:
-            raise OutputFailed(error) from None
+            raise _failed(error) from None
 
     def flush(self) -> None:
         try:
             self._stream.flush()
         except OSError as error:
-            raise OutputFailed(error) from None
+            raise _failed(error) from None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+def _failed(error: OSError) -> OutputFailed:
+    return OutputFailed(error.strerror or str(error), closed=error.errno == errno.EPIPE)
 
 
 def _error(message: str) -> None:
@@ -130,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except OutputFailed as failed:
         _silence(stdout)
-        if failed.error.errno != errno.EPIPE:  # a reader that stopped early (| head) is no error
-            _error(f"cannot write the output: {failed.error.strerror}")
+        if not failed.closed:  # a reader that stopped early (| head) is no error
+            _error(f"cannot write the output: {failed.reason}")
         return EXIT_FAILURE
     finally:
         sys.stdout = stdout

@@ -58,6 +58,11 @@ def houseway(
     rng: RandomSource = SecureRandom() if seed is None else SeededRandom(check_seed(seed, "--seed"))
     hands = sheet.drill_hands(rng, hands_wanted)
 
+    # An answer that is not text (a stray byte) is an unreadable answer, asked again.
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
+
     def read() -> str | None:
         line = sys.stdin.readline()
         return line if line else None
