@@ -213,6 +213,17 @@ def test_a_drill_answer_that_is_not_text_is_asked_again() -> None:
     assert result.stdout.decode().rstrip().endswith("Score: 0 of 1 (0%)")
 
 
+@pytest.mark.parametrize("columns", ["0", "1", "abc", "-5"])
+def test_a_terminal_width_of_nothing_still_shows_the_analysis(
+    monkeypatch: pytest.MonkeyPatch, columns: str
+) -> None:
+    """COLUMNS=0 printed nothing at all, with status 0."""
+    monkeypatch.setitem(TERMINAL, "COLUMNS", columns)
+    result = run("analyze", "punto-banco")
+    assert result.returncode == 0
+    assert "house edge 1.0579%" in " ".join(result.stdout.split())
+
+
 # --- Ctrl-C -------------------------------------------------------------------------------
 
 

@@ -37,8 +37,17 @@ GameArgument = Annotated[
 """The GAME every game command takes, its choices listed in ``--help``."""
 
 
+MIN_WIDTH = 40
+"""The narrowest output the tables are laid out for."""
+
+
 def console() -> Console:
-    return Console(highlight=False, emoji=False)
+    """Standard output for Rich: no emoji codes or highlighting read into the text printed,
+    and never narrower than :data:`MIN_WIDTH` (``COLUMNS=0`` made Rich print nothing)."""
+    out = Console(highlight=False, emoji=False)
+    if out.width < MIN_WIDTH:
+        out.width = MIN_WIDTH
+    return out
 
 
 class Interrupted(Exception):
