@@ -163,7 +163,13 @@ def test_save_is_checked_before_the_search(tmp_path: pathlib.Path, name: str, me
 
 
 def test_plot_is_checked_before_the_sessions(tmp_path: pathlib.Path) -> None:
-    for plot, message in ((tmp_path / "no" / "p.png", "no folder"), (tmp_path, "write a .png")):
+    fifo = tmp_path / "fifo.png"
+    os.mkfifo(fifo)
+    for plot, message in (
+        (tmp_path / "no" / "p.png", "no folder"),
+        (tmp_path, "write a .png"),
+        (fifo, "is a pipe or a socket"),
+    ):
         result = run("simulate", "punto-banco", "--bet", "tie", "--plot", str(plot))
         assert_refused(result, message)
 

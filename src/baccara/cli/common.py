@@ -138,6 +138,8 @@ def check_destination(
     try:
         if path.is_dir():
             raise InvalidOption(flag, f"{text!r} is a folder; name a file to write")
+        if path.is_fifo() or path.is_socket():  # writing would wait for a reader for ever
+            raise InvalidOption(flag, f"{text!r} is a pipe or a socket; name a file to write")
         folder = path.parent
         if not folder.is_dir():
             raise InvalidOption(flag, f"no folder {str(folder)!r} to write {path.name!r} in")
