@@ -114,6 +114,7 @@ def test_block_counts_equal_the_rounds_dealt_and_workers_do_not_change_them() ->
     [
         (lambda: deal_outcomes("chemin-de-fer", 10, 1), UnknownGame, "unknown game"),
         (lambda: deal_outcomes("punto-banco", 0, 1), InvalidOption, "rounds: must be between 1"),
+        (lambda: deal_outcomes("punto-banco", 10**12, 1), InvalidOption, "100,000,000, got"),
         (lambda: deal_outcomes("punto-banco", 10, -1), InvalidOption, "seed: must be between 0"),
         (lambda: deal_outcomes("punto-banco", 10, 1, colour="red"), InvalidOption, "colour"),
         (lambda: deal_outcomes("punto-banco", 10, 1, decks=0), InvalidOption, "decks"),

@@ -43,6 +43,8 @@ from baccara.sim.dealer import (
 MAX_ROUNDS = 10**13
 """The most rounds one run deals: each outcome's count stays far inside 64 bits."""
 MAX_WORKERS = 256
+MAX_HELD_ROUNDS = 10**8
+"""The most rounds :func:`deal_outcomes` holds in memory (about half a gigabyte)."""
 
 
 def check_rounds(rounds: object, name: str = "rounds") -> int:
@@ -118,11 +120,13 @@ def deal_outcomes(
     """Deal ``rounds`` rounds of ``game`` and return every bet's outcome in every round.
 
     ``options`` are the game's rule options as for :func:`baccara.analyze`. The result
-    depends only on the arguments; it holds ``rounds × bets`` bytes, so for long runs
-    count block by block with :func:`count_outcomes` instead.
+    depends only on the arguments; it holds ``rounds × bets`` bytes, so it deals at
+    most :data:`MAX_HELD_ROUNDS`; longer runs are counted block by block with
+    :func:`count_outcomes`.
     """
+    rounds = as_int("rounds", rounds, 1, MAX_HELD_ROUNDS)
     dealer = DealerSpec.of(game, shoe=shoe, penetration=penetration, **options).dealer()
-    codes = dealer.deal_run(check_rounds(rounds), check_seed(seed))
+    codes = dealer.deal_run(rounds, check_seed(seed))
     return RoundOutcomes(dealer.game, dealer.bets, dealer.outcomes, codes)
 
 
