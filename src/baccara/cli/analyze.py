@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from baccara.cli.common import GameArgument, console, rule_options
+from baccara.cli.common import GameArgument, JsonFlag, RuleOptions, console, rule_options
 
 
 def analyze(
@@ -30,16 +30,8 @@ def analyze(
             metavar="NUMBER", help="What a winning Tie pays, to 1.", show_default="the game's"
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="KEY=VALUE",
-            help="Any other rule option (repeatable).",
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    option: RuleOptions = None,
+    as_json: JsonFlag = False,
     effect_of_removal: Annotated[
         bool,
         typer.Option(

@@ -36,6 +36,14 @@ GameArgument = Annotated[
 ]
 """The GAME every game command takes, its choices listed in ``--help``."""
 
+RuleOptions = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="KEY=VALUE", help="A rule option (repeatable)."),
+]
+"""``--option KEY=VALUE``, read by :func:`rule_options`."""
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
 
 MIN_WIDTH = 40
 """The narrowest output the tables are laid out for."""

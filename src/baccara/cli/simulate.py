@@ -17,7 +17,14 @@ from typing import Annotated
 
 import typer
 
-from baccara.cli.common import GameArgument, check_destination, console, rule_options
+from baccara.cli.common import (
+    GameArgument,
+    JsonFlag,
+    RuleOptions,
+    check_destination,
+    console,
+    rule_options,
+)
 from baccara.errors import InvalidOption
 from baccara.render.plots import FORMATS as PLOT_FORMATS
 
@@ -98,10 +105,7 @@ def simulate(
             show_default="0.8; for --count, 15 cards from the end",
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A rule option (repeatable)."),
-    ] = None,
+    option: RuleOptions = None,
     bet: Annotated[
         str | None, typer.Option(metavar="BET", help="Play bankroll sessions at this bet instead.")
     ] = None,
@@ -136,7 +140,7 @@ def simulate(
         str | None,
         typer.Option(metavar="L", help="Count: the largest tag (1-10).", show_default="3"),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """Deal GAME by its real rules and compare every bet with the exact analysis.
 
