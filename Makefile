@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-quick lint typecheck pytest bench clean
+.PHONY: run test test-quick system-deps lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,9 +15,13 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/baccara analyze punto-banco
+	$(BIN)/baccara serve
 
-test: lint typecheck pytest
+test: system-deps lint typecheck pytest
+
+# PostgreSQL and Chromium for the database and browser tests (apt-get where missing).
+system-deps:
+	scripts/system-deps
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts
@@ -30,7 +34,7 @@ pytest: $(STAMP)
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider
 
 # While working: everything but the exhaustive proofs marked slow (CI runs those).
-test-quick: lint typecheck $(STAMP)
+test-quick: system-deps lint typecheck $(STAMP)
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider -m "not slow"
 
 bench: $(STAMP)

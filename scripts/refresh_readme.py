@@ -7,6 +7,7 @@ and :func:`transcripts`. Commands run in a 100-column terminal without colour.
 
 from __future__ import annotations
 
+import os
 import pathlib
 import re
 import shlex
@@ -28,7 +29,12 @@ def run_command(command: str) -> str:
     argv = shlex.split(program)
     if argv[0] != "baccara":
         raise ValueError(f"a README transcript runs baccara, not {argv[0]!r}")
-    result = run(*argv[1:])
+    here = os.getcwd()
+    os.chdir(README.parent)  # paths in the README are from the repository's root
+    try:
+        result = run(*argv[1:])
+    finally:
+        os.chdir(here)
     out = result.stdout
     if bar:
         out = subprocess.run(

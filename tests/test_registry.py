@@ -17,7 +17,7 @@ from baccara.errors import InvalidBet, UnknownGame
 from baccara.games import GAMES, Equipment, game, game_ids
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ROLES = ("analyzer", "removal", "kernel", "plain_kernel", "playthrough")
+ROLES = ("analyzer", "removal", "kernel", "plain_kernel")
 
 
 def test_the_games_in_the_order_users_see_them() -> None:

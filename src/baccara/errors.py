@@ -54,6 +54,7 @@ class InvalidOption(BaccaraError):
 
     def __init__(self, option: str, message: str) -> None:
         self.option = option
+        self.message = message
         super().__init__(f"{option}: {message}")
 
 

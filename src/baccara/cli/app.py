@@ -16,7 +16,18 @@ from typing import Annotated, Any, TextIO, cast
 import typer
 from typer.exceptions import Abort, Exit, TyperException
 
-from baccara.cli import analyze, deal, houseway, listing, paytable, simulate
+from baccara.cli import (
+    analyze,
+    compare,
+    deal,
+    houseway,
+    listing,
+    paytable,
+    report,
+    serve,
+    simulate,
+    verify,
+)
 from baccara.cli.common import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -64,9 +75,14 @@ def _root(
 
 app.command()(interruptible(analyze.analyze))
 app.command()(interruptible(simulate.simulate))
+app.command()(interruptible(compare.compare))
+app.command()(interruptible(report.report))
 app.command()(interruptible(deal.deal))
 app.command()(interruptible(houseway.houseway))
 app.command()(interruptible(listing.games))
+app.command()(interruptible(verify.verify))
+app.command()(interruptible(serve.serve))
+app.add_typer(serve.user_app, name="user")
 app.add_typer(paytable.paytable_app, name="paytable")
 
 

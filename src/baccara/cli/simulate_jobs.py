@@ -133,13 +133,7 @@ def frequencies(run: Setup, rounds: int, as_json: bool, console: Console) -> Non
 def sessions(run: Setup, request: SessionRequest, as_json: bool, console: Console) -> None:
     """Play bankroll sessions at one bet and report how they ended (and plot them)."""
     from baccara.render.plots import plot_sessions
-    from baccara.sim.sessions import (
-        Expectation,
-        SessionPlan,
-        edge_at_stake,
-        net_per_outcome,
-        play_sessions,
-    )
+    from baccara.sim.sessions import SessionPlan, play_bet
 
     plan = SessionPlan(
         stake=request.stake,
@@ -147,28 +141,14 @@ def sessions(run: Setup, request: SessionRequest, as_json: bool, console: Consol
         hands=request.hands,
         sessions=request.sessions,
     )
-    column = run.labels.bets.index(request.bet)
     bet = run.analysis.bet(request.bet)
-    outcomes = [bet.outcome(name) for name in run.labels.outcomes[column]]
-    dealer = run.spec.dealer()
     start = time.perf_counter()
-    report = play_sessions(
-        plan,
-        net_per_outcome(plan.stake, [o.pays for o in outcomes]),
-        lambda rounds, seed: dealer.deal_run(rounds, seed)[:, column],
-        run.seed,
-    )
+    report = play_bet(run.spec, request.bet, {o.name: o.pays for o in bet.outcomes}, plan, run.seed)
     seconds = time.perf_counter() - start
     title = f"{run.spec.game} · {request.bet} · {format_cents(plan.stake)} a hand"
     plot = plot_sessions(report, request.plot, title) if request.plot else None
     summary = report.summary()
-    # What the exact edge says the hands actually played cost on average, and what they
-    # cost with every payout rounded down to the cent, as they were settled.
-    at_stake = Expectation(
-        edge=bet.house_edge,
-        edge_at_stake=edge_at_stake(plan.stake, [(o.probability, o.pays) for o in outcomes]),
-        wagered=summary["total_wagered"] / summary["sessions"],
-    )
+    at_stake = report.expectation(bet.house_edge, [(o.probability, o.pays) for o in bet.outcomes])
     if as_json:
         data = {
             "game": run.spec.game,

@@ -27,7 +27,15 @@ PUNTO_BANCO = GameSpec(
     removal="baccara.exact.punto_banco:effect_of_removal",
     kernel="baccara.sim.kernels.punto_banco:dealer",
     plain_kernel="baccara.sim.kernels.plain:punto_banco_rounds",
-    playthrough="baccara.render.playthrough:punto_banco_round",
+    procedure="baccara.table.procedures.punto_banco:PROCEDURE",
+    depleted="baccara.exact.punto_banco:bet_analyses",
+    brief=(
+        "Eight decks, reshuffled before every hand. Player and Banker get two cards each; "
+        "a natural 8 or 9 ends the coup, otherwise the Player draws on 0-5 and the Banker "
+        "draws by the tableau on the Player's third card. Banker pays 19 to 20 (5 % "
+        "commission), Player 1 to 1, Tie 8 to 1, and Banker and Player push on a tie. "
+        "Player Pair and Banker Pair pay 11 to 1 when that hand's first two cards are a pair."
+    ),
 )
 """Eight decks reshuffled before every hand; seven seats, and anyone may bet behind."""
 
@@ -52,7 +60,17 @@ REDGREEN = GameSpec(
     removal="baccara.exact.redgreen:effect_of_removal",
     kernel="baccara.sim.kernels.redgreen:dealer",
     plain_kernel="baccara.sim.kernels.plain:redgreen_rounds",
-    playthrough="baccara.render.playthrough:redgreen_round",
+    procedure="baccara.table.procedures.redgreen:PROCEDURE",
+    depleted="baccara.exact.redgreen:bet_analyses",
+    brief=(
+        "Three cards to Red, then three to Green, from seven decks. The dealer sets each "
+        "hand by the house way into a one-card front and a two-card back (three of a kind "
+        "stays whole); the hands are compared front with front and back with back, and a "
+        "hand that wins both parts, or wins one and ties the other, wins; any other result "
+        "pushes. Red and Green pay 1 to 1 less 5 % commission. The Bonus pays by its "
+        "paytable on the best five of all six cards. Up to twelve players, six a side, and "
+        "three dealers; the highest bettor may peek at the cards."
+    ),
 )
 """Baccarat RedGreen, first version: three dealers, six players a side, the highest bettor may peek."""
 
@@ -67,6 +85,12 @@ MINI_REDGREEN = dataclasses.replace(
         seat_required=True,
         highest_bettor_chooses_first_hand=True,
         second_hand_exposed_card_by_card=True,
+    ),
+    brief=REDGREEN.brief.replace(
+        "Up to twelve players, six a side, and three dealers; the highest bettor may peek "
+        "at the cards.",
+        "Up to seven players and one dealer; nobody touches the cards, the highest bettor "
+        "chooses which hand is set first, and the other is exposed card by card.",
     ),
 )
 """Baccarat Mini RedGreen: one dealer, nobody touches the cards, the highest bettor picks the first hand.
@@ -93,7 +117,18 @@ LO_BALL = GameSpec(
     removal="baccara.exact.loball:effect_of_removal",
     kernel="baccara.sim.kernels.loball:dealer",
     plain_kernel="baccara.sim.kernels.plain:loball_rounds",
-    playthrough="baccara.render.playthrough:loball_round",
+    procedure="baccara.table.procedures.loball:PROCEDURE",
+    depleted=None,
+    brief=(
+        "28 tiles, 1-1 to 7-7, reshuffled before every round. The dealer and each of up to "
+        "seven players get three tiles; a hand scores the sum of the numbers that appear "
+        "exactly once among its six, so 0 to 27 points, and fewer is better. The main wager "
+        "wins with fewer points than the dealer, paid 1 to 1, or 3 to 2 with no points (the "
+        "Win-bonus); a 27-point hand loses the wager but is paid the 2 to 1 Play-bonus on it. "
+        "Lo-Card and Hi-Card pay 7 to 1 when the player holds 1-1 (7-7) and push when it is "
+        "among three exposed tiles. Dice-Lo and Dice-Hi pay 1 to 1 on a three-dice total of "
+        "4-10 (11-17); a triple loses both."
+    ),
 )
 """Casino Lo-Ball Baccarat: 28 tiles, up to seven players each against the dealer, three dice."""
 

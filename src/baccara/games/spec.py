@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
@@ -104,7 +104,9 @@ class GameSpec:
     * ``kernel(game_id, rules, shoe, penetration) -> Dealer`` — compiled kernel (``sim/``);
     * ``plain_kernel(rng, rounds, continuous, penetration, rules)`` — the same rounds
       through the plain rules code, which the kernel is proven equal to (``sim/``);
-    * ``playthrough(rules, rng, stake) -> list[str]`` — one round as text (``render/``).
+    * ``procedure`` — the table procedure: dealing order, reveal, settlement (``table/``);
+    * ``depleted(rules, shoe) -> bets`` — every bet's exact analysis dealt from a given
+      shoe composition, for a live continuous shoe (``None``: the game has no shoe).
     """
 
     id: str
@@ -122,7 +124,10 @@ class GameSpec:
     removal: str
     kernel: str
     plain_kernel: str
-    playthrough: str
+    procedure: str
+    depleted: str | None
+    brief: str = ""
+    """The rules in a paragraph, as the seed deals them by default (the report opens with it)."""
 
     def rules_from_options(self, **options: Any) -> Any:
         """The rules under ``options`` (``decks=6``, ``"tie-pays": "9"``…), checked.
@@ -144,7 +149,9 @@ class GameSpec:
     def bet_ids(self) -> tuple[str, ...]:
         return tuple(str(bet.value) for bet in self.bets)
 
-    def loaded(self, role: str) -> Callable[..., Any]:
-        """The function serving ``role`` (``"analyzer"``, ``"kernel"``…), imported now."""
-        function: Callable[..., Any] = load(getattr(self, role))
-        return function
+    def loaded(self, role: str) -> Any:
+        """What serves ``role`` (``"analyzer"``, ``"kernel"``…), imported now."""
+        path = getattr(self, role)
+        if path is None:
+            raise BaccaraError(f"{self.name} has no {role}")
+        return load(path)

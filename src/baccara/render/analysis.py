@@ -27,53 +27,80 @@ def pays_text(pays: Fraction) -> str:
     return f"{fraction_text(pays)} to 1"
 
 
-def bet_table(bet: BetAnalysis) -> Table:
-    table = Table(title=f"[bold]{bet.bet}[/bold]", title_justify="left", show_footer=False)
-    table.add_column("Outcome")
-    table.add_column("Pays", justify="right")
-    table.add_column("Combinations", justify="right")
-    table.add_column("Probability", justify="right")
-    table.add_column("Return", justify="right")
-    for outcome in bet.outcomes:
-        table.add_row(
+OUTCOME_COLUMNS = ("Outcome", "Pays", "Combinations", "Probability", "Return")
+"""The columns of a bet's outcome table, on screen and in the report."""
+
+
+def outcome_rows(bet: BetAnalysis) -> list[tuple[str, ...]]:
+    """One row per outcome, as printed: exact counts, 8-decimal probability and return."""
+    return [
+        (
             outcome.name,
             pays_text(outcome.pays),
             f"{outcome.count:,}",
             decimal_text(outcome.probability, 8),
             decimal_text(outcome.expected_return, 8),
         )
+        for outcome in bet.outcomes
+    ]
+
+
+def total_row(bet: BetAnalysis) -> tuple[str, ...]:
+    """The last row: every combination, probability 1, and the bet's expected return."""
+    return ("Total", "", f"{bet.total:,}", decimal_text(1, 8), decimal_text(bet.expected_return, 8))
+
+
+def bet_table(bet: BetAnalysis) -> Table:
+    table = Table(title=f"[bold]{bet.bet}[/bold]", title_justify="left", show_footer=False)
+    for i, column in enumerate(OUTCOME_COLUMNS):
+        table.add_column(column, justify="left" if i == 0 else "right")
+    for row in outcome_rows(bet):
+        table.add_row(*row)
     table.add_section()
-    table.add_row(
-        "Total",
-        "",
-        f"{bet.total:,}",
-        decimal_text(1, 8),
-        Text(decimal_text(bet.expected_return, 8), style="bold"),
-    )
+    *first, last = total_row(bet)
+    table.add_row(*first, Text(last, style="bold"))
     return table
 
 
-def bet_summary(bet: BetAnalysis) -> Text:
-    text = Text()
-    text.append(f"house edge {percent_text(bet.house_edge)}", style="bold")
-    text.append(f" (exactly {fraction_text(bet.house_edge)})")
-    text.append(
+def edge_text(bet: BetAnalysis) -> str:
+    """``house edge 1.0579%`` — the bold start of a bet's summary line."""
+    return f"house edge {percent_text(bet.house_edge)}"
+
+
+def figures_text(bet: BetAnalysis) -> str:
+    """The rest of the summary line: the exact edge, element of risk, std dev, hit frequency."""
+    return (
+        f" (exactly {fraction_text(bet.house_edge)})"
         f" · element of risk {percent_text(bet.element_of_risk)}"
         f" · std dev {decimal_text(bet.std_dev, 4)}"
         f" · hit frequency {percent_text(bet.hit_frequency)}"
     )
-    if bet.published is not None:
-        diff = bet.house_edge - bet.published.house_edge
-        text.append(
-            f"\npublished {percent_text(bet.published.house_edge)} ({bet.published.source});"
-            f" computed minus published {percent_text(diff, signed=True)}"
+
+
+def published_lines(bet: BetAnalysis) -> list[str]:
+    """The seed's figures beside ours, one line each: the edge, then any outcome it prints."""
+    if bet.published is None:
+        return []
+    diff = bet.house_edge - bet.published.house_edge
+    lines = [
+        f"published {percent_text(bet.published.house_edge)} ({bet.published.source});"
+        f" computed minus published {percent_text(diff, signed=True)}"
+    ]
+    for name, published in bet.published.outcomes:
+        computed = bet.outcome(name).probability
+        lines.append(
+            f"published {name} {percent_text(published)}, computed {percent_text(computed)};"
+            f" computed minus published {percent_text(computed - published, signed=True)}"
         )
-        for name, published in bet.published.outcomes:
-            computed = bet.outcome(name).probability
-            text.append(
-                f"\npublished {name} {percent_text(published)}, computed {percent_text(computed)};"
-                f" computed minus published {percent_text(computed - published, signed=True)}"
-            )
+    return lines
+
+
+def bet_summary(bet: BetAnalysis) -> Text:
+    text = Text()
+    text.append(edge_text(bet), style="bold")
+    text.append(figures_text(bet))
+    for line in published_lines(bet):
+        text.append(f"\n{line}")
     return text
 
 
@@ -127,26 +154,49 @@ def points_text(value: Fraction) -> str:
     return "0" if value == 0 else decimal_text(value * 100, 5, signed=True)
 
 
+def effect_columns(eor: EffectOfRemoval) -> tuple[str, ...]:
+    return ("Removed", "Share", *eor.bets)
+
+
+def effect_rows(
+    eor: EffectOfRemoval,
+) -> tuple[tuple[str, ...], list[tuple[str, ...]], tuple[str, ...]]:
+    """The full-shoe edges, one row per removal in % points, and the weighted sums."""
+    full = ("full shoe edge", "", *(percent_text(e) for e in eor.full_edges))
+    rows = [
+        (
+            removal.label,
+            fraction_text(removal.share),
+            *(points_text(e) for e in eor.effects(removal)),
+        )
+        for removal in eor.removals
+    ]
+    weighted = ("weighted sum", "", *(points_text(s) for s in eor.weighted_sums))
+    return full, rows, weighted
+
+
+EFFECT_SIGN_NOTE = (
+    "+ raises the house edge (the removal is bad for the bettor); the bettor's "
+    "expectation moves by the opposite amount. Weighted sum: Σ share × effect, the "
+    "effect of removing a card nobody saw — exactly 0 when it prints 0."
+)
+
+
 def effect_of_removal_table(eor: EffectOfRemoval) -> Table:
     """Rank (or tile) × bet: the change of each bet's house edge when one is removed."""
     table = Table(
         title=f"[bold]one {eor.removed} removed: change of house edge, % points[/bold]",
         title_justify="left",
     )
-    table.add_column("Removed")
-    table.add_column("Share", justify="right")
-    for bet in eor.bets:
-        table.add_column(bet, justify="right")
-    table.add_row("full shoe edge", "", *(percent_text(e) for e in eor.full_edges))
+    for i, column in enumerate(effect_columns(eor)):
+        table.add_column(column, justify="left" if i == 0 else "right")
+    full, rows, weighted = effect_rows(eor)
+    table.add_row(*full)
     table.add_section()
-    for removal in eor.removals:
-        table.add_row(
-            removal.label,
-            fraction_text(removal.share),
-            *(points_text(e) for e in eor.effects(removal)),
-        )
+    for row in rows:
+        table.add_row(*row)
     table.add_section()
-    table.add_row("weighted sum", "", *(points_text(s) for s in eor.weighted_sums))
+    table.add_row(*weighted)
     return table
 
 
@@ -155,11 +205,7 @@ def effect_of_removal_renderable(eor: EffectOfRemoval) -> RenderableType:
     parts: list[RenderableType] = [
         Text(f"{eor.game} — {options}", style="bold"),
         effect_of_removal_table(eor),
-        Text(
-            "+ raises the house edge (the removal is bad for the bettor); the bettor's "
-            "expectation moves by the opposite amount. Weighted sum: Σ share × effect, the "
-            "effect of removing a card nobody saw — exactly 0 when it prints 0."
-        ),
+        Text(EFFECT_SIGN_NOTE),
     ]
     parts.extend(Text(note, style="dim") for note in eor.notes)
     return Group(*parts)

@@ -15,7 +15,7 @@ from baccara.exact.paytable_design import COMMON, RARE, Design
 from baccara.games.bonus import CATEGORIES, Category
 from baccara.games.paytable import Paytable
 from baccara.options import decimal_text, percent_text, plural
-from baccara.render.analysis import pays_text
+from baccara.render.analysis import pays_text, total_row
 from baccara.render.text import printable
 
 SHORT = {
@@ -32,6 +32,28 @@ SHORT = {
 }
 
 
+PAYTABLE_COLUMNS = ("Category", "Pays", "Combinations", "Probability", "Return")
+
+
+def category_rows(table: Paytable, counts: Mapping[Category, int]) -> list[tuple[str, ...]]:
+    """Every category, paying or not: what it pays, how often it comes, what it returns."""
+    total = sum(counts.values())
+    rows: list[tuple[str, ...]] = []
+    for category in CATEGORIES:
+        pays = table.net(category)
+        probability = Fraction(counts[category], total)
+        rows.append(
+            (
+                category.value,
+                pays_text(pays) if category in table.pays else "loses",
+                f"{counts[category]:,}",
+                decimal_text(probability, 8),
+                decimal_text(probability * pays, 8),
+            )
+        )
+    return rows
+
+
 def print_paytable(
     table: Paytable,
     decks: int,
@@ -40,35 +62,15 @@ def print_paytable(
     console: Console,
 ) -> None:
     """Every category: what it pays, how often it comes, what it returns; then the edge."""
-    total = sum(counts.values())
     title = Text.assemble((printable(table.name), "bold"), f" — {plural(decks, 'deck')}")
     grid = Table(title=title, title_justify="left")
-    for column, justify in (
-        ("Category", "left"),
-        ("Pays", "right"),
-        ("Combinations", "right"),
-        ("Probability", "right"),
-        ("Return", "right"),
-    ):
-        grid.add_column(column, justify=justify)  # type: ignore[arg-type]
-    for category in CATEGORIES:
-        pays = table.net(category)
-        probability = Fraction(counts[category], total)
-        grid.add_row(
-            category.value,
-            pays_text(pays) if category in table.pays else "loses",
-            f"{counts[category]:,}",
-            decimal_text(probability, 8),
-            decimal_text(probability * pays, 8),
-        )
+    for i, column in enumerate(PAYTABLE_COLUMNS):
+        grid.add_column(column, justify="left" if i == 0 else "right")
+    for row in category_rows(table, counts):
+        grid.add_row(*row)
     grid.add_section()
-    grid.add_row(
-        "Total",
-        "",
-        f"{total:,}",
-        decimal_text(1, 8),
-        Text(decimal_text(bet.expected_return, 8), style="bold"),
-    )
+    *first, last = total_row(bet)
+    grid.add_row(*first, Text(last, style="bold"))
     console.print(grid)
     console.print(
         f"house edge {percent_text(bet.house_edge)} · hit frequency {percent_text(bet.hit_frequency)}"

@@ -1,102 +1,153 @@
-"""One round of a game, dealt and settled step by step, as plain text.
+"""A round's event log as plain text, one line per event, as a table would call it.
 
-Used three ways: ``baccara deal GAME`` shows a player or a dealer trainee a whole round
-(every card in order, how each hand is set, every bet settled in cents); with a seed
-the round can be replayed exactly; and the golden playthroughs under
-``tests/playthroughs/`` pin each game's behaviour, so a change of rules or settlement
-shows up as a diff.
+Used by ``baccara deal`` (a player, or a dealer trainee, watching a whole round) and
+by the golden playthroughs under ``tests/playthroughs/``, which pin each game's
+procedure and settlement: a change of rules shows up as a diff of this text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterable
 
-from baccara import games
-from baccara.games import loball, punto_banco, redgreen
-from baccara.games.bonus import best_category
-from baccara.money import Settlement, format_cents
-from baccara.options import plural
-from baccara.randomness import RandomSource, SecureRandom, SeededRandom
+from baccara.cards import Card
+from baccara.money import format_cents
+from baccara.table.events import (
+    BetPlaced,
+    BetRemoved,
+    BettingClosed,
+    CardDealt,
+    CardExposed,
+    ChoiceOffered,
+    DealRequested,
+    Event,
+    HandChosen,
+    HandSet,
+    Payout,
+    Peeked,
+    PeekEnded,
+    PeekOffered,
+    RoundOpened,
+    RoundSettled,
+    RoundVoided,
+)
+from baccara.table.round import Round
+from baccara.table.view import Viewer, view
+
+ORDINAL = ("first", "second", "third")
 
 
-def _settled(bet: str, settlement: Settlement) -> str:
+def item_text(code: str | None) -> str:
+    """``"AD"`` → ``A♦``; tiles and dice as they are; a hidden card as ``??``."""
+    if code is None:
+        return "??"
+    if "-" in code or code.isdigit():
+        return code
+    return str(Card.parse(code))
+
+
+def position_text(position: str) -> str:
+    """``player.2`` → ``Player third card``, ``seat3.0`` → ``seat 3 first tile``."""
+    owner, index = position.split(".")
+    nth = ORDINAL[int(index)] if int(index) < len(ORDINAL) else f"#{int(index) + 1}"
+    if owner == "dice":
+        return f"die {int(index) + 1}"
+    if owner.startswith("seat"):
+        return f"seat {owner[4:]} {nth} tile"
+    if owner in ("dealer", "exposed"):
+        return f"{owner} {nth} tile"
+    return f"{owner.capitalize()} {nth} card"
+
+
+def payout_line(p: Payout) -> str:
+    seat = f"seat {p.seat}" if p.seat is not None else "behind"
+    commission = f"  commission {format_cents(p.commission)}" if p.commission else ""
     return (
-        f"  {bet:<12} {settlement.result.value:<5} stake {format_cents(settlement.stake):>8}"
-        f"  won {format_cents(settlement.won):>9}  returned {format_cents(settlement.returned):>9}"
+        f"  {p.player:<6} {seat:<8} {p.spot:<12} {p.result:<5} stake {format_cents(p.stake):>8}"
+        f"  won {format_cents(p.won):>9}  returned {format_cents(p.returned):>9}{commission}"
     )
 
 
-def punto_banco_round(
-    rules: punto_banco.PuntoBancoRules, rng: RandomSource, stake: int
-) -> list[str]:
-    """One coup, card by card, and every bet settled."""
-    coup = punto_banco.deal_from_fresh_shoe(rules, rng)
-    order = ["Player", "Banker", "Player", "Banker"]
-    lines = [f"shoe: {plural(rules.decks, 'deck')}, reshuffled before the hand"]
-    for i, card in enumerate(coup.cards):
-        if i < 4:
-            who = order[i]
-        elif i == 4 and len(coup.player) == 3:
-            who = "Player (third card)"
-        else:
-            who = "Banker (third card)"
-        lines.append(f"card {i + 1}: {card} to {who}")
-        if i == 3:
-            lines.append(
-                f"two-card scores: Player {punto_banco.score(coup.player[:2])},"
-                f" Banker {punto_banco.score(coup.banker[:2])}"
-                f"{' — a natural ends the coup' if coup.natural else ''}"
-            )
-    lines.append(f"final: {coup.describe()}")
-    lines.append(f"settlement of {format_cents(stake)} on each bet:")
-    for bet in punto_banco.Bet:
-        lines.append(_settled(bet.value, punto_banco.settle_bet(bet, stake, coup, rules)))
+def describe(event: Event, shown: dict[str, object] | None = None) -> list[str]:
+    """The lines one event reads as; ``shown`` is the event as the viewer may see it."""
+    shown = event.to_dict() if shown is None else shown
+    if isinstance(event, RoundOpened):
+        limits = f"{format_cents(event.min_bet_cents)} to {format_cents(event.max_bet_cents)}"
+        seed = f"; server seed hash {event.server_seed_hash}" if event.server_seed_hash else ""
+        return [f"round {event.nonce} opens for bets ({event.mode}, {limits} a spot{seed})"]
+    if isinstance(event, BetPlaced):
+        seat = f"seat {event.seat}" if event.seat is not None else "behind the table"
+        return [f"{event.player} ({seat}) bets {format_cents(event.amount_cents)} on {event.spot}"]
+    if isinstance(event, BetRemoved):
+        return [f"{event.player} takes back bet {event.bet_id}"]
+    if isinstance(event, DealRequested):
+        return [f"{event.player} is ready"]
+    if isinstance(event, BettingClosed):
+        seed = f"; client seed {event.client_seed!r}" if event.client_seed else ""
+        return [f"no more bets ({event.reason}); highest bettor {event.highest_bettor}{seed}"]
+    if isinstance(event, CardDealt) and event.position.startswith("dice."):
+        item = shown.get("item")
+        rolled = f": {item}" if event.face_up and isinstance(item, str) else " under the cup"
+        return [f"{position_text(event.position)} rolled{rolled}"]
+    if isinstance(event, CardDealt):
+        face = "face up" if event.face_up else "face down"
+        item = shown.get("item")
+        card = f" {item_text(item if isinstance(item, str) else None)}" if event.face_up else ""
+        return [f"{position_text(event.position)} dealt {face}{card}"]
+    if isinstance(event, PeekOffered):
+        return [f"{event.player} may peek at the {event.hand} hand until {event.until:.1f}s"]
+    if isinstance(event, Peeked):
+        seen = shown.get("cards")
+        cards = " ".join(item_text(str(c)) for c in seen) if isinstance(seen, list) else "??"
+        return [f"{event.player} peeks at {event.hand}: {cards}"]
+    if isinstance(event, PeekEnded):
+        return [f"the peek ends ({event.reason})"]
+    if isinstance(event, ChoiceOffered):
+        return [f"{event.player} chooses which hand is set first, until {event.until:.1f}s"]
+    if isinstance(event, HandChosen):
+        return [f"{event.hand} is set first ({event.reason})"]
+    if isinstance(event, CardExposed):
+        verb = "shows" if event.position.startswith("dice.") else "turned:"
+        return [f"{position_text(event.position)} {verb} {item_text(event.item)}"]
+    if isinstance(event, HandSet):
+        back = " ".join(item_text(c) for c in event.back)
+        return [f"{event.hand} set: {item_text(event.front)} | {back} ({event.rule})"]
+    if isinstance(event, RoundSettled):
+        lines = [f"settled: {event.result.get('call', '')}"]
+        lines += [payout_line(p) for p in event.payouts]
+        return [*lines, f"  house net {format_cents(event.house_net)}"]
+    if isinstance(event, RoundVoided):
+        return [f"voided by {event.by}: {event.reason}", *(payout_line(p) for p in event.payouts)]
+    return [event.kind]
+
+
+def log_text(events: Iterable[dict[str, object]], round_: Round) -> list[str]:
+    """Each event of a viewer's log, stamped with its time."""
+    lines: list[str] = []
+    for event, data in zip(round_.events, events, strict=True):
+        for i, line in enumerate(describe(event, data)):
+            lines.append(f"{event.at:6.1f}s  {line}" if i == 0 else f"         {line}")
     return lines
 
 
-def redgreen_round(rules: redgreen.RedGreenRules, rng: RandomSource, stake: int) -> list[str]:
-    """Red and Green dealt, each set by the house way, the call, and every bet settled."""
-    round_ = redgreen.deal_from_fresh_shoe(rules, rng)
-    six = (*round_.red_cards, *round_.green_cards)
-    lines = [
-        f"shoe: {plural(rules.decks, 'deck')}, reshuffled before the round",
-        f"Red dealt:   {' '.join(str(c) for c in round_.red_cards)}",
-        f"Green dealt: {' '.join(str(c) for c in round_.green_cards)}",
-        f"Red set:   {round_.red.ranks_text()} — {round_.red.rule.explain()}",
-        f"Green set: {round_.green.ranks_text()} — {round_.green.rule.explain()}",
-        f"call: {round_.winner.value}",
-        f"Bonus hand (best five of six): {best_category(six).value}",
-        f"settlement of {format_cents(stake)} on each bet (Bonus paytable {rules.paytable.name!r}):",
-    ]
-    for bet in redgreen.Bet:
-        lines.append(_settled(bet.value, redgreen.settle_bet(bet, stake, round_, rules)))
+def sides_text(round_: Round) -> list[str]:
+    """RedGreen first version: what each protecting dealer pays, collects and keeps."""
+    facts = round_.spec.table
+    if facts.seats_per_side is None or round_.settled is None:
+        return []
+    lines = ["per side, as the two protecting dealers work it:"]
+    for side in ("left", "right"):
+        mine = [p for p in round_.settled.payouts if p.seat and facts.side_of(p.seat) == side]
+        paid = sum(p.won for p in mine if p.won > 0)
+        collected = -sum(p.won for p in mine if p.won < 0)
+        commission = sum(p.commission for p in mine)
+        lines.append(
+            f"  {side:<5} seats: pays {format_cents(paid)}, collects {format_cents(collected)},"
+            f" commission {format_cents(commission)}"
+        )
     return lines
 
 
-def loball_round(rules: loball.LoBallRules, rng: RandomSource, stake: int) -> list[str]:
-    """Two seats against the dealer, the exposed tiles, the dice, and every bet settled."""
-    round_ = loball.deal_round(rng, players=2)
-    lines = [
-        "tiles: one set of 28, reshuffled before the round; two players seated",
-        f"dealer: {round_.dealer} — {round_.dealer.points} points",
-    ]
-    for seat, hand in enumerate(round_.players, 1):
-        lines.append(f"seat {seat}: {hand} — {hand.points} points")
-    exposed = " ".join(str(t) for t in round_.exposed) or "none (players hold 1-1 and 7-7)"
-    lines.append(f"exposed: {exposed}")
-    lines.append(f"dice: {' '.join(str(d) for d in round_.dice)} (total {sum(round_.dice)})")
-    for seat in range(1, round_.seats + 1):
-        lines.append(f"seat {seat}, {format_cents(stake)} on each bet:")
-        for bet in loball.Bet:
-            lines.append(_settled(bet.value, loball.settle_bet(bet, stake, round_, seat, rules)))
-    return lines
-
-
-def playthrough(game: str, seed: int | None = None, stake: int = 1000) -> str:
-    """Deal and settle one round of ``game``; ``seed=None`` shuffles with the secure generator."""
-    spec = games.game(game)
-    round_text: Callable[..., list[str]] = spec.loaded("playthrough")
-    rng: RandomSource = SecureRandom() if seed is None else SeededRandom(seed)
-    source = "secure shuffle" if seed is None else f"seed {seed}"
-    lines = [f"{spec.id} · one round · {source}", *round_text(spec.rules(), rng, stake)]
-    return "\n".join(lines) + "\n"
+def round_text(round_: Round, title: str, viewer: Viewer | None = None) -> str:
+    """The whole round as ``viewer`` (by default a spectator) saw it, and its settlement."""
+    shown = view(round_, viewer or Viewer())
+    return "\n".join([title, *log_text(shown, round_), *sides_text(round_)]) + "\n"

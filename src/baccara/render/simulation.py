@@ -89,6 +89,18 @@ def print_sessions(
     table = Table(title="[bold]Session results[/bold]", title_justify="left")
     table.add_column("")
     table.add_column("Value", justify="right")
+    for label, value in session_rows(summary, expected):
+        table.add_row(label, value)
+    console.print(table)
+    note = rounding_note(plan.stake, expected)
+    if note is not None:
+        console.print(note, style="bold")
+    console.print(SESSION_NOTE, style="dim")
+
+
+def session_rows(summary: dict[str, Any], expected: Expectation) -> list[tuple[str, str]]:
+    """A session run in rows: the mean against what the exact edge predicts, the spread,
+    percentiles, the chances of ending ahead, even or behind, and the risk of ruin."""
     low, high = summary["mean_result_ci95"]
     rows = [
         ("mean result", decimal_text(summary["mean_result"] / 100, 2, signed=True)),
@@ -117,22 +129,25 @@ def print_sessions(
         ("risk of ruin", percent_text(summary["risk_of_ruin"], 2)),
         ("mean hands played", decimal_text(summary["mean_hands_played"], 1)),
     ]
-    for label, value in rows:
-        table.add_row(label, value)
-    console.print(table)
-    if expected.rounding_matters:
-        verb = "dominates the result" if expected.rounding_dominates else "raises the edge"
-        console.print(
-            f"At {money(plan.stake)} a hand, rounding payouts down to the cent {verb}: the"
-            f" edge is {percent_text(expected.edge_at_stake)} at this stake, {percent_text(expected.edge)}"
-            " exactly.",
-            style="bold",
-        )
-    console.print(
-        "Ruin: the bankroll no longer covers a stake, so the session ends early."
-        " Results are settled in cents, payouts rounded down.",
-        style="dim",
+    return rows
+
+
+def rounding_note(stake: int, expected: Expectation) -> str | None:
+    """A line saying so when rounding payouts down to the cent moves the edge at ``stake``."""
+    if not expected.rounding_matters:
+        return None
+    verb = "dominates the result" if expected.rounding_dominates else "raises the edge"
+    return (
+        f"At {format_cents(stake)} a hand, rounding payouts down to the cent {verb}: the"
+        f" edge is {percent_text(expected.edge_at_stake)} at this stake,"
+        f" {percent_text(expected.edge)} exactly."
     )
+
+
+SESSION_NOTE = (
+    "Ruin: the bankroll no longer covers a stake, so the session ends early."
+    " Results are settled in cents, payouts rounded down."
+)
 
 
 def print_count(report: CountReport, game: str, bet: str, console: Console) -> None:

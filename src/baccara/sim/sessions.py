@@ -13,16 +13,19 @@ chunks, each with its own seed derived from the run's seed, so a run can be repe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from baccara.errors import InvalidOption, shown
+from baccara.errors import InvalidBet, InvalidOption, shown
 from baccara.money import MAX_BANKROLL_CENTS, format_cents, payout, validate_stake
+
+if TYPE_CHECKING:
+    from baccara.sim.runs import DealerSpec
 
 OutcomeSource = Callable[[int, int], npt.NDArray[np.integer[Any]]]
 """``source(rounds, seed)``: outcome indices of ``rounds`` consecutive rounds."""
@@ -31,7 +34,10 @@ CHUNK_HANDS = 1 << 20
 """About this many hands are dealt per chunk (whole sessions only), whatever the run size."""
 
 SAMPLE_PATHS = 20
-"""Bankroll paths kept for the plot: those of the first sessions dealt."""
+"""Bankroll paths kept for the plot by default: those of the first sessions dealt."""
+
+FAN_PERCENTILES = (5, 25, 50, 75, 95)
+"""The balance percentiles a fan chart draws, hand by hand."""
 
 MAX_HANDS = 1_000_000
 """The longest session: with the largest stake and pay it keeps a bankroll inside 64 bits."""
@@ -151,6 +157,33 @@ class SessionReport:
     def risk_of_ruin(self) -> float:
         return float(self.ruined.mean())
 
+    def expectation(
+        self, house_edge: Fraction, outcomes: Sequence[tuple[Fraction, Fraction]]
+    ) -> Expectation:
+        """What the hands actually played were expected to cost on average: by the exact
+        edge, and with every payout rounded down to the cent, as they were settled.
+
+        ``outcomes`` are the bet's (probability, pays to 1). Ruined sessions stop early,
+        so the stakes are those really wagered, not ``hands`` stakes a session.
+        """
+        return Expectation(
+            edge=house_edge,
+            edge_at_stake=edge_at_stake(self.plan.stake, outcomes),
+            wagered=int(self.hands_played.sum()) * self.plan.stake / len(self.final),
+        )
+
+    def balance_percentiles(
+        self, percentiles: Sequence[float] = FAN_PERCENTILES
+    ) -> npt.NDArray[np.float64]:
+        """Percentiles of the bankroll after each hand over the kept paths: (len, hands + 1).
+
+        A ruined session's balance stays where it fell, as it does in the paths. Keep
+        every session's path (``keep_paths`` of :func:`play_sessions`) for a fan chart of
+        the whole run.
+        """
+        result: npt.NDArray[np.float64] = np.percentile(self.paths, percentiles, axis=0)
+        return result
+
     def summary(self) -> dict[str, Any]:
         results = self.results
         percentiles = np.percentile(results, [1, 5, 25, 50, 75, 95, 99])
@@ -192,11 +225,14 @@ def play_sessions(
     source: OutcomeSource,
     seed: int,
     progress: Callable[[int], None] | None = None,
+    keep_paths: int = SAMPLE_PATHS,
 ) -> SessionReport:
     """Deal every session of ``plan`` from ``source`` and settle each hand with ``net``.
 
     A hand is played only while the bankroll covers the stake; the session ends at
     ruin, or after ``plan.hands`` hands. ``progress`` is told how many sessions are done.
+    The bankroll paths of the first ``keep_paths`` sessions are kept hand by hand;
+    how many are kept never changes what is dealt.
     """
     worst = plan.bankroll + plan.hands * int(np.abs(net).max())
     if worst >= INT64_LIMIT:
@@ -207,7 +243,8 @@ def play_sessions(
         )
     per_chunk = max(1, CHUNK_HANDS // plan.hands)
     finals, played, ruins = [], [], []
-    paths: npt.NDArray[np.int64] | None = None
+    kept: list[npt.NDArray[np.int64]] = []
+    wanted = min(keep_paths, plan.sessions)
     done = 0
     chunk = 0
     while done < plan.sessions:
@@ -221,24 +258,54 @@ def play_sessions(
         finals.append(bank[np.arange(count), stop])
         played.append(stop + 1)
         ruins.append(ruined)
-        if paths is None:
-            keep = min(SAMPLE_PATHS, count)
+        keep = min(wanted - done, count)
+        if keep > 0:
             hand = np.arange(plan.hands)
             # After ruin the bankroll stays where it fell: no more hands are played.
             frozen = np.where(
                 hand[None, :] <= stop[:keep, None], bank[:keep], finals[-1][:keep, None]
             )
             start = np.full((keep, 1), plan.bankroll, dtype=np.int64)
-            paths = np.hstack([start, frozen]).astype(np.int64)
+            kept.append(np.hstack([start, frozen]).astype(np.int64))
         done += count
         chunk += 1
         if progress is not None:
             progress(done)
-    assert paths is not None
     return SessionReport(
         plan=plan,
         final=np.concatenate(finals).astype(np.int64),
         hands_played=np.concatenate(played).astype(np.int64),
         ruined=np.concatenate(ruins),
-        paths=paths,
+        paths=np.vstack(kept) if kept else np.empty((0, plan.hands + 1), dtype=np.int64),
+    )
+
+
+def play_bet(
+    dealer_spec: DealerSpec,
+    bet: str,
+    pays: Mapping[str, Fraction],
+    plan: SessionPlan,
+    seed: int,
+    *,
+    keep_paths: int = SAMPLE_PATHS,
+) -> SessionReport:
+    """Sessions at ``bet`` dealt by the game's kernel: what ``baccara simulate --bet`` plays.
+
+    ``pays`` maps each of the bet's outcome names to what it pays (from the exact
+    analysis of the same rules). The same arguments give the same sessions whoever
+    calls, so a report's fan chart and a ``simulate --bet`` run with its seed agree.
+    """
+    dealer = dealer_spec.dealer()
+    if bet not in dealer.bets:
+        raise InvalidBet(
+            f"unknown bet {bet!r} for {dealer.game}; bets are: {', '.join(dealer.bets)}"
+        )
+    column = dealer.bets.index(bet)
+    net = net_per_outcome(plan.stake, [pays[name] for name in dealer.outcomes[column]])
+    return play_sessions(
+        plan,
+        net,
+        lambda rounds, chunk_seed: dealer.deal_run(rounds, chunk_seed)[:, column],
+        seed,
+        keep_paths=keep_paths,
     )

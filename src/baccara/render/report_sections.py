@@ -1,0 +1,423 @@
+"""The report's sections, each a list of blocks built from :class:`~baccara.render.report.ReportData`.
+
+A section formats figures with the same functions the terminal uses
+(:mod:`baccara.render.analysis`, :mod:`baccara.render.paytable`,
+:mod:`baccara.render.compare`, :mod:`baccara.render.simulation`), so the report and
+``baccara analyze`` print the same digits. Charts are drawn later, by the writer.
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+from importlib.metadata import version
+from typing import TYPE_CHECKING
+
+from baccara.exact.variants import (
+    FLAG_SIGMAS,
+    SIMULATION_ROUNDS,
+    Comparison,
+    PublishedGap,
+    published_gaps,
+)
+from baccara.money import format_cents
+from baccara.options import plural
+from baccara.render import charts
+from baccara.render.analysis import (
+    EFFECT_SIGN_NOTE,
+    OUTCOME_COLUMNS,
+    cell_text,
+    edge_text,
+    effect_columns,
+    effect_rows,
+    figures_text,
+    outcome_rows,
+    published_lines,
+    total_row,
+)
+from baccara.render.compare import LEGEND, comparison_columns, comparison_rows, variant_lines
+from baccara.render.document import Block, Chart, Heading, Prose, TableBlock
+from baccara.render.paytable import PAYTABLE_COLUMNS, category_rows
+from baccara.render.simulation import SESSION_NOTE, rounding_note, session_rows
+from baccara.sim.sessions import FAN_PERCENTILES
+
+if TYPE_CHECKING:
+    from baccara.render.report import ReportData
+
+
+def _percent(value: Fraction) -> str:
+    return f"{float(value):.4%}"
+
+
+def rules(data: ReportData) -> list[Block]:
+    spec, table = data.spec, data.spec.table
+    rows = tuple(data.option_values())
+    seats = f"{plural(table.seats, 'seat')}, {plural(table.dealers, 'dealer')}"
+    return [
+        Heading("The rules in brief", "rules"),
+        Prose(spec.brief),
+        TableBlock("rules", "Rules in force", ("Option", "Value", "Seed's default"), rows),
+        Prose(
+            f"{seats}; dealt with {table.equipment.value}. Rules: {spec.doc}; seed {spec.seed}.",
+            "note",
+        ),
+    ]
+
+
+def summary(data: ReportData) -> list[Block]:
+    bets = data.analysis.bets
+    any_published = any(b.published is not None for b in bets)
+    rows = []
+    for bet in bets:
+        row = [
+            bet.bet,
+            _percent(bet.house_edge),
+            f"{bet.house_edge.numerator}/{bet.house_edge.denominator}",
+            _percent(bet.element_of_risk),
+            f"{bet.std_dev:.4f}",
+            _percent(bet.hit_frequency),
+        ]
+        if any_published:
+            row.append(
+                "—" if bet.published is None
+                else f"{_percent(bet.published.house_edge)} ({bet.published.source})"
+            )  # fmt: skip
+        rows.append(tuple(row))
+    columns = ("Bet", "House edge", "Exactly", "Element of risk", "Std dev", "Hit frequency",
+               *(("Published",) if any_published else ()))  # fmt: skip
+    return [
+        Heading("Every bet at a glance", "summary"),
+        TableBlock("summary", "House edge and risk of every bet", columns, tuple(rows)),
+        Prose(
+            "House edge: the house's expected gain per unit staked. Element of risk: the edge "
+            "per resolved bet (pushes left out). Standard deviation: of one unit's result. Hit "
+            "frequency: how often the bet pays something.",
+            "note",
+        ),
+        Prose(f"baccara analyze {data.spec.id}{data.option_flags()}", "command"),
+    ]
+
+
+def bets(data: ReportData) -> list[Block]:
+    analysis = data.analysis
+    blocks: list[Block] = [
+        Heading("The outcomes of every bet", "bets"),
+        Prose(f"Combinations are {analysis.sample_space}."),
+    ]
+    for bet in analysis.bets:
+        blocks += [
+            Heading(bet.bet, f"bet-{bet.bet}", level=3),
+            TableBlock(
+                f"bet-{bet.bet}",
+                "",
+                OUTCOME_COLUMNS,
+                (*outcome_rows(bet), total_row(bet)),
+                totals=1,
+            ),
+            Prose(edge_text(bet) + figures_text(bet)),
+            *(Prose(line, "note") for line in published_lines(bet)),
+        ]
+    blocks.append(
+        Chart(
+            "outcomes",
+            "Outcome probabilities",
+            functools.partial(charts.outcome_probabilities, analysis),
+            "Green pays the bettor, grey pushes, red loses. A panel whose outcomes differ by "
+            "more than 500 times is on a log scale.",
+        )
+    )
+    blocks += [Prose(note, "note") for note in analysis.notes]
+    return blocks
+
+
+def _gap_rows(gaps: tuple[PublishedGap, ...]) -> list[tuple[str, ...]]:
+    rows = []
+    for rounds in SIMULATION_ROUNDS:
+        cells = []
+        for gap in gaps:
+            sigmas = gap.sigmas(rounds)
+            flag = " flagged" if abs(sigmas) > FLAG_SIGMAS else ""
+            cells += [f"{gap.standard_error(rounds):.6%}", f"{sigmas:+.2f}{flag}"]
+        rows.append((f"{rounds:,}", *cells))
+    return rows
+
+
+def published(data: ReportData) -> list[Block]:
+    bet = next((b for b in data.analysis.bets if published_gaps(b)), None)
+    if bet is None:
+        return []
+    gaps = tuple(g for g in published_gaps(bet) if g.outcome == "push") or published_gaps(bet)
+    columns = ["Rounds simulated"]
+    for gap in gaps:
+        columns += [f"SE of {gap.outcome}", f"published {gap.outcome} off by (SE)"]
+    first = gaps[0]
+    blocks: list[Block] = [
+        Heading("The published figures against the exact ones", "published"),
+        TableBlock(
+            "published",
+            f"{bet.bet}: published and computed",
+            ("Figure", "Published", "Computed", "Computed − published"),
+            tuple(
+                (
+                    g.outcome,
+                    _percent(g.published),
+                    _percent(g.exact),
+                    f"{float(-g.difference):+.4%}",
+                )
+                for g in published_gaps(bet)
+            ),
+        ),
+        Prose(
+            f"Would a simulation notice? Its estimate of the {first.outcome} probability has "
+            "standard error √(p(1 − p)/n), computed here from the exact p — nothing is dealt. "
+            f"A simulation flags a figure {FLAG_SIGMAS} standard errors off, as baccara simulate "
+            f"does: for the published {first.outcome} figure that takes "
+            f"{first.rounds_to_flag:,} rounds or more."
+        ),
+        TableBlock("published-gap", "", tuple(columns), tuple(_gap_rows(gaps))),
+    ]
+    if data.house_ways is not None:
+        blocks += _house_ways(data.house_ways, first)
+    return blocks
+
+
+def _house_ways(comparison: Comparison, gap: PublishedGap) -> list[Block]:
+    sets = {r.variant.name: r.variant.options_text() for r in comparison.variants}
+    rows = []
+    for name, analysis in (
+        ("as given", comparison.base),
+        *((r.variant.name, r.analysis) for r in comparison.variants),
+    ):
+        red = analysis.bets[0]
+        push = red.outcome(gap.outcome).probability
+        rows.append(
+            (
+                name,
+                sets.get(name, "—"),
+                _percent(red.outcome("win").probability),
+                _percent(push),
+                _percent(red.house_edge),
+                f"{float(push - gap.published):+.4%}",
+            )
+        )
+    return [
+        Heading("House ways tried", "house-ways", level=3),
+        Prose(
+            f"The seed's win and lose figures are (1 − push)/2 each and its edge is the "
+            f"commission on the win, so the {gap.outcome} figure is the whole gap. No "
+            "house way reproduces it; these were tried (docs/redgreen.md has the rest, "
+            "among them all 169 combinations of the Ace and King exceptions):"
+        ),
+        TableBlock(
+            "house-ways",
+            "",
+            ("House way", "Sets", "Win", "Push", "Edge", f"{gap.outcome.capitalize()} − published"),
+            tuple(rows),
+            left_columns=2,
+        ),
+    ]
+
+
+def decks(data: ReportData) -> list[Block]:
+    heading = Heading("House edge against the number of decks", "decks")
+    sweep = data.decks
+    if sweep is None:
+        return [
+            heading,
+            Prose(f"{data.spec.name} is dealt from one set; it has no number of decks to vary."),
+        ]
+    rows = tuple(
+        (str(n), *(_percent(sweep.edges(b)[i]) for b in sweep.bets))
+        for i, n in enumerate(sweep.decks)
+    )
+    return [
+        heading,
+        Chart(
+            "decks",
+            "House edge by decks",
+            functools.partial(charts.edges_by_decks, sweep),
+            "Each panel its own scale; bets with equal edges at every size share a panel.",
+        ),
+        TableBlock("decks", "", ("Decks", *sweep.bets), rows),
+        Prose("Every other rule as above; each row is baccara analyze with --decks N.", "note"),
+    ]
+
+
+def removal(data: ReportData) -> list[Block]:
+    eor = data.removal
+    full, rows, weighted = effect_rows(eor)
+    still = [b for i, b in enumerate(eor.bets) if not any(eor.effects(r)[i] for r in eor.removals)]
+    caption = "Red bars raise the house edge, green bars lower it."
+    if still:
+        caption += f" One {eor.removed} never moves {', '.join(still)}, left out."
+    return [
+        Heading(f"Effect of removal per {eor.removed}", "removal"),
+        Chart(
+            "removal",
+            f"One {eor.removed} removed: change of house edge",
+            functools.partial(charts.effect_of_removal, eor),
+            caption,
+        ),
+        TableBlock(
+            "removal",
+            f"one {eor.removed} removed: change of house edge, % points",
+            effect_columns(eor),
+            (full, *rows, weighted),
+            totals=1,
+        ),
+        Prose(EFFECT_SIGN_NOTE, "note"),
+        *(Prose(note, "note") for note in eor.notes),
+    ]
+
+
+def loball(data: ReportData) -> list[Block]:
+    names = {t.name for t in data.analysis.tables}
+    if not {"points", "grid"} <= names:
+        return []
+    blocks: list[Block] = [
+        Heading("Points and the dealer against the player", "points"),
+        Chart(
+            "points",
+            "Points of one hand",
+            functools.partial(charts.points_distribution, data.analysis.table("points")),
+            "Zero points is the Win-bonus, 27 the Play-bonus.",
+        ),
+        Chart(
+            "grid",
+            "Dealer's points against the player's",
+            functools.partial(charts.points_grid, data.analysis.table("grid")),
+            "Every disjoint (dealer hand, player hand) pair, by the two totals; log colour "
+            "scale. Above the diagonal the dealer has more points and the player wins; on "
+            "and below it the main wager loses.",
+        ),
+    ]
+    for table in data.analysis.tables:
+        if not table.on_screen:
+            continue
+        blocks.append(
+            TableBlock(
+                f"table-{table.name}",
+                table.title,
+                table.columns,
+                tuple(tuple(cell_text(v) for v in row) for row in table.rows),
+                note=table.note,
+            )
+        )
+    return blocks
+
+
+def bonus(data: ReportData) -> list[Block]:
+    if data.bonus is None:
+        return []
+    counts, paytable = data.bonus
+    bet = data.analysis.bet("bonus")
+    return [
+        Heading("The Bonus side bet by hand category", "bonus"),
+        Chart(
+            "bonus",
+            "Bonus categories and the paytable's return",
+            functools.partial(charts.bonus_categories, counts, paytable),
+            "Left: how often each best-five category comes (log scale); right: what the "
+            f"paytable {paytable.name!r} returns on it per unit staked.",
+        ),
+        TableBlock(
+            "bonus",
+            f"paytable {paytable.name!r}",
+            PAYTABLE_COLUMNS,
+            (*category_rows(paytable, counts), total_row(bet)),
+            totals=1,
+        ),
+    ]
+
+
+def variants(data: ReportData) -> list[Block]:
+    comparison = data.variants
+    if not comparison.variants:
+        return []
+    return [
+        Heading("Rule variants", "variants"),
+        Prose(
+            "The usual variants of this game, each analysed exactly like the rules above, "
+            "with only the options it names changed."
+        ),
+        TableBlock(
+            "variants",
+            "house edge by rule variant",
+            comparison_columns(comparison),
+            tuple(comparison_rows(comparison)),
+        ),
+        Prose(LEGEND, "note"),
+        *(Prose(line, "note") for line in variant_lines(comparison)),
+        Prose(f"baccara compare {data.spec.id}{data.option_flags()}", "command"),
+        Chart(
+            "variants",
+            "House edge by variant",
+            functools.partial(charts.variants, comparison),
+            "Only the variants that move a bet are drawn in its panel; the dotted line is "
+            "the edge as given. Red raises the edge, green lowers it.",
+        ),
+    ]
+
+
+def sessions(data: ReportData) -> list[Block]:
+    report, plan, bet = data.sessions, data.sessions.plan, data.session_bet
+    analysed = data.analysis.bet(bet)
+    edge = analysed.house_edge
+    expected = report.expectation(edge, [(o.probability, o.pays) for o in analysed.outcomes])
+    note = rounding_note(plan.stake, expected)
+    money = format_cents
+    title = (
+        f"{bet} · {money(plan.stake)} a hand · {plan.hands:,} hands · "
+        f"{plan.sessions:,} sessions from {money(plan.bankroll)}"
+    )
+    bands = "/".join(f"{p:g}" for p in FAN_PERCENTILES)
+    command = (
+        f"baccara simulate {data.spec.id} --bet {bet} --stake {money(plan.stake)}"
+        f" --bankroll {money(plan.bankroll)} --hands {plan.hands} --sessions {plan.sessions}"
+        f" --seed {data.request.seed}{data.option_flags()}"
+    )
+    return [
+        Heading("A night at the table: the bankroll", "sessions"),
+        Prose(
+            f"{plan.sessions:,} players each sit down with {money(plan.bankroll)} and bet "
+            f"{money(plan.stake)} on {bet} every hand for {plan.hands:,} hands, every hand "
+            "dealt by the real rules from a shuffled shoe and settled in cents; a player "
+            "leaves early only when the bankroll no longer covers a stake."
+        ),
+        Chart(
+            "sessions",
+            "Bankroll fan chart",
+            functools.partial(charts.bankroll_fan, report, edge, FAN_PERCENTILES, title),
+            f"Percentiles {bands} of the balance after each hand over all sessions; the dotted "
+            "line is the bankroll less the exact edge times the stakes.",
+        ),
+        TableBlock(
+            "sessions",
+            "Session results",
+            ("", "Value"),
+            tuple(session_rows(report.summary(), expected)),
+        ),
+        *([] if note is None else [Prose(note, "note")]),
+        Prose(SESSION_NOTE, "note"),
+        Prose(command, "command"),
+    ]
+
+
+def method(data: ReportData) -> list[Block]:
+    return [
+        Heading("How these figures were made", "method"),
+        Prose(
+            "Every probability is an exact count of equally likely deals divided by their "
+            f"number — combinations are {data.analysis.sample_space} — and every edge an "
+            "exact fraction; decimals are rounded only for display. The sessions are the one "
+            "simulated part, seeded so the report repeats."
+        ),
+        Prose(
+            f"In Python: baccara.analyze({data.spec.id!r}, **options), "
+            f"baccara.effect_of_removal({data.spec.id!r}, **options), "
+            "baccara.exact.variants.compare_variants and edges_by_decks, and "
+            "baccara.sim.sessions.play_bet.",
+            "note",
+        ),
+        Prose(f"Made by baccara {version('baccara')}.", "note"),
+    ]

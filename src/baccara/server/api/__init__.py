@@ -1,0 +1,1 @@
+"""The HTTP surface, one module per resource; the OpenAPI schema is served at ``/docs``."""

@@ -1,0 +1,52 @@
+"""The back office (admins): the audit trail and wallets."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from fastapi import APIRouter, Query
+from pydantic import Field, StrictInt, StrictStr
+
+from baccara.errors import BaccaraError
+from baccara.server import audit, ledger, store
+from baccara.server.api.deps import AdminDep, CasinoDep
+from baccara.server.api.schemas import Strict
+
+router = APIRouter(tags=["admin"])
+
+
+class AdjustIn(Strict):
+    amount_cents: StrictInt = Field(ge=-(10**12), le=10**12)
+    reason: StrictStr = Field(min_length=3, max_length=500)
+
+
+@router.get("/api/admin/audit")
+def audit_log(
+    admin: AdminDep, casino: CasinoDep, limit: int = Query(100, ge=1, le=1000),
+    before: int | None = Query(None, ge=1),
+) -> list[dict[str, Any]]:  # fmt: skip
+    """Every admin and dealer action, newest first."""
+    with casino.db.read() as session:
+        return audit.entries(session, limit, before)
+
+
+@router.post("/api/admin/wallets/{username}/adjust")
+def adjust(username: str, body: AdjustIn, admin: AdminDep, casino: CasinoDep) -> dict[str, Any]:
+    """Credit (positive) or debit (negative) a wallet, with a reason, through the ledger."""
+    if body.amount_cents == 0:
+        raise BaccaraError("amount_cents: a credit or a debit, not 0")
+    with casino.db.write() as session:
+        now = casino.clock()
+        user = store.user_named(session, username)
+        wallet = store.wallet(session, user.id)
+        ledger.transfer(session, f"adjust:{uuid.uuid4().hex}", "adjust",
+                        [(ledger.deposits(session), -body.amount_cents),
+                         (wallet, body.amount_cents)], now)  # fmt: skip
+        action = "wallet-credited" if body.amount_cents > 0 else "wallet-debited"
+        audit.record(session, admin.username, admin.role, action, f"user {username}",
+                     body.reason, now, amount_cents=body.amount_cents,
+                     balance_cents=wallet.balance_cents)  # fmt: skip
+        balance = wallet.balance_cents
+    casino.hub.to_users(None, {user.id: {"type": "balance", "balance_cents": balance}})
+    return {"username": username, "balance_cents": balance}

@@ -1,0 +1,69 @@
+"""Every refusal as a 4xx with a JSON body that says what is wrong: ``{"error", "detail"}``.
+
+Bad input changes nothing: each refusal is raised before anything is committed.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
+from baccara.server.auth import AuthError, InvalidCredentials
+from baccara.server.betting import IdempotencyConflict
+from baccara.server.casino import Forbidden, TooManyAttempts
+from baccara.server.ledger import InsufficientFunds
+from baccara.server.protections import Excluded, LossLimitReached, RealityCheckDue
+from baccara.server.store import NotFound, UsernameTaken
+from baccara.table import RoundError, SeatError
+
+STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
+    (AuthError, 401, "unauthorized"),
+    (TooManyAttempts, 429, "too_many_attempts"),
+    (Excluded, 403, "self_excluded"),
+    (LossLimitReached, 409, "loss_limit"),
+    (RealityCheckDue, 409, "reality_check"),
+    (Forbidden, 403, "forbidden"),
+    (NotFound, 404, "not_found"),
+    (IdempotencyConflict, 409, "idempotency_conflict"),
+    (UsernameTaken, 409, "username_taken"),
+    (SeatError, 409, "seat"),
+    (RoundError, 409, "not_now"),
+    (InsufficientFunds, 400, "insufficient_funds"),
+    (InvalidCredentials, 400, "invalid_credentials"),
+    (InvalidBet, 400, "invalid_bet"),
+    (InvalidCards, 400, "invalid_cards"),
+    (InvalidOption, 400, "invalid_option"),
+    (UnknownGame, 400, "unknown_game"),
+    (BaccaraError, 400, "bad_request"),
+)
+"""The first class an error is an instance of decides its status."""
+
+
+def error_body(code: str, detail: str) -> dict[str, str]:
+    return {"error": code, "detail": detail}
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(BaccaraError)
+    async def refused(request: Request, error: BaccaraError) -> JSONResponse:
+        for cls, status, code in STATUS:
+            if isinstance(error, cls):
+                headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+                return JSONResponse(error_body(code, str(error)), status, headers=headers)
+        raise AssertionError("BaccaraError is in STATUS")
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = []
+        for item in error.errors():
+            where = ".".join(str(p) for p in item.get("loc", ()) if p != "body")
+            problems.append(f"{where}: {item.get('msg', 'invalid')}")
+        return JSONResponse(error_body("invalid_request", "; ".join(problems)), 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse(error_body("http", str(error.detail)), error.status_code,
+                            headers=getattr(error, "headers", None))  # fmt: skip

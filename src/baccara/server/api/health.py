@@ -1,0 +1,16 @@
+"""Is the casino up."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from baccara.server.api.deps import CasinoDep
+
+router = APIRouter(tags=["health"])
+
+
+@router.get("/api/health")
+def health(casino: CasinoDep) -> dict[str, object]:
+    with casino.db.read() as session:
+        session.execute(__import__("sqlalchemy").text("SELECT 1"))
+    return {"status": "ok", "tables": len(casino.tables)}

@@ -1,0 +1,114 @@
+"""Tables: the lobby, opening and closing tables, seats, bets and "deal"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Response
+
+from baccara.cards import ShoeMode
+from baccara.server.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
+from baccara.server.api.schemas import BetIn, BetOut, SeatIn, State, TableIn
+from baccara.server.betting import check_key
+from baccara.table import Mode, TableConfig
+
+router = APIRouter(tags=["tables"])
+
+
+@router.get("/api/tables")
+def list_tables(casino: CasinoDep) -> list[dict[str, Any]]:
+    """Every open table: game, mode, rules, limits, seats and who sits in them."""
+    return casino.list_tables()
+
+
+@router.get("/api/tables/{table_id}")
+async def get_table(table_id: int, casino: CasinoDep) -> dict[str, Any]:
+    """One table, and the id of the round in play."""
+    return await casino.table_view(table_id)
+
+
+@router.get("/api/tables/{table_id}/rounds")
+def recent_rounds(
+    table_id: int, casino: CasinoDep, limit: int = Query(100, ge=1, le=500)
+) -> list[dict[str, Any]]:
+    """The table's last rounds that are over, oldest first, with their results (the roads)."""
+    from baccara.server.queries import recent_rounds as read
+
+    casino.live(table_id)
+    with casino.db.read() as session:
+        return read(session, table_id, limit)
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dict[str, Any]:
+    """Open a table (admins). Options are the game's rule options, as ``baccara analyze``
+    takes them; timers come from the server's settings."""
+    settings = casino.settings
+    config = TableConfig(
+        body.game,
+        min_bet_cents=body.min_bet_cents,
+        max_bet_cents=body.max_bet_cents,
+        mode=Mode(body.mode),
+        options=body.options,
+        seats=body.seats,
+        shoe=ShoeMode(body.shoe.mode),
+        penetration=body.shoe.penetration,
+        betting_seconds=settings.betting_seconds,
+        peek_seconds=settings.peek_seconds,
+        choose_seconds=settings.choose_seconds,
+        reveal_delay=settings.reveal_delay,
+    )
+    table_id = await casino.create_table(config, admin)
+    return await casino.table_view(table_id)
+
+
+@router.delete("/api/tables/{table_id}", status_code=204)
+async def close_table(table_id: int, admin: AdminDep, casino: CasinoDep) -> Response:
+    """Close a table (admins): the round in play is voided and every bet refunded."""
+    await casino.close_table(table_id, admin)
+    return Response(status_code=204)
+
+
+@router.post("/api/tables/{table_id}/seat")
+async def take_seat(
+    table_id: int, user: UserDep, casino: CasinoDep, body: SeatIn | None = None
+) -> dict[str, int]:
+    """Sit at a seat, or the first free one when ``seat`` is omitted."""
+    seat = await casino.sit(user, table_id, body.seat if body else None)
+    return {"seat": seat}
+
+
+@router.delete("/api/tables/{table_id}/seat")
+async def leave_seat(table_id: int, user: UserDep, casino: CasinoDep) -> dict[str, int]:
+    return {"seat": await casino.leave(user, table_id)}
+
+
+@router.post("/api/tables/{table_id}/bets", status_code=201, response_model=BetOut)
+async def place_bet(
+    table_id: int,
+    body: BetIn,
+    user: UserDep,
+    casino: CasinoDep,
+    response: Response,
+    idempotency_key: IdempotencyKey = None,
+) -> dict[str, Any]:
+    """Place a bet with a required ``Idempotency-Key``: a retry with the same key places it
+    once and answers the same; the same key with a different body is a 409."""
+    key = check_key(idempotency_key)
+    status, answer = await casino.place_bet(user, table_id, body.bet, body.amount_cents, key)
+    response.status_code = status
+    return answer
+
+
+@router.delete("/api/tables/{table_id}/bets/{bet_id}")
+async def remove_bet(
+    table_id: int, bet_id: str, user: UserDep, casino: CasinoDep
+) -> dict[str, int]:
+    """Take a bet back while betting is open."""
+    return {"balance_cents": await casino.remove_bet(user, table_id, bet_id)}
+
+
+@router.post("/api/tables/{table_id}/deal", response_model=State)
+async def deal(table_id: int, user: UserDep, casino: CasinoDep) -> State:
+    """This player is ready; when every seated bettor is, betting closes."""
+    return State(state=await casino.request_deal(user, table_id))

@@ -1,0 +1,61 @@
+"""The casino as a FastAPI application: the API, the WebSocket per table, the web pages.
+
+``create_app(settings)`` builds it; starting it migrates the database, recovers every
+round left in play by a previous run, and starts the table timers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.metadata
+import pathlib
+from collections.abc import AsyncIterator, Callable
+
+from fastapi import FastAPI
+
+from baccara.server.api import (
+    admin,
+    auth,
+    dealer,
+    errors,
+    games,
+    health,
+    protections,
+    rounds,
+    tables,
+    ws,
+)
+from baccara.server.casino import Casino
+from baccara.server.security import Guard
+from baccara.server.settings import Settings
+
+WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(
+    settings: Settings | None = None, clock: Callable[[], float] | None = None
+) -> FastAPI:
+    settings = settings or Settings()
+    casino = Casino(settings) if clock is None else Casino(settings, clock)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await casino.start()
+        try:
+            yield
+        finally:
+            await casino.stop()
+
+    app = FastAPI(
+        title="baccara casino",
+        version=importlib.metadata.version("baccara"),
+        description="Punto Banco, RedGreen, Mini RedGreen and Lo-Ball at shared tables:"
+        " wallets in integer cents, provably fair electronic rounds, live-dealer tables.",
+        lifespan=lifespan,
+    )
+    app.state.casino = casino
+    app.add_middleware(Guard)
+    errors.install(app)
+    for module in (health, auth, protections, games, tables, rounds, dealer, admin, ws):
+        app.include_router(module.router)
+    return app

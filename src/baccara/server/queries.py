@@ -1,0 +1,222 @@
+"""What the API shows: tables, a round as one viewer may see it, a player's history.
+
+A round's cards are only those exposed so far (or, at a live table, what its dealer
+dealt, to that dealer); the server seed only once the round is over. Reads never take
+a table's lock: a round that is over is read from its stored log, the round in play
+from the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from baccara.server import store
+from baccara.server.models import Bet, CasinoTable, Entry, Payout, Transfer
+from baccara.server.models import Round as RoundRow
+from baccara.table import Round, Viewer, view
+from baccara.table.events import RoundSettled
+from baccara.table.view import visible_cards
+
+HISTORY_LIMIT = 10
+"""Rounds in a player's history by default: the last game and the nine before it (AGCO §13.1)."""
+
+
+def table_json(row: CasinoTable, seated: Mapping[int, str]) -> dict[str, Any]:
+    config = store.table_config(row)
+    return {
+        "id": row.id,
+        "game": row.game,
+        "name": config.spec.name,
+        "mode": row.mode,
+        "options": json.loads(row.options),
+        "seats": row.seats,
+        "seated": {str(seat): name for seat, name in sorted(seated.items())},
+        "min_bet_cents": row.min_bet_cents,
+        "max_bet_cents": row.max_bet_cents,
+        "bets": list(config.spec.bet_ids),
+        "shoe": {"mode": row.shoe, "penetration": row.penetration},
+        "timers": {
+            "betting_seconds": row.betting_seconds,
+            "peek_seconds": row.peek_seconds,
+            "choose_seconds": row.choose_seconds,
+            "reveal_delay_ms": round(row.reveal_delay * 1000),
+        },
+    }
+
+
+def cards_json(game: str, cards: Mapping[str, str]) -> dict[str, Any]:
+    """Exposed cards by hand: Punto Banco player/banker, RedGreen red/green, Lo-Ball
+    dealer, seats, exposed and dice (as numbers)."""
+    hands: dict[str, list[str]] = {}
+    for position, code in cards.items():
+        hands.setdefault(position.split(".")[0], []).append(code)
+    if game == "punto-banco":
+        return {"player": hands.get("player", []), "banker": hands.get("banker", [])}
+    if game.startswith("redgreen"):
+        return {"red": hands.get("red", []), "green": hands.get("green", [])}
+    return {
+        "dealer": hands.get("dealer", []),
+        "seats": {k[4:]: v for k, v in hands.items() if k.startswith("seat")},
+        "exposed": hands.get("exposed", []),
+        "dice": [int(d) for d in hands.get("dice", [])],
+    }
+
+
+def round_json(session: Session, row: RoundRow, round_: Round, viewer: Viewer) -> dict[str, Any]:
+    over = round_.phase.over
+    result: Any = None
+    if isinstance(round_.settled, RoundSettled):
+        result = dict(round_.settled.result)
+    elif round_.voided is not None:
+        result = {"voided": round_.voided.reason}
+    bets = [
+        {
+            "bet_id": bet.id,
+            "username": name,
+            "bet": bet.spot,
+            "amount_cents": bet.amount_cents,
+            "seat": bet.seat,
+            "payout_cents": payout.returned_cents if payout is not None else None,
+        }
+        for bet, name, payout in store.bets_of_round(session, row.id)
+    ]
+    return {
+        "id": row.id,
+        "table_id": row.table_id,
+        "game": row.game,
+        "mode": round_.opened.mode,
+        "options": dict(round_.opened.options),
+        "nonce": row.nonce,
+        "state": round_.phase.value,
+        "server_seed_hash": row.server_seed_hash,
+        "server_seed": row.server_seed if over else None,
+        "client_seed": row.client_seed,
+        "deadline": round_.deadline(),
+        "cards": cards_json(row.game, visible_cards(round_, viewer)),
+        "result": result,
+        "bets": bets,
+        "events": view(round_, viewer),
+    }
+
+
+def stored_round(session: Session, row: RoundRow) -> Round:
+    """A round rebuilt from its stored log, to be read."""
+    return Round.read(store.load_events(session, row.id))
+
+
+def history(session: Session, user_id: int, username: str, limit: int) -> list[dict[str, Any]]:
+    """The player's rounds, newest first: wagers, what each returned, the balance before and
+    after, and the steps of the game as the player saw them."""
+    round_ids = list(
+        session.scalars(
+            select(Bet.round_id).where(Bet.user_id == user_id, Bet.status == "placed")
+            .group_by(Bet.round_id).order_by(Bet.round_id.desc()).limit(limit)
+        )
+    )  # fmt: skip
+    wallet_id = store.wallet(session, user_id).id
+    rounds = []
+    for round_id in round_ids:
+        row = session.get(RoundRow, round_id)
+        assert row is not None
+        replayed = stored_round(session, row)
+        entries = session.execute(
+            select(Entry.amount_cents, Entry.balance_after)
+            .join(Transfer, Transfer.id == Entry.transfer_id)
+            .where(Transfer.round_id == round_id, Entry.account_id == wallet_id)
+            .order_by(Entry.id)
+        ).all()  # fmt: skip
+        wagers = session.execute(
+            select(Bet, Payout).outerjoin(Payout, Payout.bet_id == Bet.id)
+            .where(Bet.round_id == round_id, Bet.user_id == user_id, Bet.status == "placed")
+            .order_by(Bet.created_at, Bet.id)
+        ).all()  # fmt: skip
+        rounds.append(
+            {
+                "round_id": row.id,
+                "table_id": row.table_id,
+                "game": row.game,
+                "nonce": row.nonce,
+                "state": replayed.phase.value,
+                "opened_at": row.opened_at,
+                "ended_at": row.ended_at,
+                "wagers": [
+                    {
+                        "bet_id": bet.id,
+                        "bet": bet.spot,
+                        "amount_cents": bet.amount_cents,
+                        "result": payout.result if payout else None,
+                        "payout_cents": payout.returned_cents if payout else None,
+                    }
+                    for bet, payout in wagers
+                ],
+                "balance_before_cents": entries[0][1] - entries[0][0] if entries else None,
+                "balance_after_cents": entries[-1][1] if replayed.phase.over and entries else None,
+                "server_seed_hash": row.server_seed_hash,
+                "server_seed": row.server_seed if replayed.phase.over else None,
+                "client_seed": row.client_seed,
+                "result": dict(replayed.settled.result) if replayed.settled else None,
+                "events": view(replayed, Viewer(username)),
+            }
+        )
+    return rounds
+
+
+def recent_rounds(session: Session, table_id: int, limit: int) -> list[dict[str, Any]]:
+    """A table's last rounds that are over, oldest first, with their results: what the
+    Punto Banco roads and a table's statistics are drawn from."""
+    rows = list(
+        session.scalars(
+            select(RoundRow).where(RoundRow.table_id == table_id,
+                                   RoundRow.state.in_(("settled", "voided")))
+            .order_by(RoundRow.nonce.desc()).limit(limit)
+        )
+    )  # fmt: skip
+    rounds = []
+    for row in reversed(rows):
+        settled = next(
+            (e for e in store.load_events(session, row.id) if isinstance(e, RoundSettled)), None
+        )
+        rounds.append({
+            "round_id": row.id,
+            "nonce": row.nonce,
+            "state": row.state,
+            "result": dict(settled.result) if settled is not None else None,
+        })  # fmt: skip
+    return rounds
+
+
+def games_json() -> list[dict[str, Any]]:
+    """Every game: its name, table facts, rules in brief, and each bet's exact house edge
+    under the default rules (from the same ``baccara.exact.analyze`` users can run)."""
+    from baccara.exact import analyze
+    from baccara.games import GAMES
+
+    games = []
+    for spec in GAMES.values():
+        analysis = analyze(spec.id)
+        games.append({
+            "id": spec.id,
+            "name": spec.name,
+            "brief": spec.brief,
+            "doc": spec.doc,
+            "seats": spec.table.seats,
+            "seat_required": spec.table.seat_required,
+            "peek": spec.table.highest_bettor_may_peek,
+            "choose_first_hand": spec.table.highest_bettor_chooses_first_hand,
+            "bets": [
+                {
+                    "bet": bet.bet,
+                    "house_edge": float(bet.house_edge),
+                    "house_edge_exact": f"{bet.house_edge.numerator}/{bet.house_edge.denominator}",
+                    "outcomes": [{"name": o.name, "pays": float(o.pays),
+                                  "probability": float(o.probability)} for o in bet.outcomes],
+                }
+                for bet in analysis.bets
+            ],
+        })  # fmt: skip
+    return games

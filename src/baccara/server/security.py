@@ -1,0 +1,103 @@
+"""The casino's guard rails on every request: bounded bodies and security headers.
+
+* A request body larger than :data:`MAX_BODY` is refused with 413 before it is read
+  whole (the stream is counted as it arrives, whatever Content-Length says).
+* Every answer carries the security headers a casino's pages need: a
+  Content-Security-Policy that allows nothing from elsewhere and no inline script,
+  no framing (``frame-ancestors 'none'``), ``X-Content-Type-Options: nosniff``,
+  ``Referrer-Policy: no-referrer``. The interactive API documentation (``/docs``)
+  loads its viewer from a CDN, so it alone gets a policy that allows that.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+MAX_BODY = 64 * 1024
+"""Bytes a request body may have: a bet is tens of bytes, a dealer's cards a few hundred."""
+
+POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "font-src 'self'; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
+    "https://fastapi.tiangolo.com; connect-src 'self'; frame-ancestors 'none'"
+)
+HEADERS = {
+    b"x-content-type-options": b"nosniff",
+    b"referrer-policy": b"no-referrer",
+    b"x-frame-options": b"DENY",
+    b"permissions-policy": b"camera=(), microphone=(), geolocation=()",
+}
+
+
+class Guard:
+    """ASGI middleware: bound request bodies, add security headers to every HTTP answer."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+            await _too_large(send)
+            return
+        body = bytearray()
+        while True:  # read the body first, never more than MAX_BODY of it
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            body += message.get("body", b"")
+            if len(body) > MAX_BODY:
+                await _too_large(send)
+                return
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        policy = DOCS_POLICY if scope["path"] in ("/docs", "/redoc") else POLICY
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                for name, value in {**HEADERS, b"content-security-policy": policy.encode()}.items():
+                    if name not in present:
+                        headers.append((name, value))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, replay, secured)
+
+
+async def _too_large(send: Send) -> None:
+    body = json.dumps(
+        {"error": "too_large", "detail": f"the request body is over {MAX_BODY} bytes"}
+    )
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            *HEADERS.items(),
+                            (b"content-security-policy", POLICY.encode())]})  # fmt: skip
+    await send({"type": "http.response.body", "body": body.encode()})

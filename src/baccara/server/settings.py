@@ -1,0 +1,34 @@
+"""The server's settings: one object, from the command line or the environment (``BACCARA_…``).
+
+``DATABASE_URL`` (no prefix, as hosting platforms name it) chooses the database:
+an SQLite file by default, ``postgresql+psycopg://…`` for PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_DATABASE = "sqlite:///baccara.db"
+
+
+class Settings(BaseSettings):
+    """Every knob of a casino server; the defaults are the ones ``make run`` uses."""
+
+    model_config = SettingsConfigDict(env_prefix="BACCARA_", frozen=True)
+
+    database_url: str = Field(
+        DEFAULT_DATABASE, validation_alias=AliasChoices("DATABASE_URL", "BACCARA_DATABASE_URL")
+    )
+    betting_seconds: float = Field(15.0, ge=0.1, le=3600)
+    peek_seconds: float = Field(10.0, ge=0.1, le=3600)
+    choose_seconds: float = Field(10.0, ge=0.1, le=3600)
+    reveal_delay_ms: int = Field(600, ge=0, le=60_000)
+    starting_balance_cents: int = Field(100_000, ge=0, le=10**12)
+    token_hours: float = Field(12.0, gt=0, le=24 * 30)
+    default_tables: bool = True
+    """Open one table of each game (and a live Punto Banco table) on a new database."""
+
+    @property
+    def reveal_delay(self) -> float:
+        return self.reveal_delay_ms / 1000

@@ -1,0 +1,195 @@
+"""Reading and writing the casino's records: users, tables, rounds, their logs, bets, payouts.
+
+Plain functions on a SQLAlchemy session, called inside one transaction per action,
+so a bet, its stake's transfer, its event and its idempotency key are committed
+together or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from baccara.cards import ShoeMode
+from baccara.errors import BaccaraError
+from baccara.server import ledger
+from baccara.server.auth import check_password, check_role, check_username, hash_password
+from baccara.server.models import (
+    Account,
+    Bet,
+    CasinoTable,
+    Payout,
+    RoundEvent,
+    Seat,
+    User,
+)
+from baccara.server.models import (
+    Round as RoundRow,
+)
+from baccara.table import Mode, TableConfig
+from baccara.table.events import Event, RoundSettled, RoundVoided, event_from_dict
+
+
+class NotFound(BaccaraError):
+    """No such user, table, round or bet — or not one this user may see."""
+
+
+class UsernameTaken(BaccaraError):
+    pass
+
+
+def create_user(
+    session: Session, username: str, password: str, role: str, balance_cents: int, now: float
+) -> User:
+    """A new user with a wallet; a player's wallet starts with ``balance_cents`` of play money."""
+    check_username(username)
+    check_password(password)
+    check_role(role)
+    if session.scalars(select(User).where(User.username == username)).first() is not None:
+        raise UsernameTaken(f"the username {username!r} is taken")
+    user = User(username=username, password_hash=hash_password(password), role=role,
+                created_at=now)  # fmt: skip
+    session.add(user)
+    session.flush()
+    wallet = ledger.account(session, ledger.wallet_name(user.id), "wallet", user.id)
+    if balance_cents:
+        ledger.transfer(session, f"deposit:{user.id}:starting", "deposit",
+                        [(ledger.deposits(session), -balance_cents), (wallet, balance_cents)],
+                        now)  # fmt: skip
+    return user
+
+
+def user_named(session: Session, username: str) -> User:
+    user = session.scalars(select(User).where(User.username == username)).first()
+    if user is None:
+        raise NotFound(f"no user {username!r}")
+    return user
+
+
+def wallet(session: Session, user_id: int) -> Account:
+    return ledger.account(session, ledger.wallet_name(user_id), "wallet", user_id)
+
+
+def table_config(row: CasinoTable, settings_seats: int | None = None) -> TableConfig:
+    return TableConfig(
+        row.game,
+        min_bet_cents=row.min_bet_cents,
+        max_bet_cents=row.max_bet_cents,
+        mode=Mode(row.mode),
+        options=json.loads(row.options),
+        seats=row.seats,
+        shoe=ShoeMode(row.shoe),
+        penetration=row.penetration,
+        betting_seconds=row.betting_seconds,
+        peek_seconds=row.peek_seconds,
+        choose_seconds=row.choose_seconds,
+        reveal_delay=row.reveal_delay,
+    )
+
+
+def insert_table(session: Session, config: TableConfig, now: float) -> CasinoTable:
+    row = CasinoTable(
+        game=config.game,
+        mode=config.mode.value,
+        options=json.dumps(dict(config.options), sort_keys=True),
+        seats=config.seat_count,
+        min_bet_cents=config.min_bet_cents,
+        max_bet_cents=config.max_bet_cents,
+        shoe=config.shoe.value,
+        penetration=config.penetration,
+        betting_seconds=config.betting_seconds,
+        peek_seconds=config.peek_seconds,
+        choose_seconds=config.choose_seconds,
+        reveal_delay=config.reveal_delay,
+        status="open",
+        shoe_started_nonce=1,
+        created_at=now,
+    )
+    session.add(row)
+    session.flush()
+    ledger.account(session, ledger.table_name(row.id), "table")
+    return row
+
+
+def seats_of(session: Session, table_id: int) -> dict[int, str]:
+    rows = session.execute(
+        select(Seat.seat, User.username).join(User, User.id == Seat.user_id)
+        .where(Seat.table_id == table_id)
+    )  # fmt: skip
+    return {seat: name for seat, name in rows}
+
+
+def save_events(session: Session, round_id: int, events: Iterable[Event]) -> None:
+    for event in events:
+        session.add(RoundEvent(round_id=round_id, seq=event.seq, kind=event.kind,
+                               data=json.dumps(event.to_dict()), at=event.at))  # fmt: skip
+
+
+def load_events(session: Session, round_id: int) -> list[Event]:
+    rows = session.scalars(
+        select(RoundEvent).where(RoundEvent.round_id == round_id).order_by(RoundEvent.seq)
+    )
+    return [event_from_dict(json.loads(row.data)) for row in rows]
+
+
+def user_ids(session: Session, usernames: Iterable[str]) -> dict[str, int]:
+    names = set(usernames)
+    if not names:
+        return {}
+    rows = session.execute(select(User.username, User.id).where(User.username.in_(names)))
+    return {name: user_id for name, user_id in rows}
+
+
+def pay(
+    session: Session, round_row: RoundRow, outcome: RoundSettled | RoundVoided, now: float
+) -> dict[int, int]:
+    """Pay every bet of a settled or voided round, once; the new balance of each wallet."""
+    table_account = ledger.account(session, ledger.table_name(round_row.table_id), "table")
+    house = ledger.house(session)
+    bets = {b.id: b for b in session.scalars(select(Bet).where(Bet.round_id == round_row.id,
+                                                                Bet.status == "placed"))}  # fmt: skip
+    balances: dict[int, int] = {}
+    result_word = "void" if isinstance(outcome, RoundVoided) else None
+    for payout in outcome.payouts:
+        bet = bets.get(payout.bet_id)
+        if bet is None or bet.amount_cents != payout.stake:
+            raise BaccaraError(f"the round's payout of bet {payout.bet_id} matches no bet placed")
+        player_wallet = wallet(session, bet.user_id)
+        moved = ledger.transfer(
+            session,
+            f"payout:{bet.id}",
+            "void" if result_word else "payout",
+            [
+                (table_account, -payout.stake),
+                (player_wallet, payout.returned),
+                (house, payout.stake - payout.returned),
+            ],
+            now,
+            round_row.id,
+        )
+        session.add(Payout(bet_id=bet.id, round_id=round_row.id, user_id=bet.user_id,
+                           result=result_word or payout.result, won_cents=payout.won,
+                           returned_cents=payout.returned, commission_cents=payout.commission,
+                           transfer_id=moved.id))  # fmt: skip
+        balances[bet.user_id] = player_wallet.balance_cents
+    session.flush()
+    return balances
+
+
+def bets_of_round(session: Session, round_id: int) -> Sequence[tuple[Bet, str, Payout | None]]:
+    rows = session.execute(
+        select(Bet, User.username, Payout)
+        .join(User, User.id == Bet.user_id)
+        .outerjoin(Payout, Payout.bet_id == Bet.id)
+        .where(Bet.round_id == round_id, Bet.status == "placed")
+        .order_by(Bet.created_at, Bet.id)
+    )
+    return [(bet, name, payout) for bet, name, payout in rows]
+
+
+def decode(text: str) -> Any:
+    return json.loads(text)

@@ -1,0 +1,96 @@
+"""One whole round played through the engine by a script: ``baccara deal`` and the goldens.
+
+Seated players bet, say they are ready, and the round runs on a virtual clock: the
+highest bettor peeks (RedGreen) or chooses the first hand (Mini RedGreen) — or lets
+the timer run out — and each reveal step comes when its delay is due. At a live
+table the cards come from ``enter``, asked position by position, as a dealer would
+be; a refused entry is shown to it and asked again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from baccara.errors import BaccaraError
+from baccara.randomness import RandomSource
+from baccara.table.round import Phase, Round
+from baccara.table.table import Table
+
+DEALER = "dealer"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Who sits and bets what. Every player stakes ``stake`` on every bet spot, so each
+    bet of the game is settled; ``peek`` and ``choose`` are the highest bettor's moves
+    (``choose=None``: the choice is left to the timer, which picks Red)."""
+
+    players: tuple[str, ...]
+    stake: int
+    client_seed: str | None = None
+    peek: bool = True
+    choose: str | None = None
+
+
+Entry = Callable[[Round, str, str | None], object]
+"""A live dealer: given the round, the position wanted and the last refusal, the next card."""
+
+
+def play(
+    table: Table,
+    plan: Plan,
+    *,
+    server_seed: bytes | None = None,
+    source: RandomSource | None = None,
+    enter: Entry | None = None,
+) -> Round:
+    """Seat the players, open a round, bet, deal, reveal and settle it."""
+    for player in plan.players:
+        if table.seat_of(player) is None:
+            table.sit(player)
+    round_ = table.open_round(0.0, server_seed=server_seed, source=source)
+    now = 0.0
+    number = 0
+    for player in plan.players:
+        for spot in table.spec.bet_ids:
+            now += 1
+            number += 1
+            table.place_bet(f"b{number}", player, spot, plan.stake, now, plan.client_seed)
+    for player in plan.players:
+        if round_.phase is Phase.BETTING:
+            now += 1
+            round_.request_deal(player, now)
+    if round_.phase is Phase.BETTING:  # bettors behind the table only: the timer closes it
+        now = round_.deadline() or now
+        round_.tick(now)
+    while not round_.phase.over:
+        now = _step(round_, plan, now, enter)
+    return round_
+
+
+def _step(round_: Round, plan: Plan, now: float, enter: Entry | None) -> float:
+    phase = round_.phase
+    if phase is Phase.DEALING:
+        if enter is None:
+            raise BaccaraError("a live round needs a dealer to enter the cards")
+        position, refusal = round_.needs()[0], None
+        while True:
+            try:
+                round_.enter_card(DEALER, enter(round_, position, refusal), now + 1)
+                return now + 1
+            except BaccaraError as error:
+                refusal = str(error)
+    if phase is Phase.PEEK and plan.peek:
+        assert round_.peek is not None
+        round_.peek_cards(round_.peek.player, now + 1)
+        round_.end_peek(round_.peek.player, now + 2)
+        return now + 2
+    if phase is Phase.CHOOSING and plan.choose is not None:
+        assert round_.choice is not None and round_.choice.player is not None
+        round_.choose(round_.choice.player, plan.choose, now + 1)
+        return now + 1
+    due = round_.deadline()
+    assert due is not None, f"nothing is due in phase {phase.value}"
+    round_.tick(max(due, now))
+    return max(due, now)

@@ -1,0 +1,115 @@
+"""How one table is set up: its game, rules, limits, seats, mode, shoe and timers.
+
+Checked once, on construction, so a running table never meets a bad setting. Money
+is integer cents; times are seconds (floats, as the caller's clock gives them).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from baccara.cards import ShoeMode, check_penetration
+from baccara.errors import InvalidOption
+from baccara.games import GameSpec, game
+from baccara.money import MAX_STAKE_CENTS
+
+
+class Mode(enum.Enum):
+    """Who deals: the engine from a shuffled shoe, or a dealer entering the real cards."""
+
+    ELECTRONIC = "electronic"
+    LIVE = "live"
+
+
+MAX_TIMER = 3600.0
+"""No timer longer than an hour."""
+
+
+def _seconds(name: str, value: object, low: float = 0.0) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidOption(name, f"must be a number of seconds, got {value!r}")
+    if not low <= float(value) <= MAX_TIMER:
+        raise InvalidOption(name, f"must be between {low:g} and {MAX_TIMER:g} seconds, got {value}")
+    return float(value)
+
+
+def _cents(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidOption(name, f"must be a whole number of cents, got {value!r}")
+    if not 1 <= value <= MAX_STAKE_CENTS:
+        raise InvalidOption(name, f"must be between 1 and {MAX_STAKE_CENTS} cents, got {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """One table's settings. ``seats`` defaults to the game's; a table may have fewer.
+
+    A continuous shoe (dealt round after round to a cut card at ``penetration``) is a
+    live table's: an electronic table reshuffles before every round, as the seeds
+    deal, so that every round can be re-dealt from its own seeds.
+
+    >>> TableConfig("punto-banco", min_bet_cents=100, max_bet_cents=500_000).seats
+    7
+    """
+
+    game: str
+    min_bet_cents: int
+    max_bet_cents: int
+    mode: Mode = Mode.ELECTRONIC
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seats: int | None = None
+    shoe: ShoeMode = ShoeMode.RESHUFFLE
+    penetration: float = 0.8
+    betting_seconds: float = 15.0
+    peek_seconds: float = 10.0
+    choose_seconds: float = 10.0
+    reveal_delay: float = 0.6
+
+    def __post_init__(self) -> None:
+        spec = game(self.game)
+        spec.rules_from_options(**dict(self.options))
+        low = _cents("min-bet-cents", self.min_bet_cents)
+        high = _cents("max-bet-cents", self.max_bet_cents)
+        if low > high:
+            raise InvalidOption("max-bet-cents", f"must be at least the minimum, {low} cents")
+        if not isinstance(self.mode, Mode):
+            raise InvalidOption("mode", f"must be electronic or live, got {self.mode!r}")
+        seats = spec.table.seats if self.seats is None else self.seats
+        if (
+            isinstance(seats, bool)
+            or not isinstance(seats, int)
+            or not 1 <= seats <= spec.table.seats
+        ):
+            raise InvalidOption(
+                "seats", f"{spec.name} seats 1 to {spec.table.seats} players, got {seats!r}"
+            )
+        object.__setattr__(self, "seats", seats)
+        if not isinstance(self.shoe, ShoeMode):
+            raise InvalidOption("shoe", f"must be reshuffle or continuous, got {self.shoe!r}")
+        if self.shoe is ShoeMode.CONTINUOUS:
+            if self.mode is Mode.ELECTRONIC:
+                raise InvalidOption(
+                    "shoe",
+                    "an electronic table reshuffles before every round, so each round can be"
+                    " re-dealt from its seeds; a continuous shoe is for live tables",
+                )
+            if not hasattr(spec.rules(), "decks"):
+                raise InvalidOption("shoe", f"{spec.name} reshuffles before every round")
+        object.__setattr__(self, "penetration", check_penetration(self.penetration))
+        for name in ("betting_seconds", "peek_seconds", "choose_seconds"):
+            object.__setattr__(self, name, _seconds(name.replace("_", "-"), getattr(self, name), 1))
+        object.__setattr__(self, "reveal_delay", _seconds("reveal-delay", self.reveal_delay))
+
+    @property
+    def spec(self) -> GameSpec:
+        return game(self.game)
+
+    @property
+    def seat_count(self) -> int:
+        """``seats``, resolved to the game's number when it was not given."""
+        assert self.seats is not None
+        return self.seats

@@ -1,0 +1,89 @@
+"""Punto Banco at the table: the tableau, card by card.
+
+Cards go Player, Banker, Player, Banker; after the fourth, the third-card rule says
+whether the Player draws a fifth and whether the Banker draws after him — so a live
+dealer is asked for exactly the cards the rules want, and an electronic deal takes
+exactly those off the top of the shuffled shoe (the order ``deal_coup`` deals in).
+Electronic cards are dealt face down and turned one at a time; a live dealer's are
+turned as they are entered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from baccara.cards import Card, Shoe
+from baccara.errors import InvalidCards
+from baccara.games import punto_banco as rules_of
+from baccara.games.punto_banco import Bet, PuntoBancoRules
+from baccara.randomness import RandomSource
+from baccara.table.events import Payout
+from baccara.table.procedures.base import Dealt, Item, Step, Wager, cards, ordered, to_payout
+
+OPENING = ("player.0", "banker.0", "player.1", "banker.1")
+
+
+class PuntoBancoProcedure:
+    live_face_up = True
+
+    def item(self, position: str) -> Item:
+        return Item.CARD
+
+    def needs(self, dealt: Dealt, seats: Sequence[int]) -> tuple[str, ...]:
+        missing = tuple(p for p in OPENING if p not in dealt)
+        if missing:
+            return missing
+        player, banker = cards(ordered(dealt, "player")), cards(ordered(dealt, "banker"))
+        player_score, banker_score = rules_of.score(player[:2]), rules_of.score(banker[:2])
+        if player_score >= 8 or banker_score >= 8:
+            return ()
+        third: Card | None = None
+        if rules_of.player_draws(player_score):
+            if len(player) < 3:
+                return ("player.2",)
+            third = player[2]
+        if rules_of.banker_draws(banker_score, third) and len(banker) < 3:
+            return ("banker.2",)
+        return ()
+
+    def deal(
+        self, rng: RandomSource, seats: Sequence[int], rules: PuntoBancoRules
+    ) -> list[tuple[str, str]]:
+        shoe = Shoe(rules.decks, rng)
+        dealt: dict[str, str] = {}
+        while needed := self.needs(dealt, seats):
+            dealt[needed[0]] = shoe.draw().code
+        return list(dealt.items())
+
+    def steps(self, dealt: Dealt, face_up: bool, first_hand: str | None) -> list[Step]:
+        return [] if face_up else [Step((position,)) for position in dealt]
+
+    def set_hand(self, hand: str, dealt: Dealt, rules: Any) -> tuple[str, tuple[str, str], str]:
+        raise InvalidCards("Punto Banco hands are not set")
+
+    def settle(
+        self, dealt: Dealt, wagers: Sequence[Wager], seats: Sequence[int], rules: PuntoBancoRules
+    ) -> tuple[dict[str, Any], list[Payout]]:
+        coup = rules_of.coup_from_cards(cards(list(dealt.values())))
+        result = {
+            "call": coup.describe(),
+            "winner": coup.winner.value,
+            "player": [c.code for c in coup.player],
+            "banker": [c.code for c in coup.banker],
+            "player_score": coup.player_score,
+            "banker_score": coup.banker_score,
+            "natural": coup.natural,
+            "player_pair": coup.player_pair,
+            "banker_pair": coup.banker_pair,
+        }
+        payouts = []
+        for wager in wagers:
+            bet = Bet(wager.spot)
+            settled = rules_of.settle_bet(bet, wager.amount, coup, rules)
+            commission = rules.commission if bet is Bet.BANKER else 0
+            payouts.append(to_payout(wager, settled, commission))
+        return result, payouts
+
+
+PROCEDURE = PuntoBancoProcedure()

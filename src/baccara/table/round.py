@@ -1,0 +1,615 @@
+"""One round at a table, as a pure state machine over its event log.
+
+Every action comes in pokerkit's three shapes: ``verify_x(...)`` raises a precise
+:class:`~baccara.errors.BaccaraError`, ``can_x(...)`` answers yes or no, ``x(...)``
+verifies, acts and returns the events it appended. State changes only by applying
+events (:meth:`Round._apply`), so :meth:`Round.replay` rebuilds a round from its log.
+
+The round has no clock: every action takes ``now`` (seconds), and :meth:`tick`
+moves the round on when a timer has run out — betting closes, the peek window
+ends, the choice falls to Red, the next card is turned. :meth:`deadline` says
+when the next of those is due. Nor does it draw randomness of its own: an
+electronic round deals from the provably-fair stream of its server seed (or from
+a :class:`~baccara.randomness.RandomSource` handed in, to replay a seeded deal).
+
+Phases: ``betting`` → ``dealing`` → ``peek`` (RedGreen first version) or
+``choosing`` (Mini RedGreen) → ``revealing`` → ``settled``; or ``voided`` from any
+phase before ``settled``, every bet refunded.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from baccara.errors import BaccaraError, InvalidBet, InvalidCards
+from baccara.fair import FairRandom, check_client_seed, check_server_seed, seed_hash
+from baccara.games import GameSpec, game
+from baccara.money import BetResult, validate_stake
+from baccara.randomness import RandomSource
+from baccara.table.events import (
+    TABLE,
+    BetPlaced,
+    BetRemoved,
+    BettingClosed,
+    CardDealt,
+    CardExposed,
+    ChoiceOffered,
+    DealRequested,
+    Event,
+    HandChosen,
+    HandSet,
+    Payout,
+    Peeked,
+    PeekEnded,
+    PeekOffered,
+    RoundOpened,
+    RoundSettled,
+    RoundVoided,
+)
+from baccara.table.procedures.base import Item, Procedure, Step, Wager
+from baccara.table.shoe import LiveShoe
+
+E = TypeVar("E", bound=Event)
+
+
+class Phase(enum.Enum):
+    BETTING = "betting"
+    DEALING = "dealing"
+    PEEK = "peek"
+    CHOOSING = "choosing"
+    REVEALING = "revealing"
+    SETTLED = "settled"
+    VOIDED = "voided"
+
+    @property
+    def over(self) -> bool:
+        return self in (Phase.SETTLED, Phase.VOIDED)
+
+
+class RoundError(BaccaraError):
+    """An action the round refuses now: the wrong phase, the wrong player, a bad card."""
+
+
+CHOOSABLE = ("red", "green")
+
+
+class Round:
+    """One round's state, built from its log. Create it with :meth:`open`."""
+
+    def __init__(self, opened: RoundOpened) -> None:
+        self.spec: GameSpec = game(opened.game)
+        self.rules: Any = self.spec.rules_from_options(**dict(opened.options))
+        self.procedure: Procedure = self.spec.loaded("procedure")
+        self.events: list[Event] = []
+        self.opened = opened
+        self.wagers: dict[str, Wager] = {}
+        self.ready: set[str] = set()
+        self.first_bet_at: float | None = None
+        self.closed: BettingClosed | None = None
+        self.seats_dealt: tuple[int, ...] = ()
+        self.dealt: dict[str, str] = {}
+        self.face_up: set[str] = set()
+        self.dealt_face_up = False
+        self.peek: PeekOffered | None = None
+        self.peek_ended = False
+        self.choice: ChoiceOffered | None = None
+        self.first_hand: str | None = None
+        self.hands_set: dict[str, HandSet] = {}
+        self.reveal_clock = 0.0
+        self.settled: RoundSettled | None = None
+        self.voided: RoundVoided | None = None
+        self._source: RandomSource | None = None
+        self._server_seed: bytes | None = None
+        self._shoe: LiveShoe | None = None
+        self._apply(opened)
+
+    # --- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        opened: RoundOpened,
+        *,
+        server_seed: bytes | None = None,
+        source: RandomSource | None = None,
+        shoe: LiveShoe | None = None,
+    ) -> Round:
+        """A new round. Electronic: deal by ``server_seed`` (provably fair) or ``source``;
+        live: ``shoe`` is what the dealer's cards are checked against."""
+        round_ = cls(opened)
+        if opened.mode == "electronic":
+            if (server_seed is None) == (source is None):
+                raise BaccaraError("an electronic round deals by a server seed or a source")
+            if server_seed is not None:
+                check_server_seed(server_seed)
+                if opened.server_seed_hash != seed_hash(server_seed):
+                    raise BaccaraError("the server seed does not match the round's commitment")
+            round_._server_seed, round_._source = server_seed, source
+        elif shoe is None:
+            raise BaccaraError("a live round checks the dealer's cards against a shoe")
+        round_._shoe = shoe
+        return round_
+
+    @classmethod
+    def replay(
+        cls,
+        events: Sequence[Event],
+        *,
+        server_seed: bytes | None = None,
+        source: RandomSource | None = None,
+        shoe: LiveShoe | None = None,
+    ) -> Round:
+        """The round its log describes, ready to go on where the log ends."""
+        if not events or not isinstance(events[0], RoundOpened):
+            raise BaccaraError("a round's log starts with round-opened")
+        round_ = cls.open(events[0], server_seed=server_seed, source=source, shoe=shoe)
+        for event in events[1:]:
+            if event.seq != len(round_.events):
+                raise BaccaraError(f"event {event.seq} out of order in the log")
+            round_._apply(event)
+        return round_
+
+    @classmethod
+    def read(cls, events: Sequence[Event]) -> Round:
+        """A stored round rebuilt to be looked at (a record, a history): it deals no card."""
+        if not events or not isinstance(events[0], RoundOpened):
+            raise BaccaraError("a round's log starts with round-opened")
+        opened = events[0]
+        if opened.mode == "electronic":
+            return cls.replay(events, source=_NoDraw())
+        decks = getattr(game(opened.game).rules_from_options(**dict(opened.options)), "decks", None)
+        return cls.replay(events, shoe=LiveShoe(decks))
+
+    # --- derived state --------------------------------------------------------------------
+
+    @property
+    def nonce(self) -> int:
+        return self.opened.nonce
+
+    @property
+    def live(self) -> bool:
+        return self.opened.mode == "live"
+
+    @property
+    def phase(self) -> Phase:
+        if self.voided is not None:
+            return Phase.VOIDED
+        if self.settled is not None:
+            return Phase.SETTLED
+        if self.closed is None:
+            return Phase.BETTING
+        if self.needs():
+            return Phase.DEALING
+        if self.peek is not None and not self.peek_ended:
+            return Phase.PEEK
+        if self.choice is not None and self.first_hand is None:
+            return Phase.CHOOSING
+        return Phase.REVEALING
+
+    def needs(self) -> tuple[str, ...]:
+        """The positions still to deal, as far as the rules know yet."""
+        if self.closed is None:
+            return ()
+        return self.procedure.needs(self.dealt, self.seats_dealt)
+
+    def exposed(self, position: str) -> bool:
+        return position in self.face_up
+
+    def totals(self, player: str) -> dict[str, int]:
+        """What ``player`` has on each spot."""
+        spots: dict[str, int] = {}
+        for wager in self.wagers.values():
+            if wager.player == player:
+                spots[wager.spot] = spots.get(wager.spot, 0) + wager.amount
+        return spots
+
+    def highest_bettor(self, spots: Iterable[str] | None = None) -> Wager | None:
+        """The largest wager — a player's total on one spot — on ``spots`` (all by default);
+        on a tie, whoever placed first. Returns that player's first bet on the spot."""
+        counted = None if spots is None else set(spots)
+        best: tuple[int, int] | None = None
+        chosen: Wager | None = None
+        firsts: dict[tuple[str, str], tuple[int, Wager]] = {}
+        for order, wager in enumerate(self.wagers.values()):
+            if counted is None or wager.spot in counted:
+                firsts.setdefault((wager.player, wager.spot), (order, wager))
+        for (player, spot), (order, wager) in firsts.items():
+            key = (self.totals(player)[spot], -order)
+            if best is None or key > best:
+                best, chosen = key, wager
+        return chosen
+
+    def _decider(self) -> Wager | None:
+        """Who peeks or chooses: the highest bettor on Red or Green (the Bonus does not count)."""
+        return self.highest_bettor(CHOOSABLE)
+
+    def deadline(self) -> float | None:
+        """When :meth:`tick` next has something to do; ``None`` while waiting on people."""
+        phase = self.phase
+        if phase is Phase.BETTING:
+            if self.first_bet_at is None:
+                return None
+            return self.first_bet_at + self.opened.betting_seconds
+        if phase is Phase.DEALING:  # an electronic deal is never waited for
+            return None if self.live else self.events[-1].at
+        if phase is Phase.PEEK:
+            assert self.peek is not None
+            return self.peek.until
+        if phase is Phase.CHOOSING:
+            assert self.choice is not None
+            return self.choice.until
+        if phase is Phase.REVEALING:
+            return self.reveal_clock + (self.opened.reveal_delay if self._steps_done() else 0)
+        return None
+
+    # --- betting -------------------------------------------------------------------------
+
+    def verify_place_bet(
+        self, bet_id: str, player: str, seat: int | None, spot: str, amount: int,
+        client_seed: str | None = None,
+    ) -> None:  # fmt: skip
+        if self.phase is not Phase.BETTING:
+            raise RoundError(f"betting is closed: the round is {self.phase.value}")
+        if not isinstance(player, str) or not player or player == TABLE:
+            raise InvalidBet(f"not a player: {player!r}")
+        if not isinstance(bet_id, str) or not bet_id or bet_id in self.wagers:
+            raise InvalidBet(f"bet id {bet_id!r} is missing or already used in this round")
+        self.spec.parse_bet(spot)
+        validate_stake(amount)
+        if seat is None and self.spec.table.seat_required:
+            raise InvalidBet(f"take a seat to bet at {self.spec.name}")
+        if seat is not None:
+            self.spec.table.verify_seat(seat)
+            if seat > self.opened.seats:
+                raise InvalidBet(f"this table has seats 1 to {self.opened.seats}")
+        for wager in self.wagers.values():
+            if wager.player == player and wager.seat != seat:
+                raise InvalidBet("all of a player's bets in a round are from one seat")
+            if wager.player != player and seat is not None and wager.seat == seat:
+                raise InvalidBet(f"seat {seat} is another player's")
+        total = self.totals(player).get(spot, 0) + amount
+        if not self.opened.min_bet_cents <= total <= self.opened.max_bet_cents:
+            raise InvalidBet(
+                f"the total on {spot} would be {total} cents; this table takes"
+                f" {self.opened.min_bet_cents} to {self.opened.max_bet_cents} cents a spot"
+            )
+        if self._server_seed is not None:
+            check_client_seed(client_seed)
+
+    def can_place_bet(self, *args: Any, **kwargs: Any) -> bool:
+        return _can(self.verify_place_bet, *args, **kwargs)
+
+    def place_bet(
+        self, bet_id: str, player: str, seat: int | None, spot: str, amount: int, now: float,
+        client_seed: str | None = None,
+    ) -> list[Event]:  # fmt: skip
+        """Take a bet; the first bet of the round starts the betting timer."""
+        self.verify_place_bet(bet_id, player, seat, spot, amount, client_seed)
+        return [self._emit(BetPlaced, now, player, bet_id=bet_id, player=player, seat=seat,
+                           spot=spot, amount_cents=amount, client_seed=client_seed)]  # fmt: skip
+
+    def verify_remove_bet(self, bet_id: str, player: str) -> None:
+        if self.phase is not Phase.BETTING:
+            raise RoundError(f"betting is closed: the round is {self.phase.value}")
+        wager = self.wagers.get(bet_id)
+        if wager is None or wager.player != player:
+            raise InvalidBet(f"no bet {bet_id!r} of yours on this round")
+        left = self.totals(player)[wager.spot] - wager.amount
+        if 0 < left < self.opened.min_bet_cents:
+            raise InvalidBet(
+                f"that would leave {left} cents on {wager.spot}, under the table minimum"
+            )
+
+    def can_remove_bet(self, bet_id: str, player: str) -> bool:
+        return _can(self.verify_remove_bet, bet_id, player)
+
+    def remove_bet(self, bet_id: str, player: str, now: float) -> list[Event]:
+        self.verify_remove_bet(bet_id, player)
+        return [self._emit(BetRemoved, now, player, bet_id=bet_id, player=player)]
+
+    def verify_request_deal(self, player: str) -> None:
+        if self.phase is not Phase.BETTING:
+            raise RoundError(f"betting is closed: the round is {self.phase.value}")
+        if not any(w.player == player for w in self.wagers.values()):
+            raise RoundError("only a player with a bet on the round can ask to deal")
+
+    def can_request_deal(self, player: str) -> bool:
+        return _can(self.verify_request_deal, player)
+
+    def request_deal(self, player: str, now: float) -> list[Event]:
+        """This bettor is ready; when every seated bettor is, betting closes."""
+        self.verify_request_deal(player)
+        events: list[Event] = [self._emit(DealRequested, now, player, player=player)]
+        seated = {w.player for w in self.wagers.values() if w.seat is not None}
+        if seated and seated <= self.ready:
+            events += self._close(now, TABLE, "all-ready")
+        return events
+
+    def verify_close_betting(self) -> None:
+        if self.phase is not Phase.BETTING:
+            raise RoundError(f"betting is already closed: the round is {self.phase.value}")
+        if not self.wagers:
+            raise RoundError("no bets on the round yet")
+
+    def close_betting(self, dealer: str, now: float) -> list[Event]:
+        """A live dealer calls "no more bets" before the timer runs out."""
+        self.verify_close_betting()
+        if not self.live:
+            raise RoundError("an electronic table closes betting by its timer")
+        return self._close(now, dealer, "dealer")
+
+    def _close(self, now: float, by: str, reason: str) -> list[Event]:
+        """No more bets. The highest bettor (on Red or Green at RedGreen) cuts the shoe:
+        their bet's client seed is the round's."""
+        self.verify_close_betting()
+        cutter = self._decider() or self.highest_bettor()
+        assert cutter is not None
+        events: list[Event] = [self._emit(BettingClosed, now, by, reason=reason,
+                               highest_bettor=cutter.player, client_seed=cutter.client_seed)]  # fmt: skip
+        if not self.live:
+            events += self._deal_electronic(now)
+        return events
+
+    # --- dealing -------------------------------------------------------------------------
+
+    def _deal_electronic(self, now: float) -> list[Event]:
+        assert self.closed is not None
+        source = self._source
+        if self._server_seed is not None:
+            assert self.closed.client_seed is not None
+            source = FairRandom(self._server_seed, self.closed.client_seed, self.nonce)
+        assert source is not None
+        events: list[Event] = []
+        for position, item in self.procedure.deal(source, self.seats_dealt, self.rules):
+            if position in self.dealt:  # a log cut mid-deal, replayed: the seeds fix the rest
+                if self.dealt[position] != item:
+                    raise BaccaraError(f"the log's {position} is not what the seeds deal")
+                continue
+            events.append(self._emit(CardDealt, now, TABLE, position=position, item=item,
+                                     face_up=False))  # fmt: skip
+        return events + self._after_dealing(now)
+
+    def verify_enter_card(self, item: object) -> str:
+        """The canonical code of the dealer's next card, tile or die — or why it is refused."""
+        if not self.live:
+            raise RoundError("cards are entered at a live table only")
+        if self.phase is not Phase.DEALING:
+            raise RoundError(f"no card is wanted now: the round is {self.phase.value}")
+        position = self.needs()[0]
+        kind = self.procedure.item(position)
+        code = kind.parse(item)
+        if kind is not Item.DIE:
+            assert self._shoe is not None
+            self._shoe.verify(code)
+        return code
+
+    def can_enter_card(self, item: object) -> bool:
+        return _can(self.verify_enter_card, item)
+
+    def enter_card(self, dealer: str, item: object, now: float) -> list[Event]:
+        """A live dealer's next card, in dealing order; settles when the rules are satisfied."""
+        code = self.verify_enter_card(item)
+        position = self.needs()[0]
+        events: list[Event] = [self._emit(CardDealt, now, dealer, position=position, item=code,
+                                          face_up=self.procedure.live_face_up)]  # fmt: skip
+        if not self.needs():
+            events += self._after_dealing(now)
+        return events
+
+    def _after_dealing(self, now: float) -> list[Event]:
+        facts = self.spec.table
+        decider = self._decider()
+        if facts.highest_bettor_may_peek and decider is not None:
+            return [self._emit(PeekOffered, now, TABLE, player=decider.player, hand=decider.spot,
+                               until=now + self.opened.peek_seconds)]  # fmt: skip
+        if facts.highest_bettor_chooses_first_hand:
+            if decider is None:
+                return [self._emit(HandChosen, now, TABLE, hand="red", reason="no-bettor"),
+                        *self._reveal(now)]  # fmt: skip
+            return [self._emit(ChoiceOffered, now, TABLE, player=decider.player,
+                               until=now + self.opened.choose_seconds)]  # fmt: skip
+        return self._reveal(now)
+
+    # --- the peek and the choice ---------------------------------------------------------
+
+    def verify_peek(self, player: str) -> None:
+        if self.phase is not Phase.PEEK:
+            raise RoundError("there is no peek now")
+        assert self.peek is not None
+        if player != self.peek.player:
+            raise RoundError("only the highest bettor may peek")
+
+    def can_peek(self, player: str) -> bool:
+        return _can(self.verify_peek, player)
+
+    def peek_cards(self, player: str, now: float) -> list[Event]:
+        """The highest bettor looks at the hand they backed (theirs alone to see)."""
+        self.verify_peek(player)
+        assert self.peek is not None
+        hand = self.peek.hand
+        cards = tuple(self.dealt[p] for p in self.dealt if p.startswith(f"{hand}."))
+        return [self._emit(Peeked, now, player, player=player, hand=hand, cards=cards)]
+
+    def end_peek(self, player: str, now: float) -> list[Event]:
+        """The peeker hands the cards back before the window closes."""
+        self.verify_peek(player)
+        return [self._emit(PeekEnded, now, player, reason="done"), *self._reveal(now)]
+
+    def verify_choose(self, player: str, hand: str) -> None:
+        if self.phase is not Phase.CHOOSING:
+            raise RoundError("there is no choice to make now")
+        assert self.choice is not None
+        if player != self.choice.player:
+            raise RoundError("only the highest bettor chooses which hand is set first")
+        if hand not in CHOOSABLE:
+            raise RoundError(f"choose red or green, not {hand!r}")
+
+    def can_choose(self, player: str, hand: str) -> bool:
+        return _can(self.verify_choose, player, hand)
+
+    def choose(self, player: str, hand: str, now: float) -> list[Event]:
+        """Mini RedGreen: the highest bettor names the hand set first."""
+        self.verify_choose(player, hand)
+        return [self._emit(HandChosen, now, player, hand=hand, reason="chosen"), *self._reveal(now)]
+
+    # --- revealing and settling ----------------------------------------------------------
+
+    def _steps(self) -> list[Step]:
+        return self.procedure.steps(self.dealt, self.dealt_face_up, self.first_hand)
+
+    def _steps_done(self) -> int:
+        done = 0
+        for step in self._steps():
+            if all(p in self.face_up for p in step.expose) and all(
+                h in self.hands_set for h in step.set_hands
+            ):
+                done += 1
+            else:
+                break
+        return done
+
+    def _reveal(self, now: float) -> list[Event]:
+        """Take every reveal step that is due at ``now``, then settle when none is left."""
+        events: list[Event] = []
+        steps = self._steps()
+        while self.phase is Phase.REVEALING:
+            done = self._steps_done()
+            if done == len(steps):
+                return events + self._settle(now)
+            if done and now < self.reveal_clock + self.opened.reveal_delay:
+                return events
+            for position in steps[done].expose:
+                if position not in self.face_up:
+                    events.append(self._emit(CardExposed, now, TABLE, position=position,
+                                             item=self.dealt[position]))  # fmt: skip
+            for hand in steps[done].set_hands:
+                front, back, rule = self.procedure.set_hand(hand, self.dealt, self.rules)
+                events.append(self._emit(HandSet, now, TABLE, hand=hand, front=front, back=back,
+                                         rule=rule))  # fmt: skip
+        return events
+
+    def _settle(self, now: float) -> list[Event]:
+        result, payouts = self.procedure.settle(
+            self.dealt, list(self.wagers.values()), self.seats_dealt, self.rules
+        )
+        if self.first_hand is not None:
+            result["first_hand"] = self.first_hand
+        house = sum(w.amount for w in self.wagers.values()) - sum(p.returned for p in payouts)
+        return [self._emit(RoundSettled, now, TABLE, result=result, payouts=tuple(payouts),
+                           house_net=house)]  # fmt: skip
+
+    def tick(self, now: float) -> list[Event]:
+        """Whatever the timers say is due at ``now``: close betting, end the peek, choose
+        Red for a silent chooser, turn the next card."""
+        phase = self.phase
+        due = self.deadline()
+        if due is None or now < due:
+            return []
+        if phase is Phase.BETTING:
+            return self._close(now, TABLE, "timer")
+        if phase is Phase.DEALING:
+            return self._deal_electronic(now)
+        if phase is Phase.PEEK:
+            return [self._emit(PeekEnded, now, TABLE, reason="timer"), *self._reveal(now)]
+        if phase is Phase.CHOOSING:
+            return [self._emit(HandChosen, now, TABLE, hand="red", reason="timer"),
+                    *self._reveal(now)]  # fmt: skip
+        return self._reveal(now)
+
+    def verify_void(self) -> None:
+        if self.phase.over:
+            raise RoundError(f"the round is already {self.phase.value}")
+
+    def void(self, by: str, reason: str, now: float) -> list[Event]:
+        """A misdeal, or the table closing: every bet goes back to its player."""
+        self.verify_void()
+        reason = reason.strip() if isinstance(reason, str) else ""
+        if not reason:
+            raise RoundError("say why the round is voided")
+        refunds = tuple(
+            Payout(w.bet_id, w.player, w.seat, w.spot, w.amount, BetResult.PUSH.value, 0,
+                   w.amount, 0)
+            for w in self.wagers.values()
+        )  # fmt: skip
+        return [self._emit(RoundVoided, now, by, reason=reason[:500], payouts=refunds)]
+
+    # --- the log -------------------------------------------------------------------------
+
+    def _emit(self, cls: type[E], now: float, by: str, **fields: Any) -> E:
+        if not isinstance(now, int | float) or isinstance(now, bool):
+            raise BaccaraError(f"the time is a number of seconds, got {now!r}")
+        last = self.events[-1].at if self.events else now
+        event = cls(seq=len(self.events), at=max(float(now), last), by=by, **fields)
+        self._apply(event)
+        return event
+
+    def _apply(self, event: Event) -> None:
+        """The one place state changes: every event, live or replayed, comes through here."""
+        if isinstance(event, RoundOpened):
+            pass
+        elif isinstance(event, BetPlaced):
+            self.wagers[event.bet_id] = Wager(
+                event.bet_id, event.player, event.seat, event.spot, event.amount_cents,
+                event.client_seed,
+            )  # fmt: skip
+            if self.first_bet_at is None:
+                self.first_bet_at = event.at
+        elif isinstance(event, BetRemoved):
+            del self.wagers[event.bet_id]
+            if not self.wagers:
+                self.first_bet_at = None
+        elif isinstance(event, DealRequested):
+            self.ready.add(event.player)
+        elif isinstance(event, BettingClosed):
+            self.closed = event
+            self.seats_dealt = tuple(sorted({w.seat for w in self.wagers.values() if w.seat}))
+        elif isinstance(event, CardDealt):
+            self.dealt[event.position] = event.item
+            if event.face_up:
+                self.face_up.add(event.position)
+                self.dealt_face_up = True
+            if self._shoe is not None and self.procedure.item(event.position) is not Item.DIE:
+                self._shoe.take(event.item)
+            self.reveal_clock = event.at
+        elif isinstance(event, PeekOffered):
+            self.peek = event
+        elif isinstance(event, PeekEnded):
+            self.peek_ended = True
+            self.reveal_clock = event.at
+        elif isinstance(event, ChoiceOffered):
+            self.choice = event
+        elif isinstance(event, HandChosen):
+            self.first_hand = event.hand
+            self.reveal_clock = event.at
+        elif isinstance(event, CardExposed):
+            self.face_up.add(event.position)
+            self.reveal_clock = event.at
+        elif isinstance(event, HandSet):
+            self.hands_set[event.hand] = event
+        elif isinstance(event, RoundSettled):
+            self.settled = event
+        elif isinstance(event, RoundVoided):
+            self.voided = event
+        self.events.append(event)
+
+    @property
+    def server_seed(self) -> bytes | None:
+        """The seed, for the server to store; shown to players only once the round is over."""
+        return self._server_seed
+
+
+class _NoDraw:
+    """The source of a round rebuilt for reading: every card is already in its log."""
+
+    def randbelow(self, n: int) -> int:
+        raise BaccaraError("a stored round is read from its log, never dealt")
+
+
+def _can(verify: Any, *args: Any, **kwargs: Any) -> bool:
+    try:
+        verify(*args, **kwargs)
+    except (BaccaraError, InvalidCards):
+        return False
+    return True

@@ -1,0 +1,136 @@
+"""The player's protections through the API, with the server's clock moved by the test.
+
+UKGC's and Ontario's expectations, as issue 14 puts them: a loss limit over a rolling
+period refuses a bet that could take the net loss past it (stakes at risk counted),
+lowering applies at once, raising only after 24 hours; self-exclusion refuses every
+bet and cannot be lifted early; a reality check every N minutes tells the player the
+session's length and result and waits for them to continue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server.books import check_books
+from tests.server.conftest import settings_for
+from tests.server.harness import Clock, Server, receive, running, wait_for
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def casino(database_url: str, clock: Clock) -> Iterator[Server]:
+    with running(settings_for(database_url), clock) as started:
+        yield started
+
+
+def test_a_loss_limit_refuses_at_the_boundary_counting_stakes_at_risk(casino: Server) -> None:
+    ann = casino.player()
+    assert ann.http.put("/api/me/limits", json={"period": "day", "loss_limit_cents": 5000}).json()[
+        "loss_limit_cents"] == 5000  # fmt: skip
+    assert ann.bet(1, "banker", 3000).status_code == 201  # at risk: 30.00 of 50.00
+    refused = ann.bet(1, "player", 2001)
+    assert refused.status_code == 409 and refused.json()["error"] == "loss_limit"
+    assert "20.00 of room is left" in refused.json()["detail"]
+    assert ann.bet(1, "player", 2000).status_code == 201  # exactly at the limit
+    assert ann.bet(1, "tie", 100).status_code == 409
+    page = ann.http.get("/api/me/protections").json()
+    assert page["limits"]["day"] == {"loss_limit_cents": 5000, "net_loss_cents": 5000,
+                                     "room_cents": 0, "pending": None}  # fmt: skip
+
+
+def test_lowering_applies_now_raising_after_a_day(casino: Server, clock: Clock) -> None:
+    ann = casino.player()
+    ann.http.put("/api/me/limits", json={"period": "week", "loss_limit_cents": 10_000})
+    lowered = ann.http.put("/api/me/limits", json={"period": "week", "loss_limit_cents": 2000})
+    assert lowered.json()["effective_at"] <= clock() + 1
+    raised = ann.http.put("/api/me/limits", json={"period": "week", "loss_limit_cents": 50_000})
+    assert raised.json()["effective_at"] >= clock() + 86_400 - 5
+    page = ann.http.get("/api/me/protections").json()["limits"]["week"]
+    assert page["loss_limit_cents"] == 2000 and page["pending"]["loss_limit_cents"] == 50_000
+    assert ann.bet(1, "banker", 2500).status_code == 409  # still 20.00
+    clock.advance(86_400 + 10)
+    ann.sign_in_again()
+    assert ann.http.get("/api/me/protections").json()["limits"]["week"]["loss_limit_cents"] == 50_000
+    assert ann.bet(1, "banker", 2500).status_code == 201
+    removed = ann.http.put("/api/me/limits", json={"period": "week", "loss_limit_cents": None})
+    assert removed.json()["effective_at"] >= clock() + 86_400 - 5
+
+
+def test_a_rolling_day_forgets_what_is_older_than_a_day(casino: Server, clock: Clock) -> None:
+    ann = casino.player()
+    ann.sit(1)
+    ann.http.put("/api/me/limits", json={"period": "day", "loss_limit_cents": 1000})
+    ann.bet(1, "tie", 1000)
+    ann.http.post("/api/tables/1/deal")
+    assert ann.bet(1, "tie", 1000).status_code == 409 or ann.balance() > 99_000
+    clock.advance(86_400 + 60)
+    ann.sign_in_again()
+    assert ann.bet(1, "tie", 1000).status_code == 201
+
+
+def test_self_exclusion_refuses_every_bet_and_seat_and_cannot_be_lifted(
+    casino: Server, clock: Clock
+) -> None:
+    ann = casino.player()
+    ann.bet(1, "banker", 1000)
+    until = ann.http.post("/api/me/self-exclusion", json={"days": 30}).json()["excluded_until"]
+    assert until == pytest.approx(clock() + 30 * 86_400, abs=5)
+    refused = ann.bet(1, "banker", 1000)
+    assert refused.status_code == 403 and refused.json()["error"] == "self_excluded"
+    assert ann.sit(2).status_code == 403
+    shorter = ann.http.post("/api/me/self-exclusion", json={"days": 1}).json()["excluded_until"]
+    assert shorter == pytest.approx(until, abs=1)  # a shorter one does not shorten it
+    assert ann.http.get("/api/me/history").status_code == 200  # history stays readable
+    clock.advance(30 * 86_400 + 60)
+    ann.sign_in_again()
+    assert ann.bet(1, "banker", 1000).status_code == 201
+    check_books(casino.settings.database_url)
+
+
+def test_the_reality_check_tells_the_time_and_result_and_waits(sqlite_url: str) -> None:
+    clock = Clock()
+    with running(settings_for(sqlite_url), clock) as server:
+        server.casino.REALITY_POLL = 0.2
+        ann = server.player()
+        assert ann.http.put("/api/me/reality-check", json={"minutes": 30}).json() == {"minutes": 30}
+        with server.ws(1, ann.token) as socket:
+            assert receive(socket)["type"] == "snapshot"
+            wait_for(lambda: ann.http.get("/api/me/protections").json()["session"])
+            assert ann.bet(1, "banker", 1000).status_code == 201
+            receive(socket)  # the bet, on the table
+            clock.advance(30 * 60 + 1)
+            message = receive(socket)
+            while message["type"] != "reality-check":
+                message = receive(socket)
+            assert message["minutes"] >= 30 and message["net_cents"] == -1000
+            blocked = ann.bet(1, "player", 1000)
+            assert blocked.status_code == 409 and blocked.json()["error"] == "reality_check"
+            ann.http.post("/api/me/reality-check/continue")
+            assert ann.bet(1, "player", 1000).status_code == 201
+        page = ann.http.get("/api/me/protections").json()
+        assert page["time_played_today_seconds"] >= 30 * 60 or page["session"] is None
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/me/limits", {"period": "year", "loss_limit_cents": 100}),
+        ("/api/me/limits", {"period": "day", "loss_limit_cents": -1}),
+        ("/api/me/limits", {"period": "day", "loss_limit_cents": 1.5}),
+        ("/api/me/reality-check", {"minutes": 1}),
+        ("/api/me/self-exclusion", {"days": 0}),
+        ("/api/me/self-exclusion", {"days": "forever"}),
+    ],
+)
+def test_bad_protection_requests(sqlite_server: Server, path: str, body: dict[str, object]) -> None:
+    ann = sqlite_server.player()
+    method = ann.http.post if path.endswith("exclusion") else ann.http.put
+    answer = method(path, json=body)
+    assert answer.status_code == 422 and answer.json()["error"] == "invalid_request"
+    assert ann.http.get("/api/me/protections").json()["self_excluded_until"] is None

@@ -1,0 +1,147 @@
+"""Rule variants, deck sweeps and published gaps (``baccara.exact.variants``), exactly."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from baccara import analyze
+from baccara.errors import BaccaraError, InvalidOption
+from baccara.exact.variants import (
+    HOUSE_WAYS_TRIED,
+    PublishedGap,
+    Variant,
+    compare_variants,
+    edges_by_decks,
+    published_gaps,
+    usual_variants,
+)
+from tests.helpers import percent
+
+
+def test_commission_and_tie_variants_give_the_published_edges() -> None:
+    """Banker at 4 % commission 0.5993 %, Tie at 9:1 4.8440 % (eight decks; the figures
+    test_punto_banco_analysis checks against the published tables)."""
+    c = compare_variants("punto-banco", usual_variants("punto-banco"))
+    by_name = {r.variant.name: r for r in c.variants}
+    assert round(percent(c.edge(by_name["commission-4"], "banker")), 4) == 0.5993
+    assert round(percent(c.edge(by_name["tie-9"], "tie")), 4) == 4.8440
+    both = by_name["commission-4-tie-9"]
+    assert c.edge(both, "banker") == c.edge(by_name["commission-4"], "banker")
+    assert c.change(by_name["tie-9"], "banker") == 0
+
+
+def test_a_tie_paying_one_more_moves_its_edge_by_its_probability() -> None:
+    """Exactly: paying 9 instead of 8 gives back one unit every time the tie comes."""
+    c = compare_variants("punto-banco", [Variant("tie-9", {"tie-pays": "9"})])
+    p_tie = analyze("punto-banco").bet("tie").outcome("win").probability
+    assert c.change(c.variants[0], "tie") == -p_tie
+
+
+def test_variants_lie_over_the_base_options() -> None:
+    """Six decks as the base and 4 % commission as the variant: the six-deck 0.5972 %."""
+    c = compare_variants("punto-banco", [Variant("c4", {"commission": 4})], decks="6")
+    assert c.base.options["decks"] == 6
+    assert round(percent(c.edge(c.variants[0], "banker")), 4) == 0.5972
+    assert c.variants[0].analysis.options["decks"] == 6
+
+
+def test_either_spelling_of_an_option_overrides_the_base() -> None:
+    c = compare_variants("punto-banco", [Variant("t", {"tie_pays": 9})], **{"tie-pays": "8"})
+    assert c.variants[0].analysis.options["tie_pays"] == 9
+
+
+def test_lo_ball_win_bonus_at_two_to_one() -> None:
+    """45607/3767400, as the README's Python API example shows for win_bonus_pays=2."""
+    c = compare_variants("lo-ball", usual_variants("lo-ball"))
+    win_bonus = next(r for r in c.variants if r.variant.name == "win-bonus-2")
+    assert c.edge(win_bonus, "main") == Fraction(45607, 3767400)
+    assert c.change(win_bonus, "lo-card") == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "win", "tie", "edge"),
+    [
+        ("never-split-aces", 34.7961, 30.4078, 1.7398),
+        ("never-split-kings", 34.9290, 30.1420, 1.7465),
+        ("never-split-either", 34.4946, 31.0108, 1.7247),
+        ("kings-unless-q", 35.2402, 29.5195, 1.7620),
+        ("kings-unless-8", 35.2488, 29.5025, 1.7624),
+        ("kings-unless-a", 35.2125, 29.5750, 1.7606),
+        ("aces-kings-unless-q", 35.2498, 29.5004, 1.7625),
+        ("1-deck", 35.2885, 29.4229, 1.7644),
+    ],
+)
+def test_house_ways_tried_give_what_docs_redgreen_records(
+    name: str, win: float, tie: float, edge: float
+) -> None:
+    """The table "Looking for the publisher's variant" in docs/redgreen.md."""
+    c = compare_variants("redgreen", HOUSE_WAYS_TRIED)
+    result = next(r for r in c.variants if r.variant.name == name)
+    red = result.analysis.bet("red")
+    assert round(percent(red.outcome("win").probability), 4) == win
+    assert round(percent(red.outcome("push").probability), 4) == tie
+    assert round(percent(red.house_edge), 4) == edge
+
+
+def test_a_paytable_variant_moves_only_the_bonus() -> None:
+    c = compare_variants("redgreen", usual_variants("redgreen"))
+    lean = next(r for r in c.variants if r.variant.name == "bonus-3k-3")
+    three = analyze("redgreen").bet("bonus").outcome("three_of_a_kind").probability
+    assert c.change(lean, "bonus") == three  # one unit less on every three of a kind
+    assert c.change(lean, "red") == 0
+    assert lean.variant.options_text() == "paytable=3K pays 3"
+
+
+def test_a_refused_variant_is_named() -> None:
+    with pytest.raises(InvalidOption, match="variant tie-x: tie-pays: must be a number"):
+        compare_variants("punto-banco", [Variant("tie-x", {"tie-pays": "lots"})])
+    with pytest.raises(InvalidOption, match="variant d: split-aces: not an option of punto-banco"):
+        compare_variants("punto-banco", [Variant("d", {"split-aces": "no"})])
+
+
+def test_two_variants_of_one_name_are_refused() -> None:
+    twice = [Variant("x", {"decks": 6}), Variant("x", {"decks": 4})]
+    with pytest.raises(BaccaraError, match="two variants are named 'x'"):
+        compare_variants("punto-banco", twice)
+
+
+def test_to_dict_gives_edges_and_changes_exactly() -> None:
+    data = compare_variants("punto-banco", [Variant("tie-9", {"tie-pays": 9})]).to_dict()
+    tie = data["variants"][0]["bets"]["tie"]
+    assert data["variants"][0]["set"] == {"tie-pays": "9"}
+    assert Fraction(tie["change_exact"]) == Fraction(tie["house_edge_exact"]) - Fraction(
+        data["bets"]["tie"]["house_edge_exact"]
+    )
+    assert round(tie["house_edge"] * 100, 4) == 4.8440
+
+
+def test_edges_by_decks_are_the_analysis_at_each_size() -> None:
+    sweep = edges_by_decks("punto-banco", commission="4", decks="2")
+    assert sweep is not None and sweep.decks == tuple(range(1, 9))
+    for n in (1, 6):
+        expected = analyze("punto-banco", decks=n, commission=4).bet("banker").house_edge
+        assert sweep.edges("banker")[n - 1] == expected
+    assert edges_by_decks("lo-ball") is None
+
+
+def test_the_published_push_in_standard_errors() -> None:
+    """(29.5057 % − exact) ÷ √(p(1−p)/n), by hand, for RedGreen's push (seed 000)."""
+    red = analyze("redgreen").bet("red")
+    (push,) = [g for g in published_gaps(red) if g.outcome == "push"]
+    p = float(red.outcome("push").probability)
+    for rounds in (10**5, 10**8):
+        by_hand = (0.295057 - p) / math.sqrt(p * (1 - p) / rounds)
+        assert push.sigmas(rounds) == pytest.approx(by_hand, rel=1e-12)
+    assert round(push.sigmas(10**8), 2) == 5.48
+    n = push.rounds_to_flag
+    assert push.sigmas(n) >= 4 > push.sigmas(n - 1)
+
+
+def test_no_gap_without_published_outcomes() -> None:
+    assert published_gaps(analyze("punto-banco").bet("banker")) == ()
+    same = PublishedGap("x", "push", Fraction(1, 3), Fraction(1, 3))
+    with pytest.raises(BaccaraError, match="no simulation tells them apart"):
+        _ = same.rounds_to_flag
