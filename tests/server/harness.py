@@ -135,7 +135,7 @@ def running(settings: Settings, clock: Clock | None = None) -> Iterator[Server]:
         thread.join(timeout=30)
 
 
-def wait_for(predicate: Any, timeout: float = 15.0, every: float = 0.02) -> Any:
+def wait_for(predicate: Any, timeout: float = 45.0, every: float = 0.02) -> Any:
     """Poll ``predicate`` until it returns something truthy (a test helper, not the browser)."""
     deadline = time.monotonic() + timeout
     while True:

@@ -11,9 +11,9 @@ from pydantic import Field, StrictInt, StrictStr
 from baccara.errors import BaccaraError
 from baccara.server import audit, ledger, store
 from baccara.server.api.deps import AdminDep, CasinoDep
-from baccara.server.api.schemas import Strict
+from baccara.server.api.schemas import REFUSALS, Strict
 
-router = APIRouter(tags=["admin"])
+router = APIRouter(tags=["admin"], responses=REFUSALS)
 
 
 class AdjustIn(Strict):

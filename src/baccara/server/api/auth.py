@@ -6,10 +6,10 @@ from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 
 from baccara.server.api.deps import CasinoDep, UserDep
-from baccara.server.api.schemas import ClientSeedIn, Credentials, Me, TokenOut
+from baccara.server.api.schemas import REFUSALS, ClientSeedIn, Credentials, Me, TokenOut
 from baccara.server.queries import HISTORY_LIMIT, history
 
-router = APIRouter(tags=["players"])
+router = APIRouter(tags=["players"], responses=REFUSALS)
 
 
 @router.post("/api/auth/register", status_code=201, response_model=Me)

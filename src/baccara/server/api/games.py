@@ -7,7 +7,9 @@ from typing import Any
 
 from fastapi import APIRouter
 
-router = APIRouter(tags=["games"])
+from baccara.server.api.schemas import REFUSALS
+
+router = APIRouter(tags=["games"], responses=REFUSALS)
 
 
 @functools.cache

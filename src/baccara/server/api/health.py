@@ -5,8 +5,9 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from baccara.server.api.deps import CasinoDep
+from baccara.server.api.schemas import REFUSALS
 
-router = APIRouter(tags=["health"])
+router = APIRouter(tags=["health"], responses=REFUSALS)
 
 
 @router.get("/api/health")

@@ -9,10 +9,10 @@ from pydantic import Field, StrictInt
 
 from baccara.server import protections, store
 from baccara.server.api.deps import CasinoDep, UserDep
-from baccara.server.api.schemas import Strict
+from baccara.server.api.schemas import REFUSALS, Strict
 from baccara.server.models import User
 
-router = APIRouter(tags=["protections"])
+router = APIRouter(tags=["protections"], responses=REFUSALS)
 
 
 class LimitIn(Strict):

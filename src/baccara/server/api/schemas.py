@@ -3,11 +3,16 @@ a float or a string, and within 64 bits."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
+from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 MAX_CENTS = 2**63 - 1
+MAX_ID = 2**63 - 1
+
+TableId = Annotated[int, Path(ge=1, le=MAX_ID, description="A table's id")]
+RoundId = Annotated[int, Path(ge=1, le=MAX_ID, description="A round's id")]
 
 
 class Strict(BaseModel):
@@ -79,3 +84,26 @@ class VoidIn(Strict):
 
 class State(BaseModel):
     state: str
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: what kind of error, and what is wrong, in words."""
+
+    error: str
+    detail: str
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut, "description": text}
+    for code, text in (
+        (400, "Bad input: the detail says what is wrong"),
+        (401, "No token, or one that is expired or forged"),
+        (403, "Not allowed to this user"),
+        (404, "No such table, round or user"),
+        (409, "Not now: the round's phase, a seat, a limit, a reused Idempotency-Key"),
+        (413, "The request body is too large"),
+        (422, "The request does not match its schema"),
+        (429, "Too many failed sign-ins"),
+    )
+}
+"""The error answers every route may give, documented in the OpenAPI schema."""

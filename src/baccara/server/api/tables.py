@@ -8,11 +8,11 @@ from fastapi import APIRouter, Query, Response
 
 from baccara.cards import ShoeMode
 from baccara.server.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
-from baccara.server.api.schemas import BetIn, BetOut, SeatIn, State, TableIn
+from baccara.server.api.schemas import REFUSALS, BetIn, BetOut, SeatIn, State, TableId, TableIn
 from baccara.server.betting import check_key
 from baccara.table import Mode, TableConfig
 
-router = APIRouter(tags=["tables"])
+router = APIRouter(tags=["tables"], responses=REFUSALS)
 
 
 @router.get("/api/tables")
@@ -22,14 +22,14 @@ def list_tables(casino: CasinoDep) -> list[dict[str, Any]]:
 
 
 @router.get("/api/tables/{table_id}")
-async def get_table(table_id: int, casino: CasinoDep) -> dict[str, Any]:
+async def get_table(table_id: TableId, casino: CasinoDep) -> dict[str, Any]:
     """One table, and the id of the round in play."""
     return await casino.table_view(table_id)
 
 
 @router.get("/api/tables/{table_id}/rounds")
 def recent_rounds(
-    table_id: int, casino: CasinoDep, limit: int = Query(100, ge=1, le=500)
+    table_id: TableId, casino: CasinoDep, limit: int = Query(100, ge=1, le=500)
 ) -> list[dict[str, Any]]:
     """The table's last rounds that are over, oldest first, with their results (the roads)."""
     from baccara.server.queries import recent_rounds as read
@@ -63,7 +63,7 @@ async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dic
 
 
 @router.delete("/api/tables/{table_id}", status_code=204)
-async def close_table(table_id: int, admin: AdminDep, casino: CasinoDep) -> Response:
+async def close_table(table_id: TableId, admin: AdminDep, casino: CasinoDep) -> Response:
     """Close a table (admins): the round in play is voided and every bet refunded."""
     await casino.close_table(table_id, admin)
     return Response(status_code=204)
@@ -71,7 +71,7 @@ async def close_table(table_id: int, admin: AdminDep, casino: CasinoDep) -> Resp
 
 @router.post("/api/tables/{table_id}/seat")
 async def take_seat(
-    table_id: int, user: UserDep, casino: CasinoDep, body: SeatIn | None = None
+    table_id: TableId, user: UserDep, casino: CasinoDep, body: SeatIn | None = None
 ) -> dict[str, int]:
     """Sit at a seat, or the first free one when ``seat`` is omitted."""
     seat = await casino.sit(user, table_id, body.seat if body else None)
@@ -79,13 +79,13 @@ async def take_seat(
 
 
 @router.delete("/api/tables/{table_id}/seat")
-async def leave_seat(table_id: int, user: UserDep, casino: CasinoDep) -> dict[str, int]:
+async def leave_seat(table_id: TableId, user: UserDep, casino: CasinoDep) -> dict[str, int]:
     return {"seat": await casino.leave(user, table_id)}
 
 
 @router.post("/api/tables/{table_id}/bets", status_code=201, response_model=BetOut)
 async def place_bet(
-    table_id: int,
+    table_id: TableId,
     body: BetIn,
     user: UserDep,
     casino: CasinoDep,
@@ -102,13 +102,13 @@ async def place_bet(
 
 @router.delete("/api/tables/{table_id}/bets/{bet_id}")
 async def remove_bet(
-    table_id: int, bet_id: str, user: UserDep, casino: CasinoDep
+    table_id: TableId, bet_id: str, user: UserDep, casino: CasinoDep
 ) -> dict[str, int]:
     """Take a bet back while betting is open."""
     return {"balance_cents": await casino.remove_bet(user, table_id, bet_id)}
 
 
 @router.post("/api/tables/{table_id}/deal", response_model=State)
-async def deal(table_id: int, user: UserDep, casino: CasinoDep) -> State:
+async def deal(table_id: TableId, user: UserDep, casino: CasinoDep) -> State:
     """This player is ready; when every seated bettor is, betting closes."""
     return State(state=await casino.request_deal(user, table_id))

@@ -12,6 +12,7 @@ from fastapi import APIRouter, WebSocket
 from fastapi.concurrency import run_in_threadpool
 
 from baccara.errors import BaccaraError
+from baccara.server.api.schemas import TableId
 from baccara.server.casino import Casino
 from baccara.server.hub import Connection
 from baccara.table import Mode
@@ -23,7 +24,7 @@ NOT_FOUND = 4404
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_events(websocket: WebSocket, table_id: int, token: str | None = None) -> None:
+async def table_events(websocket: WebSocket, table_id: TableId, token: str | None = None) -> None:
     casino: Casino = websocket.app.state.casino
     try:
         user = await run_in_threadpool(casino.authenticate, token)
