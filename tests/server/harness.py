@@ -86,9 +86,11 @@ class Player:
 
     def sign_in_again(self) -> None:
         """A fresh token (after the test moved the clock past the old one's expiry)."""
-        self.token = self.server.client().post(
-            "/api/auth/login", json={"username": self.name, "password": PASSWORD}
-        ).json()["token"]
+        self.token = (
+            self.server.client()
+            .post("/api/auth/login", json={"username": self.name, "password": PASSWORD})
+            .json()["token"]
+        )
         self.http.headers["Authorization"] = f"Bearer {self.token}"
 
     def balance(self) -> int:

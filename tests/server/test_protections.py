@@ -56,7 +56,9 @@ def test_lowering_applies_now_raising_after_a_day(casino: Server, clock: Clock) 
     assert ann.bet(1, "banker", 2500).status_code == 409  # still 20.00
     clock.advance(86_400 + 10)
     ann.sign_in_again()
-    assert ann.http.get("/api/me/protections").json()["limits"]["week"]["loss_limit_cents"] == 50_000
+    assert (
+        ann.http.get("/api/me/protections").json()["limits"]["week"]["loss_limit_cents"] == 50_000
+    )
     assert ann.bet(1, "banker", 2500).status_code == 201
     removed = ann.http.put("/api/me/limits", json={"period": "week", "loss_limit_cents": None})
     assert removed.json()["effective_at"] >= clock() + 86_400 - 5

@@ -116,4 +116,7 @@ def test_players_cannot_act_for_others(sqlite_server: Server) -> None:
 
 def test_docs_are_served_with_their_own_policy(sqlite_server: Server) -> None:
     answer = httpx.get(f"{sqlite_server.url}/docs")
-    assert answer.status_code == 200 and "cdn.jsdelivr.net" in answer.headers["content-security-policy"]
+    assert (
+        answer.status_code == 200
+        and "cdn.jsdelivr.net" in answer.headers["content-security-policy"]
+    )
