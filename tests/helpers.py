@@ -63,13 +63,21 @@ def _terminal() -> Iterator[None]:
                 os.environ[key] = value
 
 
-def run(*args: str, stdin: str = "") -> Ran:
-    """Run ``baccara ARGS`` in this process, ``stdin`` typed in; capture what it writes."""
+def run(*args: str, stdin: str | bytes = "") -> Ran:
+    """Run ``baccara ARGS`` in this process, ``stdin`` typed in; capture what it writes.
+
+    Bytes are standard input as a process has it: UTF-8 text over a buffer of bytes,
+    which need not be UTF-8 at all.
+    """
     from baccara.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     saved_stdin = sys.stdin
-    sys.stdin = io.StringIO(stdin)
+    sys.stdin = (
+        io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+        if isinstance(stdin, bytes)
+        else io.StringIO(stdin)
+    )
     try:
         with _terminal(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(list(args))
@@ -141,12 +149,26 @@ class Timed:
     seconds: float
 
 
-def run_within(seconds: float, *args: str, stdin: str = "", cwd: str | None = None) -> Timed:
-    """``baccara ARGS`` in a forked copy of this process, killed (and failed) past ``seconds``."""
+def run_within(
+    seconds: float,
+    *args: str,
+    stdin: str | bytes = "",
+    cwd: str | None = None,
+    env: dict[str, str] | None = None,
+    before: Callable[[], None] | None = None,
+) -> Timed:
+    """``baccara ARGS`` in a forked copy of this process, killed (and failed) past ``seconds``.
+
+    ``env`` is set and ``before`` called in the copy only (to stand in for what a test
+    must not start, a server), so neither touches this process.
+    """
 
     def command() -> Timed:
         if cwd is not None:
             os.chdir(cwd)
+        os.environ.update(env or {})
+        if before is not None:
+            before()
         start = time.perf_counter()
         ran = run(*args, stdin=stdin)
         return Timed(ran, time.perf_counter() - start)

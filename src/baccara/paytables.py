@@ -9,11 +9,11 @@ names.
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Mapping
 from typing import Any
 
 from baccara.errors import shown
+from baccara.files import UnreadableFile, read_regular_file
 from baccara.games.paytable import SHIPPED, InvalidPaytable, Paytable
 
 DEFAULT_PAYTABLE = "default"
@@ -54,42 +54,16 @@ def load_paytable(spec: str | os.PathLike[str] = DEFAULT_PAYTABLE) -> Paytable:
 
 
 def _read_small_regular_file(path: str) -> bytes:
-    """The bytes of ``path`` if it is a regular file of at most :data:`MAX_PAYTABLE_BYTES`.
-
-    Opened without blocking (a FIFO with no writer would wait for ever) and checked
-    with ``fstat`` on the open file, so what is checked is what is read.
-    """
+    """The bytes of ``path`` if it is a regular file of at most :data:`MAX_PAYTABLE_BYTES`."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-    except FileNotFoundError:
-        shipped = ", ".join(shipped_paytables())
-        raise InvalidPaytable(f"no paytable file {path!r} (shipped paytables: {shipped})") from None
-    except OSError as error:
-        raise InvalidPaytable(f"cannot read paytable {path!r}: {error.strerror}") from None
-    except ValueError:  # a NUL character: no file has that name
-        raise InvalidPaytable(
-            f"no paytable file {shown(path)}: a path has no NUL character"
-        ) from None
-    try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise InvalidPaytable(f"cannot read paytable {path!r}: not a regular file")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= MAX_PAYTABLE_BYTES:
-            chunk = os.read(descriptor, MAX_PAYTABLE_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as error:
-        raise InvalidPaytable(f"cannot read paytable {path!r}: {error.strerror}") from None
-    finally:
-        os.close(descriptor)
-    if size > MAX_PAYTABLE_BYTES:
-        raise InvalidPaytable(
-            f"cannot read paytable {path!r}: larger than {MAX_PAYTABLE_BYTES // 1024} KiB"
-        )
-    return b"".join(chunks)
+        return read_regular_file(path, MAX_PAYTABLE_BYTES)
+    except UnreadableFile as error:
+        if error.missing:
+            shipped = ", ".join(shipped_paytables())
+            raise InvalidPaytable(
+                f"no paytable file {shown(path)} (shipped paytables: {shipped})"
+            ) from None
+        raise InvalidPaytable(f"cannot read paytable {shown(path)}: {error.reason}") from None
 
 
 def with_paytable_file(options: Mapping[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import os
 import pathlib
+import sys
 from collections.abc import Callable
 from typing import Annotated, Any, ParamSpec, TypeVar
 
@@ -165,3 +166,38 @@ def write_file(path: pathlib.Path, text: str, flag: str) -> None:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
         raise InvalidOption(flag, f"cannot write {str(path)!r}: {error.strerror}") from None
+
+
+def stdin_is_terminal() -> bool:
+    """Whether a person types at standard input (``False`` when it is closed: ``<&-``)."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+def read_line(flag: str, limit: int) -> str | None:
+    """The next line of standard input without its line ending, or ``None`` at its end.
+
+    No more than ``limit`` characters are read: a longer line is refused, never read
+    whole (a line with no end would fill the memory), and so is a line that is not
+    UTF-8 text. Refusals name ``flag``, the option that reads the input.
+    """
+    stream = sys.stdin
+    if stream is None:  # standard input closed
+        return None
+    binary = getattr(stream, "buffer", None)
+    cap = 4 * limit + 2  # a character is at most 4 bytes in UTF-8; then "\r\n"
+    if binary is None:  # text with no bytes behind it (a test's StringIO)
+        line = stream.readline(cap)
+    else:
+        raw = binary.readline(cap)
+        if len(raw) == cap and not raw.endswith(b"\n"):
+            raise InvalidOption(flag, f"a line of standard input is over {limit} characters")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidOption(flag, "standard input is not UTF-8 text") from None
+    if not line:
+        return None
+    text = line.removesuffix("\n").removesuffix("\r")
+    if len(text) > limit:
+        raise InvalidOption(flag, f"a line of standard input is over {limit} characters")
+    return text
