@@ -77,10 +77,11 @@ def interruptible(command: Callable[P, T]) -> Callable[P, T]:
     return wrapper
 
 
-def parse_assignments(assignments: list[str] | None) -> dict[str, str]:
+def parse_assignments(assignments: list[str] | None, flag: str = "--option") -> dict[str, str]:
     """``["decks=6", "tie-pays=9"]`` → ``{"decks": "6", "tie-pays": "9"}``; a key twice is refused.
 
     ``tie-pays`` and ``tie_pays`` are the same option, so giving both is giving it twice.
+    ``flag`` is what the refusals call the option the assignments came with.
     """
     options: dict[str, str] = {}
     seen: dict[str, str] = {}
@@ -88,17 +89,17 @@ def parse_assignments(assignments: list[str] | None) -> dict[str, str]:
         key, sep, value = item.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise BaccaraError(f"--option wants KEY=VALUE, got {shown(item)}")
+            raise BaccaraError(f"{flag} wants KEY=VALUE, got {shown(item)}")
         field = key.replace("-", "_")
         if field in seen:
-            raise InvalidOption(key, f"given twice (--option {seen[field]}=… and --option {key}=…)")
+            raise InvalidOption(key, f"given twice ({flag} {seen[field]}=… and {flag} {key}=…)")
         seen[field] = key
         options[key] = value.strip()
     return options
 
 
 def rule_options(
-    spec: GameSpec, assignments: list[str] | None, **flags: str | None
+    spec: GameSpec, assignments: list[str] | None, flag: str = "--option", **flags: str | None
 ) -> dict[str, Any]:
     """The rule options of a command for ``spec``'s game: its own flags, then each ``--option``.
 
@@ -123,10 +124,10 @@ def rule_options(
             )
         options[field] = parsers[field](flag, value)
         flagged[field] = flag
-    for key, value in parse_assignments(assignments).items():
+    for key, value in parse_assignments(assignments, flag).items():
         field = field_of(spec.id, key, parsers)
         if field in flagged:
-            raise InvalidOption(key, f"given twice ({flagged[field]} and --option {key}=…)")
+            raise InvalidOption(key, f"given twice ({flagged[field]} and {flag} {key}=…)")
         options[key] = value
     return with_paytable_file(options)
 
