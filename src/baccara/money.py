@@ -104,8 +104,10 @@ def settle(
     return Settlement(stake=stake, result=result, won=won, returned=stake + won)
 
 
-def parse_amount(text: object, name: str = "amount", maximum: int = MAX_STAKE_CENTS) -> int:
-    """Read an amount in major units (``"12.50"``) as cents, from 0.01 to ``maximum`` cents.
+def parse_amount(
+    text: object, name: str = "amount", maximum: int = MAX_STAKE_CENTS, *, minimum: int = 1
+) -> int:
+    """Read an amount in major units (``"12.50"``) as cents, from ``minimum`` (0.01) to ``maximum`` cents.
 
     Fractions of a cent are refused, and so is an amount the session kernels could not
     hold: :data:`MAX_STAKE_CENTS` for a stake, :data:`MAX_BANKROLL_CENTS` for a bankroll.
@@ -118,10 +120,11 @@ def parse_amount(text: object, name: str = "amount", maximum: int = MAX_STAKE_CE
     baccara.errors.InvalidOption: bankroll: must be between 0.01 and 1000000000000.00, got 92233720368547758.07
     """
     amount = read_number(name, text, kind="an amount", places=2)
-    if not 0 < amount * 100 <= maximum:
+    if not minimum <= amount * 100 <= maximum:
         raise InvalidOption(
             name,
-            f"must be between 0.01 and {format_cents(maximum)}, got {typed(text, amount)}",
+            f"must be between {format_cents(minimum)} and {format_cents(maximum)},"
+            f" got {typed(text, amount)}",
         )
     return int(amount * 100)
 
