@@ -219,6 +219,15 @@ def test_a_drill_answer_that_is_not_text_is_asked_again() -> None:
     assert result.stdout.decode().rstrip().endswith("Score: 0 of 1 (0%)")
 
 
+def test_a_drill_answer_is_a_bounded_line() -> None:
+    """``< /dev/zero`` was read as one endless line until the memory ran out."""
+    result = run("houseway", "--quiz", "--rounds", "1", "--seed", "1", stdin=b"\0" * 100_000)
+    assert result.returncode == 2 and result.stdout.startswith("House-way drill: 1 hand.")
+    assert (
+        result.stderr == "baccara: error: --quiz: a line of standard input is over 40 characters\n"
+    )
+
+
 @pytest.mark.parametrize("columns", ["0", "1", "abc", "-5"])
 def test_a_terminal_width_of_nothing_still_shows_the_analysis(
     monkeypatch: pytest.MonkeyPatch, columns: str

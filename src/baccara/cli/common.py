@@ -174,12 +174,13 @@ def stdin_is_terminal() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
 
 
-def read_line(flag: str, limit: int) -> str | None:
+def read_line(flag: str, limit: int, *, errors: str = "strict") -> str | None:
     """The next line of standard input without its line ending, or ``None`` at its end.
 
     No more than ``limit`` characters are read: a longer line is refused, never read
     whole (a line with no end would fill the memory), and so is a line that is not
-    UTF-8 text. Refusals name ``flag``, the option that reads the input.
+    UTF-8 text — unless ``errors="replace"`` makes its stray bytes U+FFFD. Refusals
+    name ``flag``, the option that reads the input.
     """
     stream = sys.stdin
     if stream is None:  # standard input closed
@@ -193,7 +194,7 @@ def read_line(flag: str, limit: int) -> str | None:
         if len(raw) == cap and not raw.endswith(b"\n"):
             raise InvalidOption(flag, f"a line of standard input is over {limit} characters")
         try:
-            line = raw.decode("utf-8")
+            line = raw.decode("utf-8", errors)
         except UnicodeDecodeError:
             raise InvalidOption(flag, "standard input is not UTF-8 text") from None
     if not line:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
 
-from baccara.cli.common import parse_assignments
+from baccara.cli.common import parse_assignments, read_line
 from baccara.errors import BaccaraError, InvalidOption
+
+MAX_ANSWER = 40
+"""The longest answer line read in the drill: an answer is a rank, or "up"."""
 
 
 def houseway(
@@ -58,14 +60,10 @@ def houseway(
     rng: RandomSource = SecureRandom() if seed is None else SeededRandom(check_seed(seed, "--seed"))
     hands = sheet.drill_hands(rng, hands_wanted)
 
-    # An answer that is not text (a stray byte) is an unreadable answer, asked again.
-    reconfigure = getattr(sys.stdin, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="replace")
-
     def read() -> str | None:
-        line = sys.stdin.readline()
-        return line if line else None
+        # An answer that is not text (a stray byte) is an unreadable answer, asked again;
+        # a line longer than any answer (/dev/zero has no end) stops the drill.
+        return read_line("--quiz", MAX_ANSWER, errors="replace")
 
     score = sheet.run_drill(hands, rules, read, lambda text: typer.echo(text))
     if score.asked == 0:
