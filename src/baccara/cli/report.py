@@ -102,6 +102,19 @@ def report(
     from baccara.games import game as game_spec
     from baccara.options import as_int
     from baccara.randomness import check_seed
+    from baccara.render.text import printable
+
+    spec = game_spec(game)
+    html_path = check_destination(
+        out or pathlib.Path(f"{spec.id}-report.html"), "--out", (".html", ".htm")
+    )
+    pdf_path = None if pdf is None else check_destination(pdf, "--pdf", (".pdf",))
+    count = None if sessions is None else as_int("--sessions", sessions, 1, MAX_SESSIONS)
+    bet_id = None if bet is None else str(spec.parse_bet(bet).value)
+    seed_value = None if seed is None else check_seed(seed, "--seed")
+    options = rule_options(spec, option)
+
+    # Only now the heavy part (the exact analyses, matplotlib): a refusal comes at once.
     from baccara.render.report import (
         DEFAULT_PLAN,
         DEFAULT_SEED,
@@ -111,21 +124,13 @@ def report(
         gather,
     )
     from baccara.render.report_html import write_html
-    from baccara.render.text import printable
 
-    spec = game_spec(game)
-    html_path = check_destination(
-        out or pathlib.Path(f"{spec.id}-report.html"), "--out", (".html", ".htm")
-    )
-    pdf_path = None if pdf is None else check_destination(pdf, "--pdf", (".pdf",))
-    plan = DEFAULT_PLAN
-    if sessions is not None:
-        plan = dataclasses.replace(plan, sessions=as_int("--sessions", sessions, 1, MAX_SESSIONS))
+    plan = DEFAULT_PLAN if count is None else dataclasses.replace(DEFAULT_PLAN, sessions=count)
     request = ReportRequest(
         spec.id,
-        rule_options(spec, option),
-        bet=None if bet is None else str(spec.parse_bet(bet).value),
-        seed=DEFAULT_SEED if seed is None else check_seed(seed, "--seed"),
+        options,
+        bet=bet_id,
+        seed=DEFAULT_SEED if seed_value is None else seed_value,
         plan=plan,
     )
     with progress_bar(sys.stderr.isatty(), total=len(STEPS)) as tick:
