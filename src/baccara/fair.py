@@ -108,7 +108,7 @@ class FairRandom:
 
     def randbelow(self, n: int) -> int:
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _TWO32:
-            raise InvalidOption("n", f"draws are below 1 … 2**32, got {n!r}")
+            raise InvalidOption("n", f"draws are below 1 … 2**32, got {shown(n)}")
         limit = _TWO32 - _TWO32 % n
         while True:
             x = self._next_u32()

@@ -75,6 +75,12 @@ class TableConfig:
 
     def __post_init__(self) -> None:
         spec = game(self.game)
+        if not isinstance(self.options, Mapping) or not all(
+            isinstance(k, str) for k in self.options
+        ):
+            raise InvalidOption(
+                "options", f"must map option names to values, got {shown(self.options)}"
+            )
         spec.rules_from_options(**dict(self.options))
         low = _cents("min-bet-cents", self.min_bet_cents)
         high = _cents("max-bet-cents", self.max_bet_cents)
