@@ -143,10 +143,16 @@ class RaisedInFork(Exception):
 
 @dataclass(frozen=True)
 class Timed:
-    """A command run by :func:`run_within`: what it did and how long ``main`` took."""
+    """A command run by :func:`run_within`: what it did and how long ``main`` took.
+
+    ``cpu_seconds`` is the processor time it used: what a command costs whatever else
+    the machine runs (on a loaded machine, ``seconds`` on the clock can be several times
+    more).
+    """
 
     ran: Ran
     seconds: float
+    cpu_seconds: float
 
 
 def run_within(
@@ -169,9 +175,9 @@ def run_within(
         os.environ.update(env or {})
         if before is not None:
             before()
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         ran = run(*args, stdin=stdin)
-        return Timed(ran, time.perf_counter() - start)
+        return Timed(ran, time.perf_counter() - start, time.process_time() - cpu)
 
     result: Timed = in_fork(seconds, command)
     return result

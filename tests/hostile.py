@@ -71,16 +71,27 @@ def file_name() -> st.SearchStrategy[str]:
     )
 
 
+def _huge_integers(digits: int) -> st.SearchStrategy[int]:
+    """Integers of ``digits`` to 6,000 digits, past Python's 4,300-digit limit for text.
+
+    Built from their number of digits: Hypothesis itself writes the integers it draws
+    as text, and fails on one past the limit.
+    """
+    return st.builds(
+        lambda n, tail: 10 ** (n - 1) + tail, st.integers(digits, 6000), st.integers(0, 10**6)
+    )
+
+
 def any_value() -> st.SearchStrategy[Any]:
     """A value of any type a Python caller might pass by mistake (or on purpose)."""
     return st.one_of(
         st.none(),
         st.booleans(),
         st.integers(),
-        st.integers(10**40, 10**6000),
+        _huge_integers(40),
         st.floats(),
         st.fractions(),
-        st.builds(Fraction, st.integers(-10, 10), st.integers(10**13, 10**6000)),
+        st.builds(Fraction, st.integers(-10, 10), _huge_integers(13)),
         st.decimals(),
         st.sampled_from([Decimal("sNaN"), Decimal("NaN"), Decimal("1E+999999999"), Decimal("-0")]),
         number_text(),
@@ -89,4 +100,21 @@ def any_value() -> st.SearchStrategy[Any]:
         st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
         st.builds(object),
         st.sampled_from([complex(1, 1), range(3), frozenset(), type, print]),
+    )
+
+
+def lines_of_input(tokens: tuple[str, ...] = ("up", "K", "7")) -> st.SearchStrategy[bytes]:
+    """Standard input as a hostile user pipes it: lines of what the command takes
+    (``tokens``), random text, bytes that are no UTF-8, lines far too long, with or
+    without a last newline, or nothing at all."""
+    line = st.one_of(
+        st.sampled_from(tokens).map(str.encode),
+        st.text(_ANY_CHARACTER, max_size=30).map(lambda t: t.encode("utf-8", "surrogatepass")),
+        st.binary(max_size=20),
+        st.integers(30, 200_000).map(lambda n: b"9" * n),
+    )
+    return st.builds(
+        lambda lines, end: b"\n".join(lines) + end,
+        st.lists(line, max_size=12),
+        st.sampled_from([b"\n", b"", b"\r\n"]),
     )

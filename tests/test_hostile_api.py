@@ -30,7 +30,12 @@ from tests.hostile import any_text, any_value
 
 SECONDS = 20.0
 
-HOSTILE = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+HOSTILE = settings(
+    max_examples=30,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def answer(call: Callable[[], Any], *documented: type[BaccaraError]) -> Any:
@@ -177,3 +182,73 @@ def test_no_refusal_hides_a_float_overflow() -> None:
         with pytest.raises(InvalidOption):
             baccara.analyze("lo-ball", win_pays=value)
     assert math.isfinite(float(baccara.analyze("lo-ball", win_pays=1000).bet("main").house_edge))
+
+
+# --- the live table and its provably-fair records ---------------------------------------
+
+
+@HOSTILE
+@given(seed=any_value(), client=any_value(), nonce=any_value(), n=any_value())
+def test_provably_fair_functions(seed: Any, client: Any, nonce: Any, n: Any) -> None:
+    """Every function of baccara.fair, called with anything, returns or raises InvalidOption."""
+    from baccara.fair import (
+        FairRandom,
+        check_client_seed,
+        check_nonce,
+        parse_server_seed,
+        seed_hash,
+    )
+
+    answer(lambda: parse_server_seed(seed), InvalidOption)
+    answer(lambda: seed_hash(seed), InvalidOption)
+    answer(lambda: check_client_seed(client), InvalidOption)
+    answer(lambda: check_nonce(nonce), InvalidOption)
+    answer(lambda: FairRandom(bytes(32), "alice", 1).randbelow(n), InvalidOption)
+    answer(lambda: FairRandom(seed, client, nonce).randbelow(52), InvalidOption)
+
+
+@HOSTILE
+@given(
+    game=st.one_of(st.sampled_from(list(GAMES)), any_value()),
+    low=any_value(),
+    high=any_value(),
+    fields=st.dictionaries(
+        st.sampled_from(["mode", "options", "seats", "shoe", "penetration", "betting_seconds",
+                         "peek_seconds", "choose_seconds", "reveal_delay"]),
+        any_value(),
+        max_size=3,
+    ),
+)  # fmt: skip
+def test_table_config(game: Any, low: Any, high: Any, fields: dict[str, Any]) -> None:
+    from baccara.table import TableConfig
+
+    answer(lambda: repr(TableConfig(game, low, high, **fields)), UnknownGame, InvalidOption)
+    answer(lambda: repr(TableConfig("punto-banco", 100, 1000, **fields)), InvalidOption)
+
+
+@HOSTILE
+@given(data=st.dictionaries(any_text(), any_value(), max_size=4), record=any_value())
+def test_verify_record(data: dict[str, Any], record: Any) -> None:
+    """Any record: a verification, or InvalidRecord, InvalidOption or UnknownGame."""
+    from baccara.table.record import InvalidRecord, verify_record
+
+    documented = (InvalidRecord, InvalidOption, UnknownGame)
+    answer(lambda: verify_record(record).ok, *documented)
+    answer(lambda: verify_record({"game": "lo-ball", **data}).ok, *documented)
+
+
+@HOSTILE
+@given(
+    game=st.one_of(st.sampled_from(list(GAMES)), any_value()),
+    name=any_value(),
+    options=st.one_of(st.dictionaries(any_text(), any_value(), max_size=2), any_value()),
+)
+def test_compare_variants(game: Any, name: Any, options: Any) -> None:
+    from baccara.exact.variants import Variant, compare_variants
+
+    answer(
+        lambda: compare_variants(game, [Variant(name, options)]).to_dict(),
+        UnknownGame,
+        InvalidOption,
+        BaccaraError,
+    )

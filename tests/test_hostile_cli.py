@@ -22,31 +22,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import baccara
 from baccara.cards import ShoeMode, check_penetration
-from baccara.errors import BaccaraError
 from baccara.games import GAMES
-from baccara.money import MAX_BANKROLL_CENTS, MAX_STAKE_CENTS, format_cents, parse_amount
+from baccara.money import MAX_BANKROLL_CENTS, MAX_STAKE_CENTS, parse_amount
 from baccara.options import as_int, option_name
 from baccara.paytables import load_paytable
 from baccara.randomness import check_seed
 from baccara.sim.runs import check_rounds, check_workers
-from tests.helpers import RaisedInFork, Ran, in_fork, run, run_within
-from tests.hostile import any_text, file_name, number_text
-
-REFUSAL_SECONDS = 1.0
-"""A refusal comes at once."""
-RESULT_SECONDS = 20.0
-"""A result may take longer (an effect of removal, a paytable search); past this it hangs."""
-
-HOSTILE = settings(
-    max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
+from tests.helpers import run
+from tests.hostile import any_text, file_name, lines_of_input, number_text
+from tests.hostile_run import HOSTILE, api, outcome, read, strict_json
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -56,55 +45,6 @@ def _warm() -> None:
     run("simulate", "punto-banco", "--count", "tie", "--rounds", "10", "--seed", "1")
     run("simulate", "lo-ball", "--rounds", "10", "--seed", "1")
     run("simulate", "redgreen", "--rounds", "10", "--seed", "1")
-
-
-def outcome(
-    *args: str, stdin: str = "", cwd: str | None = None, results: tuple[int, ...] = (0,)
-) -> Ran:
-    """Run ``baccara ARGS``; hold it to a refusal's rules when it refuses.
-
-    ``results`` are the statuses of a finished command: 0, and 1 for a search that
-    found nothing.
-    """
-    timed = run_within(RESULT_SECONDS, *args, stdin=stdin, cwd=cwd)
-    ran = timed.ran
-    assert "Traceback" not in ran.stderr, ran.stderr
-    assert ran.returncode in (*results, 2), (args, ran)
-    if ran.returncode == 2:
-        assert ran.stdout == "", (args, ran.stdout[:300])
-        lines = ran.stderr.splitlines()
-        assert len(lines) == 1 and lines[0].startswith("baccara: error: "), (args, ran.stderr)
-        assert timed.seconds < REFUSAL_SECONDS, (args, timed.seconds)
-    else:
-        assert ran.stderr == "", (args, ran.stderr)
-    return ran
-
-
-def strict_json(text: str) -> Any:
-    """Parse JSON, refusing the bare ``NaN`` and ``Infinity`` Python would accept."""
-
-    def refuse(constant: str) -> None:
-        raise AssertionError(f"not strict JSON: {constant}")
-
-    return json.loads(text, parse_constant=refuse)
-
-
-def read(parse: Callable[[], Any]) -> Any:
-    """What the library reads from a value, or ``None`` where it refuses it."""
-    try:
-        return parse()
-    except BaccaraError:
-        return None
-
-
-def api(call: Callable[[], Any]) -> Any:
-    """The Python API's answer (a JSON-ready dict), or ``None`` where it refuses; in a fork,
-    so a hang in the API fails the test too."""
-    try:
-        return in_fork(RESULT_SECONDS, call)
-    except RaisedInFork as error:
-        assert issubclass(error.error_type, BaccaraError), error
-        return None
 
 
 # --- analyze -----------------------------------------------------------------------------
@@ -344,20 +284,7 @@ def test_a_flag_acts_or_is_refused(base: tuple[str, ...], flags: list[str], acts
     assert ran.returncode == (0 if acts else 2), ran.stderr
 
 
-# --- deal and houseway -------------------------------------------------------------------
-
-
-@HOSTILE
-@given(game=any_text(), seed=number_text(), stake=number_text())
-def test_deal(game: str, seed: str, stake: str) -> None:
-    seed_value = read(lambda: check_seed(seed))
-    cents = read(lambda: parse_amount(stake, "stake", MAX_STAKE_CENTS))
-    ran = outcome("deal", game, "--seed", seed, "--stake", stake)
-    if game not in GAMES or seed_value is None or cents is None:
-        assert ran.returncode == 2
-    else:
-        assert ran.stdout.startswith(f"{game} · one round · seed {seed_value}\n")
-        assert f"stake {format_cents(cents):>8}" in ran.stdout
+# --- houseway ---------------------------------------------------------------------------
 
 
 @HOSTILE
@@ -391,6 +318,16 @@ def test_houseway_drill(flag: str, value: str) -> None:
 @given(key=any_text(), value=any_text())
 def test_houseway_option(key: str, value: str) -> None:
     outcome("houseway", "A", "A", "K", "-o", f"{key}={value}")
+
+
+@HOSTILE
+@given(answers=st.one_of(st.binary(max_size=200), lines_of_input()))
+def test_houseway_drill_answers(answers: bytes) -> None:
+    """Any bytes as the drill's answers: a score, or one line saying why it stopped."""
+    ran = outcome("houseway", "--quiz", "--rounds", "3", "--seed", "1", stdin=answers,
+                  dialogue=True)  # fmt: skip
+    if ran.returncode == 0:
+        assert ran.stdout.splitlines()[-1].startswith("Score: ")
 
 
 # --- paytables ---------------------------------------------------------------------------
@@ -478,3 +415,73 @@ def test_paytable_design_save(name: str) -> None:
         if ran.returncode == 0:
             saved = load_paytable(pathlib.Path(folder) / name)
             assert saved.name == "edge 4.00% design"
+
+
+# --- every option of every command -------------------------------------------------------
+
+GAME_COMMANDS = ("analyze", "simulate", "compare", "report", "deal")
+
+
+@pytest.mark.parametrize("command", GAME_COMMANDS)
+@HOSTILE
+@given(game=any_text())
+def test_any_game(command: str, game: str) -> None:
+    assume(read(lambda: baccara.game(game)) is None)
+    ran = outcome(command, "--", game)
+    assert ran.returncode == 2 and "unknown game" in ran.stderr
+
+
+SIMULATE_FLAGS = ("--rounds", "--seed", "--workers", "--shoe", "--penetration", "--option",
+                  "--bet", "--stake", "--bankroll", "--hands", "--sessions", "--plot", "--count",
+                  "--level")  # fmt: skip
+
+FED = {
+    *((command, "GAME") for command in GAME_COMMANDS),
+    *(("analyze", flag) for flag in ("--decks", "--commission", "--tie-pays", "--option")),
+    *(("simulate", flag) for flag in SIMULATE_FLAGS),
+    *(("houseway", flag) for flag in ("[RANK RANK RANK]", "--rounds", "--seed", "--option")),
+    ("houseway", "standard input"),
+    ("paytable show", "PAYTABLE"),
+    ("paytable show", "--decks"),
+    *(
+        ("paytable design", flag)
+        for flag in ("--target-edge", "--min-hit", "--top", "--decks", "--save")
+    ),
+}
+"""What this module feeds hostile input: (command, option or argument)."""
+
+READ_FROM_STDIN = {("deal", "standard input"), ("houseway", "standard input"),
+                   ("user add", "standard input")}  # fmt: skip
+"""The commands that read standard input: a live deal's cards, the drill, a password."""
+
+
+def command_inputs() -> set[tuple[str, str]]:
+    """Every option that takes a value, and every argument, of every command of the app."""
+    import typer
+
+    from baccara.cli.app import app
+
+    found: set[tuple[str, str]] = set()
+
+    def walk(command: Any, path: tuple[str, ...]) -> None:
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, (*path, name))
+        if hasattr(command, "commands"):
+            return
+        for param in command.params:
+            if getattr(param, "is_flag", False):
+                continue
+            option = param.param_type_name == "option"
+            label = max(param.opts, key=len) if option else param.metavar or param.name.upper()
+            found.add((" ".join(path), label))
+
+    walk(typer.main.get_command(app), ())
+    return found | READ_FROM_STDIN
+
+
+def test_every_option_of_every_command_is_fed_hostile_input() -> None:
+    """A new option, argument or command needs a property test: here is what they all are."""
+    from tests import test_hostile_deal, test_hostile_report, test_hostile_server_cli
+
+    fed = FED | test_hostile_deal.FED | test_hostile_report.FED | test_hostile_server_cli.FED
+    assert fed == command_inputs()
