@@ -50,7 +50,10 @@ def test_a_refusal_echoes_what_was_typed(args: list[str], message: str) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["analyze", "punto-banco", "--decks", "4", "-o", "decks=2"], "decks: given twice"),
+        (
+            ["analyze", "punto-banco", "--decks", "4", "-o", "decks=2"],
+            "decks: given twice (--decks and --option decks=…)",
+        ),
         (["analyze", "punto-banco", "-o", "decks=4", "-o", "decks=2"], "decks: given twice"),
         (["analyze", "punto-banco", "-o", "tie_pays=4", "-o", "tie-pays=2"], "given twice"),
         (["analyze", "redgreen", "--tie-pays", "8"], "--tie-pays: does not apply to redgreen"),

@@ -99,9 +99,10 @@ def parse_assignments(assignments: list[str] | None, flag: str = "--option") -> 
 
 
 def rule_options(
-    spec: GameSpec, assignments: list[str] | None, flag: str = "--option", **flags: str | None
+    spec: GameSpec, assignments: list[str] | None, given_by: str = "--option", **flags: str | None
 ) -> dict[str, Any]:
-    """The rule options of a command for ``spec``'s game: its own flags, then each ``--option``.
+    """The rule options of a command for ``spec``'s game: its own flags, then each ``--option``
+    (or each assignment of the option ``given_by`` names: a ``--variant``).
 
     A flag is named as typed (``--tie-pays``) when it is refused: for a value out of
     range, or for a game it does not apply to. An option given both as a flag and as
@@ -124,10 +125,10 @@ def rule_options(
             )
         options[field] = parsers[field](flag, value)
         flagged[field] = flag
-    for key, value in parse_assignments(assignments, flag).items():
+    for key, value in parse_assignments(assignments, given_by).items():
         field = field_of(spec.id, key, parsers)
         if field in flagged:
-            raise InvalidOption(key, f"given twice ({flagged[field]} and {flag} {key}=…)")
+            raise InvalidOption(key, f"given twice ({flagged[field]} and {given_by} {key}=…)")
         options[key] = value
     return with_paytable_file(options)
 
