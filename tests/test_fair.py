@@ -138,3 +138,29 @@ def test_the_documented_re_deal_from_scratch_gives_the_vector() -> None:
     assert shoe(SEED, "bob", 3, 7) == [  # type: ignore[operator]
         c.code for c in Shoe(7, FairRandom(SEED, "bob", 3))
     ]
+
+
+def test_draws_equal_the_protocol_read_byte_by_byte() -> None:
+    """A plain reading of the protocol, 4 bytes at a time across block boundaries, gives
+    the same draws (and rejections) as FairRandom over ranges that reject often."""
+
+    def reference(n_values: list[int]) -> tuple[list[int], int]:
+        stream, counter, rejected, out = b"", 0, 0, []
+        for n in n_values:
+            while True:
+                if len(stream) < 4:
+                    message = f"carol:9:{counter}".encode()
+                    stream += hmac.new(SEED, message, hashlib.sha256).digest()
+                    counter += 1
+                x, stream = int.from_bytes(stream[:4], "big"), stream[4:]
+                if x < 2**32 - 2**32 % n:
+                    out.append(x % n)
+                    break
+                rejected += 1
+        return out, rejected
+
+    ranges = [*[3 * 2**30, 2**31 + 1] * 10, 416, 6, 2**32, 1, *range(1, 300)]
+    expected, rejected = reference(ranges)
+    stream = FairRandom(SEED, "carol", 9)
+    assert [stream.randbelow(n) for n in ranges] == expected
+    assert stream.rejected == rejected > 0

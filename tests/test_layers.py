@@ -129,11 +129,11 @@ def test_the_check_catches_an_upward_import(tmp_path: pathlib.Path) -> None:
 
 @pytest.mark.parametrize("argv", [["--help"], ["games"]])
 def test_start_up_loads_no_numerics(argv: list[str]) -> None:
-    """``baccara --help`` and ``baccara games`` print at once: no numpy, numba or matplotlib."""
+    """``baccara --help`` and ``baccara games`` print at once: no numpy, numba, scipy or matplotlib."""
     probe = (
         "import sys\nfrom baccara.cli import main\n"
         f"status = main({argv!r})\n"
-        "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'numba', 'matplotlib'})\n"
+        "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'numba', 'scipy', 'matplotlib'})\n"
         "print('HEAVY', heavy, status)\n"
     )
     result = subprocess.run(

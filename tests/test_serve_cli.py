@@ -104,6 +104,7 @@ def _user(url: str, name: str) -> tuple[str, int, bool]:
     """A user's role, balance and whether ``password1`` is their password."""
     from baccara.server.auth import password_matches
     from baccara.server.database import Database
+    from baccara.server.ledger import balance
     from baccara.server.store import user_named, wallet
 
     db = Database(url)
@@ -111,7 +112,7 @@ def _user(url: str, name: str) -> tuple[str, int, bool]:
         with db.read() as session:
             user = user_named(session, name)
             matches = password_matches(user.password_hash, "password1")
-            return user.role, wallet(session, user.id).balance_cents, matches
+            return user.role, balance(session, wallet(session, user.id)), matches
     finally:
         db.dispose()
 

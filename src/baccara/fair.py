@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import struct
 
 from baccara.errors import InvalidOption, shown
 
@@ -38,6 +39,8 @@ MAX_NONCE = 2**63 - 1
 """The largest round number: what a signed 64-bit column holds."""
 _HEX = frozenset("0123456789abcdef")
 _TWO32 = 1 << 32
+_BLOCK_WORDS = struct.Struct(">8I")
+"""An HMAC-SHA256 block as the eight 32-bit numbers it holds."""
 
 
 def seed_hash(server_seed: bytes) -> str:
@@ -94,24 +97,23 @@ class FairRandom:
         self._key = check_server_seed(server_seed)
         self._prefix = f"{check_client_seed(client_seed)}:{check_nonce(nonce)}:"
         self._counter = 0
-        self._buffer = b""
+        self._words: tuple[int, ...] = ()
+        self._next = 8  # the next number's place in the block: none read yet
         self.rejected = 0
-
-    def _next_u32(self) -> int:
-        if len(self._buffer) < 4:
-            message = f"{self._prefix}{self._counter}".encode()
-            self._buffer += hmac.new(self._key, message, hashlib.sha256).digest()
-            self._counter += 1
-        value = int.from_bytes(self._buffer[:4], "big")
-        self._buffer = self._buffer[4:]
-        return value
 
     def randbelow(self, n: int) -> int:
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _TWO32:
             raise InvalidOption("n", f"draws are below 1 … 2**32, got {shown(n)}")
         limit = _TWO32 - _TWO32 % n
         while True:
-            x = self._next_u32()
+            if self._next == 8:
+                # A block is read as eight big-endian 32-bit numbers, in order.
+                message = f"{self._prefix}{self._counter}".encode()
+                self._words = _BLOCK_WORDS.unpack(hmac.digest(self._key, message, "sha256"))
+                self._counter += 1
+                self._next = 0
+            x = self._words[self._next]
+            self._next += 1
             if x < limit:
                 return x % n
             self.rejected += 1

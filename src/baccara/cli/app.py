@@ -24,6 +24,7 @@ from baccara.cli import (
     listing,
     paytable,
     report,
+    rng_test,
     serve,
     simulate,
     verify,
@@ -81,6 +82,7 @@ app.command()(interruptible(deal.deal))
 app.command()(interruptible(houseway.houseway))
 app.command()(interruptible(listing.games))
 app.command()(interruptible(verify.verify))
+app.command(name="rng-test")(interruptible(rng_test.rng_test))
 app.command()(interruptible(serve.serve))
 app.add_typer(serve.user_app, name="user")
 app.add_typer(paytable.paytable_app, name="paytable")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from baccara.exact.joint import house_win_mean, house_win_variance
 from baccara.exact.model import Analysis, BetAnalysis, DataTable, Outcome, Published
 from baccara.exact.removal import EffectOfRemoval, effect_of_removal
 from baccara.games import game
@@ -40,4 +41,6 @@ __all__ = [
     "Published",
     "analyze",
     "effect_of_removal",
+    "house_win_mean",
+    "house_win_variance",
 ]

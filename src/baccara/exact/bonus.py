@@ -121,6 +121,30 @@ def category_counts(shoe: ShoeComposition) -> dict[Category, int]:
 
 @functools.lru_cache(maxsize=128)
 def _category_counts(shoe: ShoeComposition) -> tuple[tuple[Category, int], ...]:
+    per_multiset = counts_by_rank_multiset(shoe)
+    totals = [int(n) for n in per_multiset.sum(axis=0, dtype=object)]
+    return tuple(zip(CATEGORIES, totals, strict=True))
+
+
+def rank_multisets() -> npt.NDArray[np.int64]:
+    """The 18,564 multisets of six ranks, as cards held of each rank (shape (M, 13), Ace first).
+
+    Rows are in ``combinations_with_replacement`` order of the ranks, the order of
+    :func:`counts_by_rank_multiset`'s rows.
+    """
+    counts: npt.NDArray[np.int64] = _rank_tables().counts
+    return counts
+
+
+def counts_by_rank_multiset(shoe: ShoeComposition) -> npt.NDArray[np.int64]:
+    """Six-card subsets of ``shoe`` per (rank multiset, category), shape (18,564, 11).
+
+    Row ``m`` splits the subsets whose ranks are :func:`rank_multisets` row ``m`` by
+    category (columns in :data:`~baccara.games.bonus.CATEGORIES` order): the plain
+    ones by ranks alone, the six-suited and five-suited ones by their flush. The
+    column sums are :func:`category_counts`; RedGreen's joint distribution
+    (:mod:`baccara.exact.joint_redgreen`) needs the rows.
+    """
     if shoe.total > MAX_CARDS:
         raise InvalidOption(
             "decks", f"the Bonus is counted exactly for shoes of up to {MAX_CARDS} cards"
@@ -138,12 +162,12 @@ def _category_counts(shoe: ShoeComposition) -> tuple[tuple[Category, int], ...]:
     five_per_owner = np.zeros_like(all_ways)
     np.add.at(five_per_owner, tables.five_owner, five)
     plain = all_ways - six - five_per_owner
-    totals = [0] * len(CATEGORIES)
-    pieces = ((tables.by_ranks, plain), (tables.six_suited, six), (tables.five_suited, five))
-    for codes, ways in pieces:
-        for code in range(len(CATEGORIES)):
-            totals[code] += int(ways[codes == code].sum())
-    return tuple(zip(CATEGORIES, totals, strict=True))
+    per_multiset = np.zeros((len(all_ways), len(CATEGORIES)), dtype=np.int64)
+    rows = np.arange(len(all_ways))
+    np.add.at(per_multiset, (rows, tables.by_ranks), plain)
+    np.add.at(per_multiset, (rows, tables.six_suited), six)
+    np.add.at(per_multiset, (tables.five_owner, tables.five_suited), five)
+    return per_multiset
 
 
 def bonus_bet(counts: dict[Category, int], paytable: Paytable) -> BetAnalysis:

@@ -29,6 +29,7 @@ PUNTO_BANCO = GameSpec(
     plain_kernel="baccara.sim.kernels.plain:punto_banco_rounds",
     procedure="baccara.table.procedures.punto_banco:PROCEDURE",
     depleted="baccara.exact.punto_banco:bet_analyses",
+    joint="baccara.exact.joint_punto_banco:round_model",
     brief=(
         "Eight decks, reshuffled before every hand. Player and Banker get two cards each; "
         "a natural 8 or 9 ends the coup, otherwise the Player draws on 0-5 and the Banker "
@@ -62,6 +63,7 @@ REDGREEN = GameSpec(
     plain_kernel="baccara.sim.kernels.plain:redgreen_rounds",
     procedure="baccara.table.procedures.redgreen:PROCEDURE",
     depleted="baccara.exact.redgreen:bet_analyses",
+    joint="baccara.exact.joint_redgreen:round_model",
     brief=(
         "Three cards to Red, then three to Green, from seven decks. The dealer sets each "
         "hand by the house way into a one-card front and a two-card back (three of a kind "
@@ -119,6 +121,7 @@ LO_BALL = GameSpec(
     plain_kernel="baccara.sim.kernels.plain:loball_rounds",
     procedure="baccara.table.procedures.loball:PROCEDURE",
     depleted=None,
+    joint="baccara.exact.joint_loball:round_model",
     brief=(
         "28 tiles, 1-1 to 7-7, reshuffled before every round. The dealer and each of up to "
         "seven players get three tiles; a hand scores the sum of the numbers that appear "

@@ -106,7 +106,9 @@ class GameSpec:
       through the plain rules code, which the kernel is proven equal to (``sim/``);
     * ``procedure`` — the table procedure: dealing order, reveal, settlement (``table/``);
     * ``depleted(rules, shoe) -> bets`` — every bet's exact analysis dealt from a given
-      shoe composition, for a live continuous shoe (``None``: the game has no shoe).
+      shoe composition, for a live continuous shoe (``None``: the game has no shoe);
+    * ``joint(rules) -> RoundModel`` — the house's win on one round, its exact mean and
+      variance from the joint distribution of every wager on it (``exact/``).
     """
 
     id: str
@@ -126,6 +128,7 @@ class GameSpec:
     plain_kernel: str
     procedure: str
     depleted: str | None
+    joint: str
     brief: str = ""
     """The rules in a paragraph, as the seed deals them by default (the report opens with it)."""
 

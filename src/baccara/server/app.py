@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 
 from fastapi import FastAPI
 
+from baccara.server import pages
 from baccara.server.api import (
     admin,
     auth,
@@ -21,6 +22,7 @@ from baccara.server.api import (
     games,
     health,
     protections,
+    report,
     rounds,
     tables,
     ws,
@@ -56,6 +58,7 @@ def create_app(
     app.state.casino = casino
     app.add_middleware(Guard)
     errors.install(app)
-    for module in (health, auth, protections, games, tables, rounds, dealer, admin, ws):
+    for module in (health, auth, protections, games, tables, rounds, dealer, admin, report, ws):
         app.include_router(module.router)
+    pages.install(app)  # the web casino: its pages and files (after the API's routes)
     return app

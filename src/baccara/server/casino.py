@@ -28,7 +28,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
-from baccara.server import audit, protections, store
+from baccara.server import audit, ledger, protections, store
 from baccara.server.auth import AuthError, Claims, Tokens, password_matches
 from baccara.server.database import Database
 from baccara.server.hub import Hub, Segment
@@ -41,6 +41,8 @@ from baccara.table.events import BettingClosed, CardDealt, RoundSettled, RoundVo
 log = logging.getLogger("baccara.server")
 T = TypeVar("T")
 RESTART_VOID = "the casino restarted while betting was open: every bet is refunded"
+BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested"})
+"""Events that leave a round open for bets: its stored state does not change."""
 
 
 class Forbidden(BaccaraError):
@@ -102,6 +104,7 @@ class Casino:
         self._scheduler: asyncio.Task[None] | None = None
         self._checker: asyncio.Task[None] | None = None
         self._connected: dict[int, int] = {}
+        self._callers: dict[int, Caller] = {}
         self._reminded: set[tuple[int, float]] = set()
 
     # --- life ------------------------------------------------------------------------------
@@ -254,6 +257,9 @@ class Casino:
         if not new:
             return
         store.save_events(session, round_id, new)
+        outbox.segments.append(Segment(round_, round_id, mark))
+        if all(e.kind in BETTING_EVENTS for e in new):
+            return  # betting goes on: the round's row is as it was
         row = session.get(RoundRow, round_id)
         assert row is not None
         row.state = round_.phase.value
@@ -263,7 +269,6 @@ class Casino:
             if isinstance(event, RoundSettled | RoundVoided):
                 row.ended_at = now
                 outbox.balances.update(store.pay(session, row, event, now))
-        outbox.segments.append(Segment(round_, round_id, mark))
 
     def _open_round(self, session: Session, live: Live, now: float, outbox: Outbox) -> None:
         table = live.table
@@ -423,17 +428,24 @@ class Casino:
         raise AuthError("wrong username or password")
 
     def authenticate(self, token: str | None) -> Caller:
+        """The user a valid token names. Users are never renamed, removed or given another
+        role, so each is read from the database once per process."""
         assert self.tokens is not None
         claims: Claims = self.tokens.check(token, self.clock())
-        with self.db.read() as session:
-            user = session.get(User, claims.user_id)
-            if user is None or user.username != claims.username:
-                raise AuthError("the token's user no longer exists")
-            return Caller(user.id, user.username, user.role)
+        known = self._callers.get(claims.user_id)
+        if known is None:
+            with self.db.read() as session:
+                user = session.get(User, claims.user_id)
+                if user is None:
+                    raise AuthError("the token's user no longer exists")
+                known = self._callers[user.id] = Caller(user.id, user.username, user.role)
+        if known.username != claims.username:
+            raise AuthError("the token's user no longer exists")
+        return known
 
     def balance(self, user_id: int) -> int:
         with self.db.read() as session:
-            return int(store.wallet(session, user_id).balance_cents)
+            return ledger.balance(session, store.wallet(session, user_id))
 
     # --- tables --------------------------------------------------------------------------
 

@@ -11,6 +11,8 @@ idempotency key.
 
 from __future__ import annotations
 
+from typing import cast
+
 from sqlalchemy import (
     BigInteger,
     CheckConstraint,
@@ -19,6 +21,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Table,
     Text,
     UniqueConstraint,
 )
@@ -27,6 +30,11 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 class Base(DeclarativeBase):
     pass
+
+
+def table(model: type[Base]) -> Table:
+    """A model's table, for plain SQL statements on the hot paths (bets, payouts)."""
+    return cast(Table, model.__table__)
 
 
 class User(Base):

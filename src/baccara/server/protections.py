@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
 from baccara.money import format_cents
+from baccara.server.ledger import Ref
 from baccara.server.models import (
     Account,
     Entry,
@@ -32,7 +33,11 @@ from baccara.server.models import (
     SelfExclusion,
     Transfer,
     User,
+    table,
 )
+
+_limits = table(LossLimit)
+_accounts = table(Account)
 
 DAY = 86_400.0
 PERIODS: dict[str, float] = {"day": DAY, "week": 7 * DAY, "month": 30 * DAY}
@@ -148,18 +153,33 @@ def reality_check_due(session: Session, user: User, now: float) -> float | None:
     return due if due <= now else None
 
 
-def check_bet(session: Session, user_id: int, wallet: Account, amount: int, now: float) -> None:
-    """Refuse a bet the player's protections forbid, saying why and what room is left."""
+def check_bet(
+    session: Session, user_id: int, wallet: Ref, amount: int, now: float,
+    reality_minutes: int | None,
+) -> None:  # fmt: skip
+    """Refuse a bet the player's protections forbid, saying why and what room is left.
+
+    A player with no limit costs two small reads; one with limits first locks their wallet
+    row, so that their bets at other tables wait and the loss counted is all committed.
+    """
+    connection = session.connection()
     until = excluded_until(session, user_id, now)
     if until is not None:
         raise Excluded(f"you have excluded yourself from play until {_when(until)}")
-    user = session.get(User, user_id)
-    assert user is not None
-    if reality_check_due(session, user, now) is not None:
-        raise RealityCheckDue("reality check: see how long you have played, then choose to"
-                              " continue (POST /api/me/reality-check/continue)")  # fmt: skip
+    if reality_minutes:
+        playing = open_session(session, user_id)
+        if playing is not None and playing.acknowledged_at + reality_minutes * 60 <= now:
+            raise RealityCheckDue("reality check: see how long you have played, then choose to"
+                                  " continue (POST /api/me/reality-check/continue)")  # fmt: skip
+    rows = connection.execute(select(_limits.c.period, _limits.c.limit_cents)
+                              .where(_limits.c.user_id == user_id, _limits.c.effective_at <= now)
+                              .order_by(_limits.c.effective_at, _limits.c.id)).all()  # fmt: skip
+    in_force = {row.period: row.limit_cents for row in rows}  # the newest row wins
+    if not any(limit is not None for limit in in_force.values()):
+        return
+    connection.execute(select(_accounts.c.id).where(_accounts.c.id == wallet.id).with_for_update())
     for period, length in PERIODS.items():
-        limit = limit_in_force(session, user_id, period, now)
+        limit = in_force.get(period)
         if limit is None:
             continue
         room = limit - net_loss(session, wallet.id, now - length)

@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from baccara.server import store
@@ -115,7 +115,8 @@ def history(session: Session, user_id: int, username: str, limit: int) -> list[d
     round_ids = list(
         session.scalars(
             select(Bet.round_id).where(Bet.user_id == user_id, Bet.status == "placed")
-            .group_by(Bet.round_id).order_by(Bet.round_id.desc()).limit(limit)
+            .group_by(Bet.round_id)  # the rounds last bet on, whatever order the tables opened them
+            .order_by(func.max(Bet.created_at).desc(), Bet.round_id.desc()).limit(limit)
         )
     )  # fmt: skip
     wallet_id = store.wallet(session, user_id).id

@@ -11,22 +11,14 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from baccara.cards import ShoeMode
 from baccara.errors import BaccaraError
 from baccara.server import ledger
 from baccara.server.auth import check_password, check_role, check_username, hash_password
-from baccara.server.models import (
-    Account,
-    Bet,
-    CasinoTable,
-    Payout,
-    RoundEvent,
-    Seat,
-    User,
-)
+from baccara.server.models import Bet, CasinoTable, Payout, RoundEvent, Seat, User, table
 from baccara.server.models import (
     Round as RoundRow,
 )
@@ -70,7 +62,7 @@ def user_named(session: Session, username: str) -> User:
     return user
 
 
-def wallet(session: Session, user_id: int) -> Account:
+def wallet(session: Session, user_id: int) -> ledger.Ref:
     return ledger.account(session, ledger.wallet_name(user_id), "wallet", user_id)
 
 
@@ -124,9 +116,10 @@ def seats_of(session: Session, table_id: int) -> dict[int, str]:
 
 
 def save_events(session: Session, round_id: int, events: Iterable[Event]) -> None:
-    for event in events:
-        session.add(RoundEvent(round_id=round_id, seq=event.seq, kind=event.kind,
-                               data=json.dumps(event.to_dict()), at=event.at))  # fmt: skip
+    rows = [{"round_id": round_id, "seq": e.seq, "kind": e.kind, "data": json.dumps(e.to_dict()),
+             "at": e.at} for e in events]  # fmt: skip
+    if rows:
+        session.connection().execute(insert(table(RoundEvent)), rows)
 
 
 def load_events(session: Session, round_id: int) -> list[Event]:
@@ -152,6 +145,7 @@ def pay(
     house = ledger.house(session)
     bets = {b.id: b for b in session.scalars(select(Bet).where(Bet.round_id == round_row.id,
                                                                 Bet.status == "placed"))}  # fmt: skip
+    payouts = []
     balances: dict[int, int] = {}
     result_word = "void" if isinstance(outcome, RoundVoided) else None
     for payout in outcome.payouts:
@@ -159,7 +153,7 @@ def pay(
         if bet is None or bet.amount_cents != payout.stake:
             raise BaccaraError(f"the round's payout of bet {payout.bet_id} matches no bet placed")
         player_wallet = wallet(session, bet.user_id)
-        moved = ledger.transfer(
+        moved, after = ledger.transfer(
             session,
             f"payout:{bet.id}",
             "void" if result_word else "payout",
@@ -171,12 +165,19 @@ def pay(
             now,
             round_row.id,
         )
-        session.add(Payout(bet_id=bet.id, round_id=round_row.id, user_id=bet.user_id,
-                           result=result_word or payout.result, won_cents=payout.won,
-                           returned_cents=payout.returned, commission_cents=payout.commission,
-                           transfer_id=moved.id))  # fmt: skip
-        balances[bet.user_id] = player_wallet.balance_cents
-    session.flush()
+        payouts.append({"bet_id": bet.id, "round_id": round_row.id, "user_id": bet.user_id,
+                        "result": result_word or payout.result, "won_cents": payout.won,
+                        "returned_cents": payout.returned, "commission_cents": payout.commission,
+                        "transfer_id": moved})  # fmt: skip
+        if player_wallet.id in after:  # a lost bet leaves the wallet as it was
+            balances[bet.user_id] = after[player_wallet.id]
+        else:
+            balances.setdefault(bet.user_id, -1)
+    if payouts:
+        session.connection().execute(insert(table(Payout)), payouts)
+    for user_id, known in balances.items():
+        if known < 0:
+            balances[user_id] = ledger.balance(session, wallet(session, user_id))
     return balances
 
 

@@ -40,13 +40,13 @@ def adjust(username: str, body: AdjustIn, admin: AdminDep, casino: CasinoDep) ->
         now = casino.clock()
         user = store.user_named(session, username)
         wallet = store.wallet(session, user.id)
-        ledger.transfer(session, f"adjust:{uuid.uuid4().hex}", "adjust",
+        _, after = ledger.transfer(session, f"adjust:{uuid.uuid4().hex}", "adjust",
                         [(ledger.deposits(session), -body.amount_cents),
                          (wallet, body.amount_cents)], now)  # fmt: skip
         action = "wallet-credited" if body.amount_cents > 0 else "wallet-debited"
         audit.record(session, admin.username, admin.role, action, f"user {username}",
                      body.reason, now, amount_cents=body.amount_cents,
-                     balance_cents=wallet.balance_cents)  # fmt: skip
-        balance = wallet.balance_cents
+                     balance_cents=after[wallet.id])  # fmt: skip
+        balance = after[wallet.id]
     casino.hub.to_users(None, {user.id: {"type": "balance", "balance_cents": balance}})
     return {"username": username, "balance_cents": balance}

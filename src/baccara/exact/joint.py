@@ -1,0 +1,112 @@
+"""The house's win on one round: its exact mean and variance, from every wager on the round.
+
+The operator's report compares a table's actual win with its theoretical win in
+standard deviations. Summing each wager's own variance would be wrong: bets on one
+round are not independent. A Banker and a Player bet on one coup are almost exactly
+opposed (their sum varies far less than either), ten players who all back Banker make
+one bet of ten times the size — (Σ stake)² × var, not Σ stake² × var — and at Lo-Ball
+every seat plays against the same dealer hand and only one of them can hold 1-1. So
+the variance of a round is computed from the *joint* distribution of all it decides:
+
+    house win  W = Σ_wagers (stake − returned) = −Σ_k s_k X_k
+    E[W] = −Σ_k s_k μ_k        Var W = Σ_k Σ_l s_k s_l Cov(X_k, X_l)
+
+where ``X_k`` is bet k's result per unit staked. Per game
+(see ``docs/operator-report.md``):
+
+* Punto Banco (:mod:`baccara.exact.joint_punto_banco`): the five bets over the 12
+  cells (winner, Player pair, Banker pair) of the six-card sample space;
+* RedGreen and Mini RedGreen (:mod:`baccara.exact.joint_redgreen`): Red, Green and
+  the Bonus over the 33 cells (call, Bonus category) of every Red-then-Green deal;
+* Lo-Ball (:mod:`baccara.exact.joint_loball`): per seat (main, Lo-Card, Hi-Card)
+  with one covariance matrix within a seat and one between two seats, and the dice
+  bets, shared by the table and independent of the tiles.
+
+Conventions. Payouts are the rules' unrounded "to 1" odds, the exact analysis's
+convention: a live settlement rounds each payout down to the cent (19:20 on 25 cents
+pays 23, not 23.75), which this ignores — the rounding moves a round's win by less
+than one cent per winning wager and is in the house's favour. Results are in cents
+(mean) and cents² (variance), as exact fractions. Everything that depends only on
+the rules — the joint distribution and its covariance matrices — is computed once
+per rules and kept (a fraction of a second to two seconds); each round after that
+is a few integer products.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from baccara.errors import InvalidBet, InvalidOption
+from baccara.exact.joint_model import RoundModel, Wager
+from baccara.games import game
+from baccara.money import validate_stake
+
+
+def round_model(game_id: str, rules: object) -> RoundModel:
+    """The model of every round of ``game_id`` under ``rules`` (computed once, then kept).
+
+    ``rules`` is the game's rules object (``GAMES[game_id].rules``, e.g. a table's
+    rules); an unknown game raises :class:`~baccara.errors.UnknownGame`, rules of the
+    wrong game :class:`~baccara.errors.InvalidOption`.
+    """
+    spec = game(game_id)
+    if not isinstance(rules, spec.rules):
+        raise InvalidOption(
+            "rules", f"{spec.name} is dealt under {spec.rules.__name__}, got {type(rules).__name__}"
+        )
+    model: RoundModel = spec.loaded("joint")(rules)
+    return model
+
+
+def _checked(game_id: str, wagers: Sequence[Wager]) -> list[Wager]:
+    """Each wager's bet id and stake checked as a bet is placed: unknown spots and stakes
+    that are not whole positive cents raise :class:`~baccara.errors.InvalidBet`."""
+    spec = game(game_id)
+    checked: list[Wager] = []
+    for wager in wagers:
+        try:
+            seat, spot, stake = wager
+        except (TypeError, ValueError):
+            raise InvalidBet(
+                f"a wager is (seat or None, bet id, stake in cents), got {wager!r}"
+            ) from None
+        bet = spec.parse_bet(spot)
+        checked.append((seat, str(bet.value), validate_stake(stake)))
+    return checked
+
+
+def house_win_mean(game_id: str, rules: object, wagers: Sequence[Wager]) -> Fraction:
+    """Exact expected win of the house, in cents, on one round given every wager on it.
+
+    ``wagers`` are ``(seat or None, bet spot id, stake in cents)``; the result is
+    Σ stake × the bet's exact house edge (the analysis's ``house_edge``). No wagers —
+    an empty or voided round — gives 0.
+
+    >>> from baccara.games.punto_banco import PuntoBancoRules
+    >>> f"{float(house_win_mean('punto-banco', PuntoBancoRules(), [(1, 'banker', 10_000)])):.4f}"
+    '105.7906'
+    """
+    model = round_model(game_id, rules)
+    return model.house_mean(_checked(game_id, wagers))
+
+
+def house_win_variance(game_id: str, rules: object, wagers: Sequence[Wager]) -> Fraction:
+    """Exact variance, in cents², of the house's win on one round given every wager on it:
+    (seat or None, bet spot id, stake in cents).
+
+    Computed from the joint distribution of the round's outcomes, so bets that move
+    together (or against each other) count as they do. Seats matter only at Lo-Ball,
+    where every wager names its seat (1 to 7) and the seats with a wager are the seats
+    dealt; at Punto Banco and RedGreen all wagers are on one coup and the seat is
+    ignored. No wagers — an empty or voided round — gives 0.
+
+    >>> from baccara.games.punto_banco import PuntoBancoRules
+    >>> rules = PuntoBancoRules()
+    >>> both = house_win_variance("punto-banco", rules, [(1, "banker", 100), (2, "player", 100)])
+    >>> alone = house_win_variance("punto-banco", rules, [(1, "banker", 100)])
+    >>> round(float(both)), round(float(alone))
+    (6, 8600)
+    """
+    model = round_model(game_id, rules)
+    return model.house_variance(_checked(game_id, wagers))

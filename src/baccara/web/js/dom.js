@@ -1,0 +1,92 @@
+// Small helpers to build the page: elements, SVG, money. No framework, no inline
+// handlers or styles (the page runs under a strict Content-Security-Policy).
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
+    else if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2).toLowerCase(), value);
+    else if (key === "value" && "value" in node) node.value = value;
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+export function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** An HTML element: h("button", {class: "x", onClick: f}, "Deal"). */
+export function h(tag, attrs = {}, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element, same shape as h(). */
+export function s(tag, attrs = {}, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export function replace(node, ...children) {
+  node.replaceChildren();
+  return append(node, children);
+}
+
+const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** Integer cents as 1,234.50 (money is never a float on the wire). */
+export function money(cents) {
+  if (cents === null || cents === undefined) return "—";
+  const negative = cents < 0;
+  const abs = Math.abs(cents);
+  const whole = Math.trunc(abs / 100);
+  const text = `${grouped.format(whole)}.${String(abs % 100).padStart(2, "0")}`;
+  return negative ? `−${text}` : text;
+}
+
+/** A change of money with its sign: +9.50, −10.00, ±0.00. */
+export function signed(cents) {
+  if (cents > 0) return `+${money(cents)}`;
+  if (cents < 0) return money(cents);
+  return "±0.00";
+}
+
+/** Short chip labels: 1, 5, 25, 1K. */
+export function chipLabel(cents) {
+  const units = cents / 100;
+  if (units >= 1000 && units % 1000 === 0) return `${units / 1000}K`;
+  if (Number.isInteger(units)) return String(units);
+  return units.toFixed(2);
+}
+
+export function when(seconds) {
+  if (!seconds) return "";
+  return new Date(seconds * 1000).toLocaleString("en-GB", {
+    day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit",
+  });
+}
+
+let toastTimer = null;
+
+/** A short message in the corner, read out by screen readers. */
+export function toast(message, kind = "info") {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  const item = h("p", { class: ["toast", `toast-${kind}`] }, message);
+  box.append(item);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.replaceChildren(), kind === "error" ? 6000 : 3500);
+}
+
+export function titleCase(text) {
+  return text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+}

@@ -1,0 +1,209 @@
+// Each game's layout: its bet spots, how its hands are laid on the felt, and how a
+// round's outcome reads.
+
+import { dieSvg, handScore, itemSvg, parseTile } from "./cards.js";
+import { h, titleCase } from "./dom.js";
+
+export const SPOTS = {
+  "punto-banco": [
+    { bet: "player-pair", name: "Player Pair", row: 1 },
+    { bet: "tie", name: "Tie", row: 1 },
+    { bet: "banker-pair", name: "Banker Pair", row: 1 },
+    { bet: "player", name: "Player", row: 2 },
+    { bet: "banker", name: "Banker", row: 2 },
+  ],
+  redgreen: [
+    { bet: "red", name: "Red", row: 1 },
+    { bet: "bonus", name: "Bonus", row: 1 },
+    { bet: "green", name: "Green", row: 1 },
+  ],
+  "lo-ball": [
+    { bet: "main", name: "Main", row: 1 },
+    { bet: "lo-card", name: "Lo-Card", row: 2 },
+    { bet: "hi-card", name: "Hi-Card", row: 2 },
+    { bet: "dice-lo", name: "Dice-Lo", row: 3 },
+    { bet: "dice-hi", name: "Dice-Hi", row: 3 },
+  ],
+};
+SPOTS["redgreen-mini"] = SPOTS.redgreen;
+
+export function spotsOf(game) {
+  return SPOTS[game] || [];
+}
+
+export function betName(game, bet) {
+  const spot = spotsOf(game).find((s) => s.bet === bet);
+  return spot ? spot.name : titleCase(bet.replace(/-/g, " "));
+}
+
+/** "0.95 to 1", "3 to 2", "8 to 1". */
+export function paysText(pays) {
+  if (Number.isInteger(pays)) return `${pays} to 1`;
+  for (const d of [2, 4]) if (Number.isInteger(pays * d)) return `${pays * d} to ${d}`;
+  return `${pays} to 1`;
+}
+
+/** What a spot pays, read from the exact analysis of the game (GET /api/games). */
+export function spotPays(gameInfo, bet) {
+  const analysis = gameInfo && gameInfo.bets.find((b) => b.bet === bet);
+  if (!analysis) return "";
+  const wins = analysis.outcomes.filter((o) => o.pays > 0);
+  if (!wins.length) return "";
+  const plain = wins.find((o) => o.name === "win") || wins[wins.length - 1];
+  const best = wins.reduce((a, b) => (b.pays > a.pays ? b : a));
+  if (best.pays > plain.pays) return `${paysText(plain.pays)} · up to ${paysText(best.pays)}`;
+  return paysText(plain.pays);
+}
+
+// --- drawing hands --------------------------------------------------------------------
+
+function slot(kind) {
+  return h("span", { class: ["slot", `slot-${kind}`], "aria-hidden": "true" });
+}
+
+/** The drawing of one dealt position, animated the first time it shows its face. */
+function piece(round, position, item, ctx, extra = "") {
+  const key = `${round.id}:${position}`;
+  let cls = extra;
+  if (item !== null && item !== undefined) {
+    if (!ctx.faceShown.has(key)) cls += " reveal";
+    ctx.faceShown.add(key);
+  } else if (!ctx.backShown.has(key)) {
+    cls += " deal-in";
+    ctx.backShown.add(key);
+  }
+  return itemSvg(round.game, position, item ?? null, cls.trim());
+}
+
+function cardsOf(round, hand, ctx, size, extraFor = () => "") {
+  const cards = round ? round.hand(hand) : [];
+  const out = cards.map((c, i) => piece(round, c.position, c.item, ctx, extraFor(i)));
+  while (out.length < size) out.push(slot(round && round.game === "lo-ball" ? "tile" : "card"));
+  return out;
+}
+
+function puntoBanco(round, ctx) {
+  const box = (hand, label) => {
+    const cards = round ? round.hand(hand) : [];
+    const visible = cards.filter((c) => c.item).map((c) => c.item);
+    const winner = round && round.settled && round.settled.result.winner;
+    return h("section", { class: ["hand", `hand-${hand}`, winner === hand ? "won" : null, winner === "tie" ? "tied" : null], "aria-label": label, "data-hand": hand },
+      h("h3", {}, label, visible.length ? h("span", { class: "score", "data-score": String(handScore(visible)) }, String(handScore(visible))) : null),
+      h("div", { class: "cards" }, cardsOf(round, hand, ctx, 2, (i) => (i === 2 ? "third" : ""))));
+  };
+  return h("div", { class: "hands hands-punto-banco" }, box("player", "Player"), box("banker", "Banker"));
+}
+
+function redGreen(round, ctx) {
+  const box = (hand, label) => {
+    const set = round && round.handsSet[hand];
+    const winner = round && round.settled && round.settled.result.winner;
+    const notes = [];
+    let cards;
+    if (set) {
+      const unused = round.hand(hand);
+      const position = (code) => {
+        const i = unused.findIndex((c) => c.item === code);
+        return i >= 0 ? unused.splice(i, 1)[0].position : `${hand}.x`;
+      };
+      cards = [
+        h("span", { class: "front", "aria-label": "Front" }, piece(round, position(set.front), set.front, ctx)),
+        h("span", { class: "divider", "aria-hidden": "true" }, "|"),
+        h("span", { class: "back", "aria-label": "Back" }, set.back.map((code) => piece(round, position(code), code, ctx))),
+      ];
+      notes.push(h("p", { class: "house-way", "data-rule": set.rule }, `House way: ${set.rule}`));
+    } else {
+      const peekCards = ctx.peekCards && ctx.peekCards.hand === hand ? ctx.peekCards.cards : null;
+      if (peekCards && round && round.phase === "peek") {
+        cards = peekCards.map((code, i) => itemSvg(round.game, `${hand}.${i}`, code, "peeked"));
+        notes.push(h("p", { class: "peek-note", "data-peek": "mine" }, "Only you see these cards"));
+      } else {
+        cards = cardsOf(round, hand, ctx, 3);
+      }
+    }
+    if (round && round.peek && round.peek.hand === hand && round.phase === "peek" && round.peek.player !== ctx.you) {
+      notes.push(h("p", { class: "peek-note", "data-peek": "other" }, `${round.peek.player} is looking at ${label}`));
+    }
+    if (round && round.chosen && round.chosen.hand === hand) {
+      const why = { chosen: "the highest bettor's choice", timer: "no choice in time", "no-bettor": "no bet on Red or Green" }[round.chosen.reason];
+      notes.push(h("p", { class: "chosen-note" }, `Set first${why ? ` — ${why}` : ""}`));
+    }
+    return h("section", { class: ["hand", `hand-${hand}`, winner === hand ? "won" : null, winner === "push" && set ? "tied" : null], "aria-label": label, "data-hand": hand },
+      h("h3", {}, label),
+      h("div", { class: ["cards", set ? "set" : null] }, cards),
+      notes);
+  };
+  return h("div", { class: "hands hands-redgreen" }, box("red", "Red"), box("green", "Green"));
+}
+
+/** Lo-Ball points: the sum of the numbers that appear exactly once in the hand. */
+export function loBallPoints(codes) {
+  const counts = new Map();
+  for (const code of codes) for (const n of parseTile(code) || []) counts.set(n, (counts.get(n) || 0) + 1);
+  let sum = 0;
+  for (const [n, times] of counts) if (times === 1) sum += n;
+  return sum;
+}
+
+function loBall(round, ctx) {
+  const result = round && round.settled ? round.settled.result : null;
+  const tiles = (hand, label, extra = null, note = null, who = null) => {
+    const cards = round ? round.hand(hand) : [];
+    const visible = cards.filter((c) => c.item).map((c) => c.item);
+    const points = visible.length === 3 && hand !== "exposed" ? loBallPoints(visible) : null;
+    return h("section", { class: ["hand", "tiles", `hand-${hand.replace(/\d+$/, "")}`, extra], "aria-label": who ? `${label} ${who}` : label, "data-hand": hand },
+      h("h3", {}, h("span", {}, label, who ? h("span", { class: "who-name" }, ` ${who}`) : null), points !== null ? h("span", { class: "score", "data-score": String(points) }, `${points} pts`) : null),
+      h("div", { class: "cards" }, cardsOf(round, hand, ctx, 3)),
+      note);
+  };
+  const seatHands = round ? round.handNames().filter((n) => n.startsWith("seat")) : [];
+  const mySeat = ctx.mySeat;
+  if (mySeat && !seatHands.includes(`seat${mySeat}`) && (!round || round.phase === "betting")) seatHands.push(`seat${mySeat}`);
+  const seatBoxes = seatHands.map((hand) => {
+    const seat = hand.slice(4);
+    const name = ctx.seats[seat];
+    const outcome = result && result.seats && result.seats[seat] ? result.seats[seat].main : null;
+    const mine = Number(seat) === mySeat;
+    return tiles(hand, `Seat ${seat}`, mine ? "mine" : null,
+      outcome ? h("p", { class: ["main-outcome", outcome.startsWith("win") ? "won" : null] }, `Main: ${outcome}`) : null,
+      name ? `· ${name}${mine ? " (you)" : ""}` : null);
+  });
+  const dice = round ? round.hand("dice") : [];
+  const diceShown = dice.filter((d) => d.item).map((d) => Number(d.item));
+  const diceRow = h("section", { class: "hand dice", "aria-label": "Dice", "data-hand": "dice" },
+    h("h3", {}, "Dice", diceShown.length === 3 ? h("span", { class: "score", "data-score": String(diceShown.reduce((a, b) => a + b)) }, `total ${diceShown.reduce((a, b) => a + b)}`) : null),
+    h("div", { class: "cards" }, dice.length ? dice.map((d) => piece(round, d.position, d.item, ctx)) : [dieSvg(null, "idle"), dieSvg(null, "idle"), dieSvg(null, "idle")]));
+  const exposed = round ? round.hand("exposed") : [];
+  return h("div", { class: "hands hands-lo-ball" },
+    tiles("dealer", "Dealer", "dealer"),
+    seatBoxes,
+    exposed.length ? tiles("exposed", "Exposed") : h("section", { class: "hand tiles hand-exposed", "aria-label": "Exposed" }, h("h3", {}, "Exposed"), h("p", { class: "quiet" }, result ? "None: the players hold 1-1 and 7-7" : "Dealt unless the players hold both 1-1 and 7-7")),
+    diceRow);
+}
+
+export function drawHands(game, round, ctx) {
+  if (game === "punto-banco") return puntoBanco(round, ctx);
+  if (game === "lo-ball") return loBall(round, ctx);
+  return redGreen(round, ctx);
+}
+
+// --- how a round reads ----------------------------------------------------------------
+
+export function headline(round, you, mySeat) {
+  if (round.voided) return `Round voided: ${round.voided.reason}. Every bet is refunded.`;
+  const result = round.settled.result;
+  if (round.game === "punto-banco") {
+    const scores = `${result.player_score} to ${result.banker_score}`;
+    const natural = result.natural ? " · natural" : "";
+    if (result.winner === "tie") return `Tie, ${scores}${natural}`;
+    return `${titleCase(result.winner)} wins, ${result.winner === "banker" ? `${result.banker_score} to ${result.player_score}` : `${result.player_score} to ${result.banker_score}`}${natural}`;
+  }
+  if (round.game === "lo-ball") {
+    const seat = mySeat && result.seats[String(mySeat)];
+    const mine = seat ? ` · your ${seat.points} points: ${seat.main}` : "";
+    return `Dealer ${result.dealer_points} points${mine} · dice ${result.dice.join("-")} (${result.dice_total})`;
+  }
+  const bonus = result.bonus_category ? ` · Bonus hand: ${result.bonus_category.replace(/_/g, " ")}` : "";
+  return `${result.winner === "push" ? "Push" : `${titleCase(result.winner)} wins`}${bonus}`;
+}
+

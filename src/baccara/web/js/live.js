@@ -1,0 +1,155 @@
+// A table's WebSocket: the snapshot first, then every event as this user may see it.
+// After a drop it reconnects by itself with growing, jittered delays; the server sends
+// a fresh snapshot on every connection, so the page catches up on what it missed.
+
+import { token } from "./api.js";
+
+const PING_EVERY_MS = 15000;
+const SILENCE_MS = 10000; // no answer to a ping this long: the connection is dead
+const MAX_DELAY_MS = 10000;
+
+export function backoff(attempt) {
+  const base = Math.min(MAX_DELAY_MS, 500 * 2 ** attempt);
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+}
+
+export class TableSocket {
+  /**
+   * handlers: onSnapshot(msg), onEvents(msg), onSeats(msg), onBalance(msg),
+   * onClosed(msg), onStatus(state, detail) with state "connecting" | "live" |
+   * "reconnecting" | "closed".
+   */
+  constructor(tableId, handlers) {
+    this.tableId = tableId;
+    this.handlers = handlers;
+    this.attempt = 0;
+    this.socket = null;
+    this.stopped = false;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.silenceTimer = null;
+    this.connections = 0;
+  }
+
+  start() {
+    this.stopped = false;
+    this.wake = () => {
+      if (!this.stopped && !this.socket && document.visibilityState === "visible") this.connect();
+    };
+    window.addEventListener("online", this.wake);
+    document.addEventListener("visibilitychange", this.wake);
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    window.removeEventListener("online", this.wake);
+    document.removeEventListener("visibilitychange", this.wake);
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    clearTimeout(this.silenceTimer);
+    if (this.socket) {
+      this.socket.onclose = null;
+      this.socket.close(1000, "leaving the table");
+      this.socket = null;
+    }
+  }
+
+  /** Drop the connection and catch up with a fresh snapshot (a gap in the events). */
+  resync() {
+    if (this.socket) this.socket.close(4000, "resync");
+  }
+
+  status(state, detail = "") {
+    if (this.handlers.onStatus) this.handlers.onStatus(state, detail);
+  }
+
+  connect() {
+    clearTimeout(this.retryTimer);
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const url = `${scheme}://${location.host}/ws/tables/${this.tableId}?token=${encodeURIComponent(token() || "")}`;
+    this.status(this.attempt ? "reconnecting" : "connecting");
+    let socket;
+    try {
+      socket = new WebSocket(url);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.connections += 1;
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
+    };
+    socket.onmessage = (message) => {
+      clearTimeout(this.silenceTimer);
+      let data;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      this.dispatch(data);
+    };
+    socket.onclose = (event) => {
+      clearInterval(this.pingTimer);
+      clearTimeout(this.silenceTimer);
+      if (this.socket === socket) this.socket = null;
+      if (this.stopped) return;
+      if (event.code === 4401) {
+        this.status("closed", "signed out");
+        if (this.handlers.onUnauthorized) this.handlers.onUnauthorized();
+        return;
+      }
+      if (event.code === 4404) {
+        this.status("closed", "this table is closed");
+        if (this.handlers.onClosed) this.handlers.onClosed({ type: "table-closed" });
+        return;
+      }
+      this.retry();
+    };
+  }
+
+  retry() {
+    if (this.stopped) return;
+    const delay = backoff(this.attempt);
+    this.attempt += 1;
+    this.status("reconnecting", `in ${Math.ceil(delay / 1000)} s`);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  ping() {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    this.socket.send("ping");
+    clearTimeout(this.silenceTimer);
+    this.silenceTimer = setTimeout(() => this.resync(), SILENCE_MS);
+  }
+
+  dispatch(data) {
+    const h = this.handlers;
+    switch (data.type) {
+      case "snapshot":
+        this.attempt = 0;
+        this.status("live");
+        if (h.onSnapshot) h.onSnapshot(data);
+        break;
+      case "events":
+        if (h.onEvents) h.onEvents(data);
+        break;
+      case "seats":
+        if (h.onSeats) h.onSeats(data);
+        break;
+      case "balance":
+        if (h.onBalance) h.onBalance(data);
+        break;
+      case "table-closed":
+        this.stopped = true;
+        this.status("closed", "this table is closed");
+        if (h.onClosed) h.onClosed(data);
+        break;
+      default:
+        break;
+    }
+  }
+}

@@ -1,0 +1,88 @@
+// The casino in the browser: a router over the pages, the header, the session.
+
+import { h, replace } from "./dom.js";
+import { restore, session, signOut, signedIn, onSession } from "./session.js";
+import * as lobby from "./pages/lobby.js";
+import * as signin from "./pages/signin.js";
+import * as table from "./pages/table.js";
+import * as history from "./pages/history.js";
+import * as rules from "./pages/rules.js";
+import * as dealer from "./pages/dealer.js";
+
+const ROUTES = [
+  [/^\/$/, lobby, false],
+  [/^\/sign-in$/, signin, false],
+  [/^\/tables\/(\d+)$/, table, true],
+  [/^\/dealer\/(\d+)$/, dealer, true],
+  [/^\/history$/, history, true],
+  [/^\/rules\/([a-z-]+)$/, rules, false],
+];
+
+let cleanup = null;
+
+export function navigate(path, { replaceState = false } = {}) {
+  if (replaceState) history_.replaceState({}, "", path);
+  else history_.pushState({}, "", path);
+  render();
+}
+
+const history_ = window.history;
+
+async function render() {
+  const main = document.getElementById("main");
+  if (cleanup) {
+    try {
+      cleanup();
+    } catch {
+      /* a page that failed to clean up must not stop the next one */
+    }
+    cleanup = null;
+  }
+  const path = location.pathname;
+  const found = ROUTES.find(([pattern]) => pattern.test(path));
+  if (!found) {
+    replace(main, h("section", { class: "panel" }, h("h1", {}, "Not here"), h("p", {}, "There is no such page. "), h("a", { href: "/", "data-link": true }, "Back to the lobby")));
+    return;
+  }
+  const [pattern, page, needsSignIn] = found;
+  const params = path.match(pattern).slice(1);
+  if (needsSignIn && !signedIn()) {
+    cleanup = signin.mount(main, [], { next: path, navigate });
+    return;
+  }
+  const section = path.startsWith("/history") ? "/history" : path.startsWith("/rules") ? "/rules" : "/";
+  document.querySelectorAll(".nav a").forEach((link) => {
+    const href = link.getAttribute("href");
+    const own = href.startsWith("/rules") ? "/rules" : href;
+    if (own === section) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  });
+  cleanup = page.mount(main, params, { navigate }) || null;
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-link]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+  const url = new URL(link.href);
+  if (url.origin !== location.origin) return;
+  event.preventDefault();
+  navigate(url.pathname);
+});
+
+window.addEventListener("popstate", render);
+
+document.getElementById("sign-out").addEventListener("click", () => {
+  signOut();
+  navigate("/");
+});
+
+let wasSignedIn = null;
+onSession(() => {
+  const now = Boolean(session.user);
+  if (wasSignedIn !== null && wasSignedIn && !now) render(); // the token expired or was refused
+  wasSignedIn = now;
+});
+
+await restore();
+wasSignedIn = Boolean(session.user);
+render();

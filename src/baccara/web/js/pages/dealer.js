@@ -1,0 +1,343 @@
+// The live dealer's console: call no more bets, enter each card (tile, die) from the
+// keyboard as it is dealt, see what the rules need next and the hands set by the house
+// way, pay and collect each seat (per side for RedGreen's two protecting dealers), void
+// a misdeal with a reason, and — for a continuous shoe — watch every bet's exact edge
+// on the cards left.
+
+import { ApiError, get, post } from "../api.js";
+import { h, money, replace, toast } from "../dom.js";
+import { betName, drawHands, headline } from "../layouts.js";
+import { TableSocket } from "../live.js";
+import { RoundState } from "../round.js";
+import { percent } from "./rules.js";
+import { positionLabel } from "../steps.js";
+import { session } from "../session.js";
+
+const CARD = /^(10|[2-9AJQKT])([SHDC])$/i;
+const TILE = /^([1-7])-?([1-7])$/;
+const DIE = /^[1-6]$/;
+
+/** A dealer's keystrokes as the API's code: "ts" → "10S", "35" → "3-5"; null if not one. */
+export function readEntry(text, kind) {
+  const t = text.trim();
+  if (kind === "die") return DIE.test(t) ? t : null;
+  if (kind === "tile") {
+    const m = TILE.exec(t);
+    return m ? `${Math.min(m[1], m[2])}-${Math.max(m[1], m[2])}` : null;
+  }
+  const m = CARD.exec(t);
+  if (!m) return null;
+  return `${m[1].toUpperCase() === "T" ? "10" : m[1].toUpperCase()}${m[2].toUpperCase()}`;
+}
+
+/** Each seat's pay, collection and commission from a settlement's payouts. */
+export function seatSettlement(payouts) {
+  const seats = new Map();
+  for (const p of payouts) {
+    const key = p.seat ?? 0;
+    if (!seats.has(key)) seats.set(key, { seat: p.seat, players: new Set(), pay: 0, collect: 0, commission: 0, push: 0 });
+    const row = seats.get(key);
+    row.players.add(p.player);
+    if (p.won > 0) row.pay += p.won;
+    else if (p.returned === 0) row.collect += p.stake;
+    else if (p.returned < p.stake) row.collect += p.stake - p.returned;
+    else row.push += p.stake;
+    row.commission += p.commission;
+  }
+  return [...seats.values()].sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99));
+}
+
+export function mount(main, [id]) {
+  const tableId = Number(id);
+  const st = { connection: ["connecting", ""], table: null, round: null, previous: null, seats: {}, needs: [], shoe: null, faceShown: new Set(), backShown: new Set(), closed: false };
+  const ui = {};
+  let built = false;
+
+  if (!session.user || !["dealer", "admin"].includes(session.user.role)) {
+    replace(main, h("section", { class: "panel" }, h("h1", {}, "Dealers only"), h("p", {}, "Sign in with a dealer's account to work a live table.")));
+    return null;
+  }
+  replace(main, h("section", { class: "panel" }, h("p", {}, "Opening the console…")));
+
+  const failed = (error) => toast(error instanceof ApiError ? error.message : "The casino cannot be reached; try again.", "error");
+  const shownRound = () => {
+    const r = st.round;
+    if (r && (r.bets.size > 0 || r.phase !== "betting")) return r;
+    return st.previous || r;
+  };
+  const nextKind = () => (st.needs[0] ? st.needs[0].kind : st.table && st.table.game === "lo-ball" ? "tile" : "card");
+
+  async function refreshNeeds() {
+    try {
+      const answer = await get(`/api/tables/${tableId}/needs`);
+      st.needs = answer.needs;
+    } catch {
+      st.needs = [];
+    }
+    draw();
+  }
+
+  async function refreshShoe() {
+    if (!st.table || st.table.shoe.mode !== "continuous") return;
+    try {
+      st.shoe = await get(`/api/tables/${tableId}/shoe`);
+    } catch (error) {
+      st.shoe = { error: error.message };
+    }
+    drawShoe();
+  }
+
+  async function enter(text) {
+    const tokens = text.split(/[\s,]+/).filter(Boolean);
+    if (!tokens.length) return;
+    const cards = [];
+    const dice = [];
+    const kinds = st.needs.map((n) => n.kind);
+    for (let i = 0; i < tokens.length; i += 1) {
+      const kind = kinds[i] || nextGuess(tokens[i]);
+      const code = readEntry(tokens[i], kind);
+      if (!code) {
+        ui.entryError.textContent = `“${tokens[i]}” is not a ${kind}${kind === "card" ? " (write 9S, 10H or TH, KD…)" : kind === "tile" ? " (write 3-5)" : " (1 to 6)"}`;
+        return;
+      }
+      (kind === "die" ? dice : cards).push(code);
+    }
+    ui.entryError.textContent = "";
+    ui.entry.value = "";
+    try {
+      const answer = await post(`/api/tables/${tableId}/cards`, { cards, dice });
+      st.needs = answer.needs;
+      draw();
+      refreshShoe();
+    } catch (error) {
+      if (!ui.entry.value) ui.entry.value = text.trim();
+      ui.entryError.textContent = error instanceof ApiError ? error.message : "The casino cannot be reached; try again.";
+    }
+  }
+
+  function nextGuess(token) {
+    if (st.table.game !== "lo-ball") return "card";
+    return DIE.test(token) ? "die" : "tile";
+  }
+
+  async function closeBetting() {
+    try {
+      await post(`/api/tables/${tableId}/close-betting`);
+      refreshNeeds();
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function voidRound(event) {
+    event.preventDefault();
+    const reason = ui.reason.value.trim();
+    if (!reason) {
+      toast("Say why the round is voided.", "error");
+      ui.reason.focus();
+      return;
+    }
+    try {
+      await post(`/api/rounds/${st.round.id}/void`, { reason });
+      ui.reason.value = "";
+      toast("Round voided: every bet refunded.");
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  const socket = new TableSocket(tableId, {
+    onSnapshot(message) {
+      st.table = message.table;
+      st.seats = message.table.seated || {};
+      if (!built) build();
+      const round = message.round ? new RoundState(message.round) : null;
+      if (st.round && round && round.id !== st.round.id && st.round.over) st.previous = st.round;
+      st.round = round;
+      refreshNeeds();
+      refreshShoe();
+    },
+    onEvents(message) {
+      const first = message.events[0];
+      if (st.round && message.round_id === st.round.id) {
+        if (!st.round.applyAll(message.events)) {
+          socket.resync();
+          return;
+        }
+      } else if (first && first.kind === "round-opened" && first.seq === 0) {
+        if (st.round) st.previous = st.round;
+        st.round = new RoundState({ id: message.round_id, game: first.game, nonce: first.nonce, mode: first.mode, server_seed_hash: first.server_seed_hash, events: message.events });
+      } else {
+        socket.resync();
+        return;
+      }
+      const kinds = new Set(message.events.map((e) => e.kind));
+      if (kinds.has("betting-closed") || kinds.has("card-dealt") || kinds.has("round-opened")) refreshNeeds();
+      else draw();
+      if (kinds.has("round-settled") || kinds.has("round-voided")) refreshShoe();
+    },
+    onSeats(message) {
+      st.seats = message.seats;
+      draw();
+    },
+    onClosed() {
+      st.closed = true;
+      draw();
+    },
+    onStatus(state, detail) {
+      st.connection = [state, detail];
+      if (ui.conn) {
+        ui.conn.textContent = state === "live" ? "Live" : `${state}${detail ? ` ${detail}` : ""}`;
+        ui.conn.dataset.state = state;
+      }
+    },
+  });
+
+  function build() {
+    built = true;
+    const t = st.table;
+    ui.conn = h("span", { class: "conn", role: "status", "data-state": st.connection[0] }, st.connection[0] === "live" ? "Live" : "Connecting…");
+    ui.phase = h("p", { class: "phase", "aria-live": "polite" });
+    ui.close = h("button", { type: "button", class: "primary", onClick: closeBetting }, "No more bets");
+    ui.next = h("p", { class: "next", "aria-live": "polite", id: "next-needed" });
+    ui.entry = h("input", { id: "entry", name: "entry", autocomplete: "off", spellcheck: "false", autocapitalize: "characters", "aria-describedby": "next-needed entry-hint entry-error",
+      onInput: () => {
+        if (readEntry(ui.entry.value, nextKind())) enter(ui.entry.value);
+      } });
+    ui.entryLabel = h("label", { for: "entry" }, "Card");
+    ui.entryError = h("p", { class: "form-error", id: "entry-error", role: "alert" });
+    ui.entered = h("ol", { class: "entered", "aria-label": "Entered this round" });
+    ui.hands = h("div", { class: "hands-area" });
+    ui.bets = h("div", { class: "dealer-bets" });
+    ui.settlement = h("div", { class: "settlement" });
+    ui.reason = h("input", { id: "void-reason", name: "reason", maxlength: 500, autocomplete: "off" });
+    ui.voidButton = h("button", { type: "submit", class: "danger" }, "Void round");
+    ui.shoe = h("div", { class: "surveillance" });
+    replace(main, h("section", { class: ["dealer-page", `game-${t.game}`], "aria-labelledby": "dealer-title" },
+      h("header", { class: "table-head" },
+        h("h1", { id: "dealer-title" }, `Dealer console · ${t.name}, table ${t.id}`),
+        h("p", { class: "table-facts" }, h("span", {}, t.mode === "live" ? "Live" : "Electronic (the engine deals)"),
+          h("span", {}, `Limits ${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}`),
+          h("span", {}, t.shoe.mode === "continuous" ? `Continuous shoe, cut at ${Math.round(t.shoe.penetration * 100)} %` : "Fresh shoe every round"),
+          h("a", { href: `/tables/${t.id}`, "data-link": true }, "Players' view")),
+        ui.conn),
+      h("div", { class: "dealer-grid" },
+        h("section", { class: "panel entry-panel", "aria-labelledby": "d-entry" }, h("h2", { id: "d-entry" }, "Enter as dealt"), ui.next,
+          h("form", { class: "inline-form", onSubmit: (event) => { event.preventDefault(); enter(ui.entry.value); } },
+            ui.entryLabel, ui.entry, h("button", { type: "submit" }, "Enter")),
+          h("small", { id: "entry-hint" }, t.game === "lo-ball"
+            ? "Tiles as 35 or 3-5, dice 1 to 6; each is taken as soon as it is typed."
+            : "Rank then suit: 9S, KD, 10H or TH; each card is taken as soon as it is typed. Several at once: separate with spaces and press Enter."),
+          ui.entryError, ui.entered),
+        h("section", { class: "panel felt-panel", "aria-labelledby": "d-table" }, h("h2", { id: "d-table" }, "The layout"), ui.hands),
+        h("section", { class: "panel", "aria-labelledby": "d-round" }, h("h2", { id: "d-round" }, "Round"), ui.phase, ui.bets, ui.close),
+        h("section", { class: "panel", "aria-labelledby": "d-settle" }, h("h2", { id: "d-settle" }, "Pay and collect"), ui.settlement),
+        h("section", { class: "panel", "aria-labelledby": "d-void" }, h("h2", { id: "d-void" }, "Void a misdeal"),
+          h("form", { class: "inline-form", onSubmit: voidRound }, h("label", { for: "void-reason" }, "Reason"), ui.reason, ui.voidButton),
+          h("small", {}, "Every bet on the round is refunded.")),
+        t.shoe.mode === "continuous" ? h("section", { class: "panel wide", "aria-labelledby": "d-shoe" }, h("h2", { id: "d-shoe" }, "Surveillance: the shoe"), ui.shoe) : null)));
+  }
+
+  function drawBets(round) {
+    if (!round || !round.bets.size) {
+      replace(ui.bets, h("p", { class: "quiet" }, "No bets yet."));
+      return;
+    }
+    const bySeat = new Map();
+    for (const bet of round.bets.values()) {
+      const key = bet.seat ?? 0;
+      if (!bySeat.has(key)) bySeat.set(key, []);
+      bySeat.get(key).push(bet);
+    }
+    replace(ui.bets, h("table", { class: "dealer-table" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Bets"))),
+      h("tbody", {}, [...bySeat].sort((a, b) => (a[0] || 99) - (b[0] || 99)).map(([seat, bets]) => h("tr", {},
+        h("th", { scope: "row" }, seat ? String(seat) : "behind"),
+        h("td", {}, [...new Set(bets.map((b) => b.player))].join(", ")),
+        h("td", {}, bets.map((b) => `${betName(round.game, b.spot)} ${money(b.amount_cents)}`).join(" · ")))))));
+  }
+
+  function settlementTable(rows, caption) {
+    const sum = (key) => rows.reduce((total, r) => total + r[key], 0);
+    return h("table", { class: "dealer-table settle" },
+      h("caption", {}, caption),
+      h("thead", {}, h("tr", {}, ...["Seat", "Player", "Pay", "Collect", "Commission"].map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, rows.map((r) => h("tr", { "data-seat": r.seat ?? "behind" },
+        h("th", { scope: "row" }, r.seat ? String(r.seat) : "behind"),
+        h("td", {}, [...r.players].join(", ")),
+        h("td", { class: "pay" }, r.pay ? money(r.pay) : "—"),
+        h("td", { class: "collect" }, r.collect ? money(r.collect) : "—"),
+        h("td", { class: "commission" }, r.commission ? money(r.commission) : "—")))),
+      h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: 2 }, "Total"),
+        h("td", { "data-total": "pay" }, money(sum("pay"))), h("td", { "data-total": "collect" }, money(sum("collect"))), h("td", { "data-total": "commission" }, money(sum("commission"))))));
+  }
+
+  function drawSettlement(round) {
+    if (!round || !round.over) {
+      replace(ui.settlement, h("p", { class: "quiet" }, "When the round is called, each seat's payout, collection and commission show here."));
+      return;
+    }
+    const ended = round.settled || round.voided;
+    const rows = seatSettlement(ended.payouts);
+    const title = h("p", { class: "call" }, headline(round, null, null));
+    if (round.voided) {
+      replace(ui.settlement, title, h("p", {}, `Refund every bet: ${money(ended.payouts.reduce((s, p) => s + p.stake, 0))} in all.`));
+      return;
+    }
+    if (round.game === "redgreen" && st.table.seats === 12) {
+      const left = rows.filter((r) => r.seat && r.seat <= 6);
+      const right = rows.filter((r) => !r.seat || r.seat > 6);
+      replace(ui.settlement, title,
+        h("div", { class: "sides" },
+          h("div", { "data-side": "left" }, settlementTable(left, "Left side (seats 1–6): protecting dealer on the left")),
+          h("div", { "data-side": "right" }, settlementTable(right, "Right side (seats 7–12): protecting dealer on the right"))));
+      return;
+    }
+    replace(ui.settlement, title, settlementTable(rows, "Every seat"));
+  }
+
+  function drawShoe() {
+    if (!ui.shoe || !st.shoe) return;
+    if (st.shoe.error) {
+      replace(ui.shoe, h("p", { class: "fail" }, st.shoe.error));
+      return;
+    }
+    const shoe = st.shoe;
+    replace(ui.shoe,
+      h("p", {}, `${shoe.cards_left} cards left, ${shoe.cards_dealt} dealt${shoe.cut_card_reached ? " — the cut card is out: a new shoe after this round" : ""}.`),
+      h("table", { class: "edges" },
+        h("caption", {}, "Each bet's exact house edge on the cards left"),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Bet"), h("th", { scope: "col" }, "House edge"))),
+        h("tbody", {}, shoe.bets.map((b) => h("tr", { class: b.house_edge < 0 ? "player-edge" : null, "data-bet": b.bet },
+          h("th", { scope: "row" }, betName(st.table.game, b.bet)),
+          h("td", { class: "edge-cell" },
+            h("span", { class: "edge" }, percent(b.house_edge), b.house_edge < 0 ? h("strong", { class: "alert" }, " players' edge") : null),
+            h("span", { class: "exact" }, h("code", {}, b.house_edge_exact))))))));
+  }
+
+  function draw() {
+    if (!built) return;
+    const r = st.round;
+    const round = shownRound();
+    const phase = r ? r.phase : null;
+    ui.phase.textContent = st.closed ? "The table is closed." : !r ? "No round" : `Round #${r.id} · ${phase}${phase === "betting" ? (r.bets.size ? ` · ${r.bets.size} bets` : " · waiting for bets") : ""}`;
+    ui.close.disabled = !r || phase !== "betting" || !r.bets.size;
+    const kind = nextKind();
+    ui.entryLabel.textContent = kind === "die" ? "Die" : kind === "tile" ? "Tile" : "Card";
+    const dealing = r && phase === "dealing" && st.needs.length > 0;
+    ui.entry.disabled = !dealing;
+    ui.next.textContent = dealing
+      ? `Next: ${positionLabel(r.game, st.needs[0].position)}${st.needs.length > 1 ? ` — then ${st.needs.slice(1, 4).map((n) => positionLabel(r.game, n.position)).join(", ")}${st.needs.length > 4 ? ", …" : ""}` : ""}`
+      : phase === "betting" ? "Betting is open: call no more bets to deal." : phase ? "No card is wanted now." : "";
+    if (dealing && document.activeElement !== ui.entry && (document.activeElement === document.body || document.activeElement === ui.close)) ui.entry.focus();
+    const entered = r ? r.events.filter((e) => e.kind === "card-dealt") : [];
+    replace(ui.entered, entered.map((e) => h("li", {}, `${positionLabel(r.game, e.position)}: ${e.item}`)));
+    replace(ui.hands, drawHands(st.table.game, round, { you: null, seats: st.seats, mySeat: null, faceShown: st.faceShown, backShown: st.backShown, peekCards: null }));
+    drawBets(r);
+    drawSettlement(round);
+    ui.voidButton.disabled = !r || r.over || !r.bets.size;
+  }
+
+  socket.start();
+  return () => socket.stop();
+}

@@ -1,0 +1,590 @@
+// A table: the felt, the cards as they are dealt and turned, chips and bet spots, the
+// countdown, the result — all driven by the table's WebSocket (no polling).
+
+import { ApiError, del, get, games, placeBet, post } from "../api.js";
+import { chipLabel, h, money, replace, signed, toast } from "../dom.js";
+import { betName, drawHands, headline, spotPays, spotsOf } from "../layouts.js";
+import { TableSocket } from "../live.js";
+import { RoundState } from "../round.js";
+import { scoreboard } from "../roadview.js";
+import { outcomeOf, outcomesOf } from "../roads.js";
+import { session, setBalance } from "../session.js";
+
+const DENOMINATIONS = [100, 500, 2500, 10000, 50000, 100000, 500000, 1000000];
+
+/** The chips a table offers: its minimum, then the usual denominations up to its maximum. */
+export function chipsFor(min, max) {
+  const chips = [min, ...DENOMINATIONS.filter((c) => c > min && c <= max)];
+  return chips.slice(0, 6);
+}
+
+const HAND_NAMES = { red: "Red", green: "Green" };
+const SEAT_REQUIRED = new Set(["redgreen", "redgreen-mini", "lo-ball"]);
+
+export function mount(main, [id]) {
+  const tableId = Number(id);
+  const me = session.user ? session.user.username : null;
+  const st = {
+    table: null,
+    round: null,
+    previous: null,
+    seats: {},
+    chip: null,
+    gameInfo: null,
+    offset: null,
+    peekCards: null,
+    faceShown: new Set(),
+    backShown: new Set(),
+    outcomes: null,
+    closed: false,
+    ready: new Set(),
+    connection: "connecting",
+    connectionDetail: "",
+  };
+  const rebetKey = `baccara.rebet.${tableId}`;
+  const ui = {};
+  let built = false;
+  let ticker = null;
+
+  replace(main, h("section", { class: "panel loading", "aria-busy": "true" }, h("p", {}, "Joining the table…")));
+
+  // --- clocks and helpers -------------------------------------------------------------
+
+  const serverNow = () => Date.now() / 1000 - (st.offset ?? 0);
+  const sampleClock = (events) => {
+    const last = events[events.length - 1];
+    if (!last || typeof last.at !== "number") return;
+    const sample = Date.now() / 1000 - last.at;
+    st.offset = st.offset === null ? sample : Math.min(st.offset, sample);
+  };
+  const mySeat = () => {
+    const found = Object.entries(st.seats).find(([, name]) => name === me);
+    return found ? Number(found[0]) : null;
+  };
+  const game = () => st.table.game;
+  const bettingOpen = () => Boolean(st.round && st.round.phase === "betting" && !st.closed);
+  const shownRound = () => {
+    const r = st.round;
+    if (r && (r.bets.size > 0 || r.phase !== "betting")) return r;
+    return st.previous || r;
+  };
+  const failed = (error) => {
+    const message = error instanceof ApiError ? error.message : "The casino cannot be reached; try again.";
+    toast(message, "error");
+  };
+
+  // --- actions ------------------------------------------------------------------------
+
+  async function ensureSeat() {
+    if (mySeat() !== null) return;
+    const free = Object.keys(st.seats).length < st.table.seats;
+    if (!free && !SEAT_REQUIRED.has(game())) return; // Punto Banco takes bets from behind
+    const answer = await post(`/api/tables/${tableId}/seat`, {});
+    st.seats = { ...st.seats, [String(answer.seat)]: me };
+    draw();
+  }
+
+  async function bet(spot, cents = st.chip) {
+    if (!bettingOpen()) return;
+    try {
+      await ensureSeat();
+      const answer = await placeBet(tableId, spot, cents);
+      setBalance(answer.balance_cents);
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function clearBets() {
+    if (!bettingOpen()) return;
+    const mine = st.round.betsOf(me).reverse(); // newest first: what is left stays within the limits
+    for (const placed of mine) {
+      try {
+        const answer = await del(`/api/tables/${tableId}/bets/${placed.bet_id}`);
+        setBalance(answer.balance_cents);
+      } catch (error) {
+        failed(error);
+        return;
+      }
+    }
+  }
+
+  async function rebet() {
+    const last = JSON.parse(localStorage.getItem(rebetKey) || "[]");
+    for (const item of last) {
+      if (!bettingOpen()) return;
+      try {
+        await ensureSeat();
+        const answer = await placeBet(tableId, item.spot, item.amount_cents);
+        setBalance(answer.balance_cents);
+      } catch (error) {
+        failed(error);
+        return;
+      }
+    }
+  }
+
+  async function deal() {
+    if (!st.round) return;
+    try {
+      await post(`/api/tables/${tableId}/deal`);
+      st.ready.add(st.round.id);
+      draw();
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function sit(seat = null) {
+    try {
+      const answer = await post(`/api/tables/${tableId}/seat`, seat ? { seat } : {});
+      st.seats = { ...st.seats, [String(answer.seat)]: me };
+      draw();
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function leave() {
+    try {
+      await del(`/api/tables/${tableId}/seat`);
+      const seats = { ...st.seats };
+      for (const [seat, name] of Object.entries(seats)) if (name === me) delete seats[seat];
+      st.seats = seats;
+      draw();
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function fetchPeek() {
+    const round = st.round;
+    try {
+      const answer = await get(`/api/rounds/${round.id}/peek`);
+      if (st.round === round) {
+        st.peekCards = answer;
+        draw();
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) failed(error);
+    }
+  }
+
+  async function handBack() {
+    try {
+      await post(`/api/rounds/${st.round.id}/peek/done`);
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function choose(hand) {
+    try {
+      await post(`/api/rounds/${st.round.id}/choose`, { hand });
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function loadRoads() {
+    if (game() !== "punto-banco") return;
+    try {
+      const rows = await get(`/api/tables/${tableId}/rounds?limit=200`);
+      st.outcomes = outcomesOf(rows);
+      drawRoads();
+    } catch {
+      /* the roads come back with the next snapshot */
+    }
+  }
+
+  async function loadPrevious() {
+    try {
+      const rows = await get(`/api/tables/${tableId}/rounds?limit=1`);
+      if (!rows.length || st.previous) return;
+      const data = await get(`/api/rounds/${rows[0].round_id}`);
+      if (!st.previous) {
+        st.previous = new RoundState(data);
+        for (const position of st.previous.slots.keys()) st.faceShown.add(`${data.id}:${position}`);
+        draw();
+      }
+    } catch {
+      /* nothing to show yet */
+    }
+  }
+
+  // --- the socket ---------------------------------------------------------------------
+
+  const socket = new TableSocket(tableId, {
+    onSnapshot(message) {
+      st.table = message.table;
+      st.seats = message.table.seated || {};
+      setBalance(message.balance_cents);
+      if (!built) build();
+      const round = message.round ? new RoundState(message.round) : null;
+      if (st.round && round && round.id !== st.round.id && st.round.over) st.previous = st.round;
+      st.round = round;
+      st.peekCards = null;
+      if (round) {
+        for (const [position, slot] of round.slots) if (slot.faceUp) st.faceShown.add(`${round.id}:${position}`);
+        if (round.peek && round.phase === "peek" && round.peek.player === me) fetchPeek();
+        if (round.peeked && round.peeked.player === me && round.peeked.cards) st.peekCards = { hand: round.peeked.hand, cards: round.peeked.cards };
+        if (round.phase === "betting" && round.bets.size === 0 && !st.previous) loadPrevious();
+      }
+      loadRoads();
+      draw();
+    },
+    onEvents(message) {
+      sampleClock(message.events);
+      const first = message.events[0];
+      if (st.round && message.round_id === st.round.id) {
+        if (!st.round.applyAll(message.events)) {
+          socket.resync();
+          return;
+        }
+      } else if (first && first.kind === "round-opened" && first.seq === 0) {
+        if (st.round) st.previous = st.round;
+        st.round = new RoundState({
+          id: message.round_id, game: first.game, nonce: first.nonce, mode: first.mode,
+          server_seed_hash: first.server_seed_hash, events: message.events,
+        });
+        st.peekCards = null;
+      } else {
+        socket.resync();
+        return;
+      }
+      for (const event of message.events) react(event, message.round_id);
+      draw();
+    },
+    onSeats(message) {
+      st.seats = message.seats;
+      draw();
+    },
+    onBalance(message) {
+      setBalance(message.balance_cents);
+    },
+    onClosed() {
+      st.closed = true;
+      if (built) draw();
+      else replace(main, h("section", { class: "panel" }, h("h1", {}, "This table is closed"), h("a", { href: "/", "data-link": true }, "Back to the lobby")));
+    },
+    onStatus(state, detail) {
+      st.connection = state;
+      st.connectionDetail = detail;
+      if (built) drawConnection();
+    },
+  });
+
+  function react(event, roundId) {
+    if (event.kind === "peek-offered" && event.player === me) fetchPeek();
+    if (event.kind === "peeked" && event.player === me && event.cards) st.peekCards = { hand: event.hand, cards: event.cards };
+    if (event.kind === "betting-closed") {
+      const mine = st.round.betsOf(me).map((b) => ({ spot: b.spot, amount_cents: b.amount_cents }));
+      if (mine.length) localStorage.setItem(rebetKey, JSON.stringify(mine));
+    }
+    if (event.kind === "round-settled" && game() === "punto-banco" && st.outcomes) {
+      if (!st.outcomes.some((o) => o.round === roundId)) {
+        st.outcomes.push(outcomeOf(event.result, roundId));
+        drawRoads();
+      }
+    }
+  }
+
+  // --- the page -----------------------------------------------------------------------
+
+  function build() {
+    built = true;
+    const t = st.table;
+    const chips = chipsFor(t.min_bet_cents, t.max_bet_cents);
+    st.chip = chips[0];
+    ui.conn = h("span", { class: "conn", role: "status" });
+    ui.phase = h("p", { class: "phase", "aria-live": "polite" });
+    ui.countdown = h("span", { class: "countdown", role: "timer", "aria-live": "off" });
+    ui.bar = h("span", { class: "bar-fill" });
+    ui.hands = h("div", { class: "hands-area" });
+    ui.decision = h("div", { class: "decision", "aria-live": "polite" });
+    ui.result = h("section", { class: "result", "aria-labelledby": "result-title", hidden: true });
+    ui.spots = new Map();
+    const spotRows = {};
+    for (const spot of spotsOf(t.game)) {
+      const mine = h("span", { class: "stake mine", id: `stake-${spot.bet}` });
+      const others = h("span", { class: "stake others", id: `others-${spot.bet}` });
+      const pays = h("span", { class: "pays", id: `pays-${spot.bet}` });
+      const button = h("button", {
+        type: "button", class: ["spot", `spot-${spot.bet}`], "data-bet": spot.bet, "aria-label": spot.name,
+        "aria-describedby": `pays-${spot.bet} stake-${spot.bet} others-${spot.bet}`,
+        onClick: () => bet(spot.bet),
+      }, h("span", { class: "spot-name", "aria-hidden": "true" }, spot.name), pays, h("span", { class: "chips-on", "aria-hidden": "true" }), mine, others);
+      ui.spots.set(spot.bet, { button, mine, others, pays });
+      (spotRows[spot.row] ||= []).push(button);
+    }
+    ui.chips = h("fieldset", { class: "chips" },
+      h("legend", {}, "Chip"),
+      chips.map((cents, i) => h("label", { class: ["chip", `chip-${i}`] },
+        h("input", { type: "radio", name: `chip-${tableId}`, value: String(cents), checked: i === 0, "aria-label": `Chip ${money(cents)}`,
+          onChange: (event) => { st.chip = Number(event.target.value); } }),
+        h("span", { class: "chip-face", "aria-hidden": "true" }, chipLabel(cents)))));
+    ui.rebet = h("button", { type: "button", class: "action", onClick: rebet }, "Rebet");
+    ui.clear = h("button", { type: "button", class: "action", onClick: clearBets }, "Clear");
+    ui.deal = h("button", { type: "button", class: "action primary", onClick: deal }, "Deal");
+    ui.sit = h("button", { type: "button", class: "action", onClick: () => sit() }, "Take a seat");
+    ui.total = h("p", { class: "my-total", "aria-live": "polite" });
+    ui.seats = h("div", { class: "seats" });
+    ui.bets = h("ul", { class: "table-bets", "aria-label": "Bets on this round" });
+    ui.roundInfo = h("div", { class: "round-info" });
+    ui.roads = h("div", { class: "roads-area" });
+    const live = t.mode === "live";
+    const phoneLimits = `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}`;
+    replace(main, h("section", { class: ["table-page", `game-${t.game}`], "aria-labelledby": "table-title" },
+      h("header", { class: "table-head" },
+        h("h1", { id: "table-title" }, t.name),
+        h("p", { class: "table-facts" },
+          h("span", {}, `Table ${t.id}`), h("span", {}, live ? "Live dealer" : "Electronic"),
+          h("span", { "data-fact": "limits" }, `Limits ${phoneLimits} a spot`),
+          h("a", { href: `/rules/${t.game}`, "data-link": true }, "Rules"),
+          h("a", { href: "/history", "data-link": true }, "My rounds")),
+        ui.conn),
+      h("div", { class: "table-grid" },
+        h("div", { class: "felt" },
+          h("div", { class: "status-bar" }, ui.phase, ui.countdown, h("span", { class: "bar", "aria-hidden": "true" }, ui.bar)),
+          ui.hands,
+          ui.decision,
+          ui.result,
+          h("div", { class: "spots", role: "group", "aria-label": "Bet spots" },
+            Object.keys(spotRows).sort().map((row) => h("div", { class: ["spot-row", `row-${row}`] }, spotRows[row]))),
+          h("div", { class: "controls" }, ui.chips,
+            h("div", { class: "actions" }, ui.sit, ui.rebet, ui.clear, ui.deal)),
+          ui.total),
+        h("aside", { class: "side" },
+          h("section", { class: "side-panel", "aria-labelledby": "seats-title" }, h("h2", { id: "seats-title" }, "Seats"), ui.seats),
+          h("section", { class: "side-panel", "aria-labelledby": "bets-title" }, h("h2", { id: "bets-title" }, "Bets this round"), ui.bets),
+          h("section", { class: "side-panel", "aria-labelledby": "round-title" }, h("h2", { id: "round-title" }, "This round"), ui.roundInfo))),
+      ui.roads));
+    games().then((all) => {
+      st.gameInfo = all.find((g) => g.id === t.game) || null;
+      for (const [spot, parts] of ui.spots) parts.pays.textContent = spotPays(st.gameInfo, spot);
+    }).catch(() => {});
+    ticker = setInterval(tick, 250);
+    drawConnection();
+  }
+
+  function drawConnection() {
+    const labels = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting", closed: "Closed" };
+    ui.conn.textContent = `${labels[st.connection] || st.connection}${st.connectionDetail && st.connection !== "live" ? ` ${st.connectionDetail}` : ""}`;
+    ui.conn.dataset.state = st.connection;
+  }
+
+  function tick() {
+    const round = st.round;
+    const deadline = round && !st.closed ? round.deadline() : null;
+    if (deadline === null) {
+      ui.countdown.textContent = "";
+      ui.bar.parentElement.classList.remove("running");
+      return;
+    }
+    const left = Math.max(0, deadline - serverNow());
+    const total = round.phase === "betting" ? round.opened.betting_seconds : round.phase === "peek" ? round.opened.peek_seconds : round.opened.choose_seconds;
+    ui.countdown.textContent = `${Math.ceil(left)} s`;
+    ui.bar.parentElement.classList.add("running");
+    ui.bar.style.width = `${Math.min(100, (100 * left) / total)}%`;
+  }
+
+  function phaseText() {
+    const r = st.round;
+    if (st.closed) return "This table has closed.";
+    if (!r) return "Waiting for the next round";
+    switch (r.phase) {
+      case "betting":
+        if (!r.bets.size) return "Place your bets";
+        if (st.ready.has(r.id) && r.betsOf(me).length) return "Waiting for the other players — betting closes in";
+        return "Betting closes in";
+      case "dealing":
+        return r.mode === "live" ? "No more bets — the dealer is dealing" : "No more bets — dealing";
+      case "peek":
+        if (r.peek.player === me) return `You are the highest bettor: only you see ${HAND_NAMES[r.peek.hand]} — for`;
+        return `${r.peek.player} is looking at ${HAND_NAMES[r.peek.hand]}`;
+      case "choosing":
+        if (r.choice.player === me) return "You are the highest bettor: choose the hand set first —";
+        return `${r.choice.player} chooses which hand is set first`;
+      case "revealing":
+        return game() === "lo-ball" ? "Turning the tiles" : "Turning the cards";
+      case "settled":
+        return headline(r, me, mySeat());
+      case "voided":
+        return `Round voided: ${r.voided.reason}`;
+      default:
+        return "";
+    }
+  }
+
+  function drawDecision() {
+    const r = st.round;
+    if (r && r.phase === "peek" && r.peek.player === me) {
+      replace(ui.decision, h("div", { class: "decision-box" },
+        h("p", {}, `Your bet backs ${HAND_NAMES[r.peek.hand]}: its cards are yours alone to see until they are turned.`),
+        h("button", { type: "button", class: "primary", onClick: handBack }, "Hand the cards back")));
+    } else if (r && r.phase === "choosing" && r.choice.player === me) {
+      replace(ui.decision, h("div", { class: "decision-box" },
+        h("p", {}, "Which hand does the dealer set first? The other is turned card by card."),
+        h("div", { class: "buttons" },
+          h("button", { type: "button", class: "choose-red", onClick: () => choose("red") }, "Set Red first"),
+          h("button", { type: "button", class: "choose-green", onClick: () => choose("green") }, "Set Green first"))));
+    } else {
+      ui.decision.replaceChildren();
+    }
+  }
+
+  function drawResult(round) {
+    if (!round || !round.over) {
+      ui.result.hidden = true;
+      ui.result.replaceChildren();
+      return;
+    }
+    const mine = round.payoutsOf(me);
+    const staked = mine.reduce((sum, p) => sum + p.stake, 0);
+    const returned = mine.reduce((sum, p) => sum + p.returned, 0);
+    const net = returned - staked;
+    const ended = round.settled || round.voided;
+    ui.result.hidden = false;
+    ui.result.dataset.roundId = String(round.id);
+    replace(ui.result,
+      h("h2", { id: "result-title" }, headline(round, me, mySeat())),
+      round.settled ? h("p", { class: "call" }, round.settled.result.call) : null,
+      mine.length
+        ? h("table", { class: "payouts" },
+          h("caption", {}, "Your bets"),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Bet"), h("th", { scope: "col" }, "Stake"), h("th", { scope: "col" }, "Result"), h("th", { scope: "col" }, "Paid"))),
+          h("tbody", {}, mine.map((p) => h("tr", { class: `result-${p.result}`, "data-stake": p.stake, "data-returned": p.returned },
+            h("th", { scope: "row" }, betName(round.game, p.spot)),
+            h("td", {}, money(p.stake)),
+            h("td", {}, p.result, p.commission ? h("small", {}, `commission ${money(p.commission)}`) : null),
+            h("td", {}, money(p.returned))))))
+        : h("p", { class: "quiet" }, ended ? "You had no bet on this round." : ""),
+      mine.length ? h("p", { class: ["net", net > 0 ? "up" : net < 0 ? "down" : "even"], "data-net": String(net), "data-staked": String(staked), "data-returned": String(returned) },
+        `Staked ${money(staked)} · paid ${money(returned)} · balance change `, h("strong", {}, signed(net))) : null);
+  }
+
+  function drawSpots(round) {
+    const current = st.round;
+    const mineNow = current ? current.totals(me) : {};
+    const allNow = current ? current.totals() : {};
+    const display = round && round.over ? round : null;
+    const results = {};
+    if (display) for (const p of display.payoutsOf(me)) results[p.spot] = p.result;
+    const winners = new Set();
+    if (display && display.settled) {
+      const r = display.settled.result;
+      if (r.winner) winners.add(r.winner === "push" ? "" : r.winner);
+      if (r.player_pair) winners.add("player-pair");
+      if (r.banker_pair) winners.add("banker-pair");
+    }
+    const open = bettingOpen();
+    for (const [spot, parts] of ui.spots) {
+      const mine = mineNow[spot] || 0;
+      const others = (allNow[spot] || 0) - (mineNow[spot] || 0);
+      parts.mine.textContent = mine ? `Your bet ${money(mine)}` : "";
+      parts.others.textContent = others ? `Others ${money(others)}` : "";
+      parts.button.disabled = !open;
+      parts.button.classList.toggle("has-bet", Boolean(mine));
+      parts.button.classList.toggle("winner", winners.has(spot) && !(current && current.bets.size));
+      parts.button.dataset.result = results[spot] && !(current && current.bets.size) ? results[spot] : "";
+      const stack = parts.button.querySelector(".chips-on");
+      stack.replaceChildren(...(mine ? [h("span", { class: "chip-stack" }, chipLabel(mine))] : []));
+    }
+  }
+
+  function drawSeats() {
+    const t = st.table;
+    const seat = mySeat();
+    const items = [];
+    for (let n = 1; n <= t.seats; n += 1) {
+      const name = st.seats[String(n)];
+      items.push(name
+        ? h("li", { class: ["seat", name === me ? "mine" : "taken"], "data-seat": n }, h("span", { class: "seat-no" }, String(n)), h("span", { class: "seat-name" }, name === me ? `${name} (you)` : name))
+        : h("li", { class: "seat free", "data-seat": n }, h("button", { type: "button", disabled: seat !== null || st.closed, onClick: () => sit(n), "aria-label": `Sit at seat ${n}` }, h("span", { class: "seat-no" }, String(n)), h("span", { class: "seat-name" }, "free"))));
+    }
+    const perSide = t.game === "redgreen" && t.seats === 12;
+    const lists = perSide
+      ? [h("h3", {}, "Left side, seats 1–6"), h("ul", { class: "seat-list" }, items.slice(0, 6)), h("h3", {}, "Right side, seats 7–12"), h("ul", { class: "seat-list" }, items.slice(6))]
+      : [h("ul", { class: "seat-list" }, items)];
+    const hasBets = st.round && st.round.betsOf(me).length > 0 && !st.round.over;
+    replace(ui.seats, ...lists,
+      seat !== null ? h("button", { type: "button", class: "link-button", disabled: hasBets, onClick: leave }, "Leave seat") : null);
+  }
+
+  function drawBets() {
+    const r = st.round && st.round.bets.size ? st.round : null;
+    if (!r) {
+      replace(ui.bets, h("li", { class: "quiet" }, "No bets yet."));
+      return;
+    }
+    const byPlayer = new Map();
+    for (const placed of r.bets.values()) {
+      if (!byPlayer.has(placed.player)) byPlayer.set(placed.player, { seat: placed.seat, spots: {} });
+      const entry = byPlayer.get(placed.player);
+      entry.spots[placed.spot] = (entry.spots[placed.spot] || 0) + placed.amount_cents;
+    }
+    replace(ui.bets, [...byPlayer].map(([player, entry]) => h("li", { class: player === me ? "mine" : null, "data-player": player },
+      h("span", { class: "who" }, `${player}${player === me ? " (you)" : ""}${entry.seat ? ` · seat ${entry.seat}` : " · behind"}`),
+      h("span", { class: "what" }, Object.entries(entry.spots).map(([spot, cents]) => `${betName(game(), spot)} ${money(cents)}`).join(" · "),
+        r.ready.has(player) ? " · ready" : ""))));
+  }
+
+  function drawRoundInfo() {
+    const r = st.round;
+    if (!r) {
+      ui.roundInfo.replaceChildren();
+      return;
+    }
+    replace(ui.roundInfo, h("dl", { class: "facts compact" },
+      h("div", {}, h("dt", {}, "Round"), h("dd", {}, `#${r.id} · nonce ${r.nonce}`)),
+      r.serverSeedHash
+        ? h("div", {}, h("dt", {}, "Server seed SHA-256"), h("dd", { class: "hash", title: r.serverSeedHash }, r.serverSeedHash))
+        : h("div", {}, h("dt", {}, "Dealt by"), h("dd", {}, "a live dealer from a real shoe"))),
+      r.serverSeedHash ? h("p", { class: "quiet" }, "The seed behind this hash is revealed when the round is over: verify it in ", h("a", { href: "/history", "data-link": true }, "My rounds"), ".") : null);
+  }
+
+  function drawRoads() {
+    if (!built || game() !== "punto-banco") return;
+    if (!st.outcomes) {
+      replace(ui.roads, h("p", { class: "quiet" }, "Loading the roads…"));
+      return;
+    }
+    replace(ui.roads, scoreboard(st.outcomes));
+  }
+
+  function draw() {
+    if (!built) return;
+    const round = shownRound();
+    const seat = mySeat();
+    ui.phase.textContent = phaseText();
+    replace(ui.hands, drawHands(game(), round, {
+      you: me, seats: st.seats, mySeat: seat, faceShown: st.faceShown, backShown: st.backShown,
+      peekCards: st.peekCards,
+    }));
+    drawDecision();
+    drawResult(round && round.over ? round : null);
+    drawSpots(round);
+    drawSeats();
+    drawBets();
+    drawRoundInfo();
+    const r = st.round;
+    const open = bettingOpen();
+    const mine = r ? r.betsOf(me) : [];
+    const last = JSON.parse(localStorage.getItem(rebetKey) || "[]");
+    ui.sit.hidden = seat !== null;
+    ui.sit.disabled = st.closed || Object.keys(st.seats).length >= st.table.seats;
+    ui.rebet.disabled = !open || !last.length || mine.length > 0;
+    ui.rebet.title = last.length ? `Again: ${last.map((b) => `${betName(game(), b.spot)} ${money(b.amount_cents)}`).join(", ")}` : "No earlier bets at this table";
+    ui.clear.disabled = !open || !mine.length;
+    ui.deal.disabled = !open || !mine.length || st.ready.has(r.id);
+    const staked = mine.reduce((sum, b) => sum + b.amount_cents, 0);
+    ui.total.textContent = open ? (staked ? `Your bets this round: ${money(staked)}` : `Pick a chip, then a spot. Limits ${money(st.table.min_bet_cents)} – ${money(st.table.max_bet_cents)} a spot.`) : (staked ? `Your bets this round: ${money(staked)}` : "");
+    tick();
+  }
+
+  socket.start();
+  return () => {
+    socket.stop();
+    clearInterval(ticker);
+  };
+}

@@ -1,0 +1,146 @@
+// The Punto Banco roads drawn in SVG, and the shoe's statistics beside them.
+
+import { h, s } from "./dom.js";
+import {
+  DERIVED, ROWS, beadPlate, bigRoad, derivedRoad, place, predictions, statistics, streaks,
+} from "./roads.js";
+
+const LETTER = { banker: "B", player: "P", tie: "T" };
+
+function grid(cols, rows, cell, kind, label, letters) {
+  const width = cols * cell;
+  const height = rows * cell;
+  const svg = s("svg", {
+    viewBox: `0 0 ${width} ${height}`,
+    width,
+    height,
+    class: ["road", `road-${kind}`],
+    role: "img",
+    "aria-label": label,
+    "data-letters": letters,
+  });
+  const lines = [];
+  for (let x = 0; x <= cols; x += 1) lines.push(`M${x * cell} 0V${height}`);
+  for (let y = 0; y <= rows; y += 1) lines.push(`M0 ${y * cell}H${width}`);
+  svg.append(s("path", { d: lines.join(""), class: "road-grid" }));
+  return svg;
+}
+
+function columnsNeeded(cells, minimum) {
+  return Math.max(minimum, ...cells.map((cell) => cell.x + 2));
+}
+
+function pairs(svg, cx, cy, r, entry) {
+  if (entry.bankerPair) svg.append(s("circle", { cx: cx - r * 0.72, cy: cy - r * 0.72, r: r * 0.3, class: "pair banker" }));
+  if (entry.playerPair) svg.append(s("circle", { cx: cx + r * 0.72, cy: cy + r * 0.72, r: r * 0.3, class: "pair player" }));
+}
+
+export function beadPlateSvg(outcomes, minCols = 12) {
+  const cell = 22;
+  const cells = beadPlate(outcomes);
+  const cols = columnsNeeded(cells, minCols);
+  const letters = outcomes.map((o) => LETTER[o.winner]).join(" ");
+  const svg = grid(cols, ROWS, cell, "bead-plate", `Bead plate: ${letters || "no rounds yet"}`, letters);
+  for (const { x, y, outcome } of cells) {
+    const cx = x * cell + cell / 2;
+    const cy = y * cell + cell / 2;
+    svg.append(
+      s("circle", { cx, cy, r: cell / 2 - 2, class: ["bead", outcome.winner] }),
+      s("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "bead-letter" }, LETTER[outcome.winner]),
+    );
+    pairs(svg, cx, cy, cell / 2 - 2, outcome);
+  }
+  return svg;
+}
+
+export function bigRoadSvg(outcomes, minCols = 24) {
+  const cell = 18;
+  const columns = bigRoad(outcomes);
+  const cells = place(columns);
+  const cols = columnsNeeded(cells, minCols);
+  const letters = columns.map((column) => column.map((e) => LETTER[e.winner]).join("")).join(" ");
+  const svg = grid(cols, ROWS, cell, "big-road", `Big road: ${letters || "no decisions yet"}`, letters);
+  for (const { x, y, entry } of cells) {
+    const cx = x * cell + cell / 2;
+    const cy = y * cell + cell / 2;
+    const r = cell / 2 - 2.5;
+    svg.append(s("circle", { cx, cy, r, class: ["ring", entry.winner] }));
+    const ties = entry.ties + entry.tiesBefore;
+    if (ties) {
+      svg.append(s("path", { d: `M${cx - r} ${cy + r}L${cx + r} ${cy - r}`, class: "tie-line" }));
+      if (ties > 1) svg.append(s("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", class: "tie-count" }, String(ties)));
+    }
+    pairs(svg, cx, cy, r, entry);
+  }
+  return svg;
+}
+
+export function derivedSvg(outcomes, k, name, minCols = 24) {
+  const cell = 11;
+  const letters = derivedRoad(bigRoad(outcomes), k);
+  const cells = place(streaks(letters));
+  const cols = columnsNeeded(cells, minCols);
+  const text = letters.join(" ");
+  const svg = grid(cols, ROWS, cell, `derived-${k}`, `${name}: ${text || "not started"}`, text);
+  for (const { x, y, entry } of cells) {
+    const cx = x * cell + cell / 2;
+    const cy = y * cell + cell / 2;
+    const colour = entry === "R" ? "red" : "blue";
+    const r = cell / 2 - 1.6;
+    if (k === 1) svg.append(s("circle", { cx, cy, r, class: ["eye", colour] }));
+    else if (k === 2) svg.append(s("circle", { cx, cy, r, class: ["dot", colour] }));
+    else svg.append(s("path", { d: `M${cx - r} ${cy + r}L${cx + r} ${cy - r}`, class: ["slash", colour] }));
+  }
+  return svg;
+}
+
+function marker(letter, k) {
+  const colour = letter === "R" ? "red" : "blue";
+  const svg = s("svg", { viewBox: "0 0 12 12", width: 12, height: 12, class: "marker", "aria-hidden": "true" });
+  if (k === 1) svg.append(s("circle", { cx: 6, cy: 6, r: 4.3, class: ["eye", colour] }));
+  else if (k === 2) svg.append(s("circle", { cx: 6, cy: 6, r: 4.5, class: ["dot", colour] }));
+  else svg.append(s("path", { d: "M1.5 10.5L10.5 1.5", class: ["slash", colour] }));
+  return svg;
+}
+
+function percent(part, whole) {
+  return whole ? `${((100 * part) / whole).toFixed(1)} %` : "—";
+}
+
+/** The whole scoreboard: the five roads, what each road would show next, and the counts. */
+export function scoreboard(outcomes) {
+  const stats = statistics(outcomes);
+  const next = predictions(outcomes);
+  // Each road fills its box with empty columns, and scrolls to the newest when it is longer.
+  const scroller = (render, cell) => {
+    const box = h("div", { class: "road-scroll", tabindex: "0" }, render(0));
+    requestAnimationFrame(() => {
+      const columns = Math.floor((box.clientWidth - 1) / cell);
+      if (columns > 0) box.replaceChildren(render(columns));
+      box.scrollLeft = box.scrollWidth;
+    });
+    return box;
+  };
+  const ask = (winner, label) =>
+    h("p", { class: ["ask", winner] }, h("span", { class: "ask-label" }, label),
+      ...DERIVED.map(({ k, name }, i) => (next[winner][i] ? h("span", { class: "ask-mark", title: name }, marker(next[winner][i], k)) : h("span", { class: "ask-mark empty" }, "·"))));
+  return h("section", { class: "scoreboard", "aria-label": "Roads and statistics" },
+    h("div", { class: "roads" },
+      h("figure", { class: "road-box bead" }, h("figcaption", {}, "Bead plate"), scroller((n) => beadPlateSvg(outcomes, n || 12), 22)),
+      h("figure", { class: "road-box big" }, h("figcaption", {}, "Big road"), scroller((n) => bigRoadSvg(outcomes, n || 24), 18)),
+      h("div", { class: "derived-row" },
+        ...DERIVED.map(({ k, id, name }) => h("figure", { class: ["road-box", "derived", id] }, h("figcaption", {}, name), scroller((n) => derivedSvg(outcomes, k, name, n || 16), 11))))),
+    h("div", { class: "shoe-stats" },
+      h("h3", {}, "This shoe"),
+      h("dl", { class: "stats" },
+        h("div", {}, h("dt", {}, "Rounds"), h("dd", { "data-stat": "rounds" }, String(stats.rounds))),
+        h("div", { class: "banker" }, h("dt", {}, "Banker"), h("dd", { "data-stat": "banker" }, `${stats.banker} · ${percent(stats.banker, stats.rounds)}`)),
+        h("div", { class: "player" }, h("dt", {}, "Player"), h("dd", { "data-stat": "player" }, `${stats.player} · ${percent(stats.player, stats.rounds)}`)),
+        h("div", { class: "tie" }, h("dt", {}, "Tie"), h("dd", { "data-stat": "tie" }, `${stats.tie} · ${percent(stats.tie, stats.rounds)}`)),
+        h("div", {}, h("dt", {}, "Banker pair"), h("dd", { "data-stat": "banker-pair" }, String(stats.bankerPair))),
+        h("div", {}, h("dt", {}, "Player pair"), h("dd", { "data-stat": "player-pair" }, String(stats.playerPair))),
+        h("div", {}, h("dt", {}, "Naturals"), h("dd", { "data-stat": "natural" }, String(stats.natural))),
+        h("div", {}, h("dt", {}, "Longest streak"), h("dd", {}, `B ${stats.longest.banker} · P ${stats.longest.player}`))),
+      h("div", { class: "asks", "aria-label": "What the derived roads show next" },
+        ask("banker", "Banker next"), ask("player", "Player next"))));
+}

@@ -1,0 +1,101 @@
+// Who is signed in, and their balance: shown in the header on every page.
+
+import { get, post, put, randomHex, setToken, token, onSignedOut } from "./api.js";
+import { money } from "./dom.js";
+
+const listeners = new Set();
+
+export const session = {
+  user: null, // {username, role}
+  balance: null, // integer cents
+};
+
+export function onSession(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed() {
+  drawHeader();
+  for (const listener of listeners) listener(session);
+}
+
+export function setBalance(cents) {
+  if (typeof cents !== "number" || cents === session.balance) return;
+  session.balance = cents;
+  changed();
+}
+
+export function signedIn() {
+  return Boolean(session.user && token());
+}
+
+/** Load the signed-in user (if a token is kept) and give them a client seed. */
+export async function restore() {
+  if (!token()) {
+    session.user = null;
+    session.balance = null;
+    changed();
+    return;
+  }
+  try {
+    const me = await get("/api/me");
+    session.user = { username: me.username, role: me.role };
+    session.balance = me.balance_cents;
+    changed();
+    await ensureClientSeed();
+  } catch {
+    session.user = null;
+    session.balance = null;
+    changed();
+  }
+}
+
+export async function signIn(username, password) {
+  const answer = await post("/api/auth/login", { username, password });
+  setToken(answer.token);
+  await restore();
+}
+
+export async function register(username, password) {
+  await post("/api/auth/register", { username, password });
+  await signIn(username, password);
+}
+
+export function signOut() {
+  setToken(null);
+  session.user = null;
+  session.balance = null;
+  changed();
+}
+
+onSignedOut(() => {
+  session.user = null;
+  session.balance = null;
+  changed();
+});
+
+/**
+ * The client seed is the player's cut of every shoe they are the highest bettor of.
+ * A player who has none gets a random one, made here in the browser, on first visit.
+ */
+export async function ensureClientSeed() {
+  const current = await get("/api/me/client-seed");
+  if (current.client_seed) return current.client_seed;
+  const made = await put("/api/me/client-seed", { client_seed: randomHex(16) });
+  return made.client_seed;
+}
+
+function drawHeader() {
+  const balance = document.getElementById("balance");
+  const who = document.getElementById("who");
+  const out = document.getElementById("sign-out");
+  const signIn = document.getElementById("sign-in-link");
+  if (!balance) return;
+  balance.textContent = session.user && session.balance !== null ? money(session.balance) : "—";
+  balance.parentElement.hidden = !session.user;
+  balance.dataset.cents = session.balance === null ? "" : String(session.balance);
+  who.textContent = session.user ? session.user.username + (session.user.role !== "player" ? ` (${session.user.role})` : "") : "";
+  out.hidden = !session.user;
+  signIn.hidden = Boolean(session.user);
+}

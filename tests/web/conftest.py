@@ -1,0 +1,90 @@
+"""Fixtures for the browser tests: Debian's Chromium driven by Playwright, and a casino.
+
+Chromium comes from the system (``scripts/system-deps`` installs it with apt-get); these
+tests never skip: without it they fail, saying what is missing.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+from baccara.server.settings import Settings
+from tests.server.harness import Server, running
+from tests.web.casino import CHROMIUM, LAUNCH_ARGS, Watch
+
+SCREENSHOTS = pathlib.Path(__file__).resolve().parent / "screenshots"
+"""Where the tests leave their screenshots (ignored by git) to be looked at."""
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    if not pathlib.Path(CHROMIUM).exists():
+        pytest.fail(
+            f"missing: chromium ({CHROMIUM}); run scripts/system-deps as root", pytrace=False
+        )
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+    try:
+        yield launched
+    finally:
+        launched.close()
+
+
+def casino_settings(url: str, **changes: object) -> Settings:
+    """Timers for a person at a browser: betting closes by Deal long before its timer."""
+    values: dict[str, object] = {
+        "database_url": url,
+        "betting_seconds": 60.0,
+        "peek_seconds": 60.0,
+        "choose_seconds": 60.0,
+        "reveal_delay_ms": 120,
+        **changes,
+    }
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def casino(tmp_path: pathlib.Path) -> Iterator[Server]:
+    """A casino with the default tables on a fresh SQLite database."""
+    with running(casino_settings(f"sqlite:///{tmp_path / 'casino.db'}")) as server:
+        yield server
+
+
+@pytest.fixture
+def watch() -> Iterator[Watch]:
+    """Collects what goes wrong inside the pages; fails the test on a script error or a
+    Content-Security-Policy violation."""
+    watched = Watch()
+    yield watched
+    watched.check()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    made = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext, watch: Watch) -> Page:
+    opened = context.new_page()
+    watch.attach(opened)
+    return opened
+
+
+@pytest.fixture
+def screenshots() -> pathlib.Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,197 @@
+"""Last-game recall in Chromium: the player's last ten rounds with their steps, wagers,
+wins and balances; Verify re-deals each from its revealed seeds in the browser; a log
+that was tampered with does not verify; the client seed made by the browser on the
+first visit can be seen and changed, and cuts the shoe."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from tests.server.harness import Server, running, wait_for
+from tests.web.casino import money, register, shoot, token
+from tests.web.conftest import casino_settings
+
+GAMES = {1: ("punto-banco", "banker"), 2: ("redgreen", "red"), 3: ("redgreen-mini", "green"),
+         4: ("lo-ball", "main")}  # fmt: skip
+
+
+@pytest.fixture
+def quick(tmp_path: pathlib.Path) -> Iterator[Server]:
+    """A casino that turns its cards without a pause: rounds played through the API."""
+    with running(casino_settings(f"sqlite:///{tmp_path / 'quick.db'}", reveal_delay_ms=0)) as s:
+        yield s
+
+
+def play_round(http: httpx.Client, table_id: int, bet: str, cents: int) -> dict[str, Any]:
+    """Sit if need be, bet, deal, peek or choose as the highest bettor, wait for the end."""
+    http.post(f"/api/tables/{table_id}/seat", json={})
+    round_id = http.get(f"/api/tables/{table_id}").json()["round_id"]
+    placed = http.post(f"/api/tables/{table_id}/bets", json={"bet": bet, "amount_cents": cents},
+                       headers={"Idempotency-Key": uuid.uuid4().hex})  # fmt: skip
+    assert placed.status_code == 201, placed.text
+    http.post(f"/api/tables/{table_id}/deal")
+
+    def over() -> dict[str, Any] | None:
+        data: dict[str, Any] = http.get(f"/api/rounds/{round_id}").json()
+        if data["state"] == "peek":
+            http.post(f"/api/rounds/{round_id}/peek/done")
+        if data["state"] == "choosing":
+            http.post(f"/api/rounds/{round_id}/choose", json={"hand": "green"})
+        return data if data["state"] == "settled" else None
+
+    return dict(wait_for(over))
+
+
+def test_the_last_ten_rounds_each_verified_in_the_browser(
+    quick: Server, page: Page, screenshots: pathlib.Path
+) -> None:
+    register(page, quick.url)
+    http = quick.client(token(page))
+    made = http.get("/api/me/client-seed").json()["client_seed"]
+    assert re.fullmatch(r"[0-9a-f]{32}", made), made  # made in the browser on the first visit
+
+    page.goto(f"{quick.url}/history")
+    expect(page.locator("#client-seed-current")).to_have_text(made)
+    page.get_by_label("Client seed", exact=True).fill("my own cut 7")
+    page.get_by_role("button", name="Save seed").click()
+    expect(page.locator("#client-seed-current")).to_have_text("my own cut 7")
+    assert http.get("/api/me/client-seed").json()["client_seed"] == "my own cut 7"
+
+    records = [play_round(http, 1, "player", 100 + i) for i in range(8)]
+    records += [play_round(http, t, GAMES[t][1], 500) for t in (2, 3, 4)]
+    assert all(r["client_seed"] == "my own cut 7" for r in records)  # the player's cut
+
+    page.goto(f"{quick.url}/history")
+    articles = page.locator("article.recall")
+    expect(articles).to_have_count(10)
+    shown = [int(a.get_attribute("data-round-id") or 0) for a in articles.all()]
+    assert shown == [r["id"] for r in reversed(records)][:10]  # newest first, ten of them
+
+    history = {h["round_id"]: h for h in http.get("/api/me/history").json()}
+    for article in articles.all():
+        round_id = int(article.get_attribute("data-round-id") or 0)
+        entry = history[round_id]
+        balances = article.locator(".balances dd")
+        expect(balances.nth(0)).to_have_text(money(entry["balance_before_cents"]))
+        expect(balances.nth(1)).to_have_text(money(entry["balance_after_cents"]))
+        wager = entry["wagers"][0]
+        expect(article.locator(".payouts tbody tr")).to_contain_text(money(wager["payout_cents"]))
+        steps = article.locator(".steps li")
+        expect(steps.first).to_contain_text("opened")
+        expect(steps.filter(has_text="No more bets")).to_contain_text(
+            "cut with client seed “my own cut 7”"
+        )
+        expect(steps.last).to_contain_text("Settled:")
+        article.get_by_role("button", name="Verify").click()
+        verdict = article.locator(".verify-result")
+        expect(verdict).to_have_attribute("data-verified", "true")
+        expect(verdict.locator(".verdict")).to_contain_text(
+            "matches the re-deal from the revealed seeds"
+        )
+    shoot(page, screenshots, "history")
+
+
+def test_a_tampered_log_or_seed_does_not_verify(quick: Server, page: Page) -> None:
+    register(page, quick.url)
+    http = quick.client(token(page))
+    play_round(http, 1, "banker", 1000)
+
+    def tamper(route: Route) -> None:
+        rounds = route.fetch().json()
+        events = rounds[0]["events"]
+        first = next(e for e in events if e["kind"] == "card-dealt")
+        first["item"] = "AS" if first["item"] != "AS" else "KS"
+        route.fulfill(json=rounds)
+
+    page.route("**/api/me/history*", tamper)
+    page.goto(f"{quick.url}/history")
+    article = page.locator("article.recall").first
+    article.get_by_role("button", name="Verify").click()
+    verdict = article.locator(".verify-result")
+    expect(verdict).to_have_attribute("data-verified", "false")
+    expect(verdict.locator(".checks .fail")).to_contain_text("1 do not match")
+    expect(verdict.locator(".checks .pass").first).to_contain_text("the hash published")
+
+    page.unroute("**/api/me/history*")
+
+    def other_seed(route: Route) -> None:
+        rounds = route.fetch().json()
+        rounds[0]["server_seed"] = "11" * 32
+        route.fulfill(body=json.dumps(rounds), content_type="application/json")
+
+    page.route("**/api/me/history*", other_seed)
+    page.reload()
+    article = page.locator("article.recall").first
+    article.get_by_role("button", name="Verify").click()
+    verdict = article.locator(".verify-result")
+    expect(verdict).to_have_attribute("data-verified", "false")
+    expect(verdict.locator(".checks li").first).to_have_class("fail")
+
+
+def big_road(winners: list[str]) -> list[list[str]]:
+    """The big road's columns, ties left out (the reference the page is checked against)."""
+    columns: list[list[str]] = []
+    for w in winners:
+        if w == "T":
+            continue
+        if columns and columns[-1][0] == w:
+            columns[-1].append(w)
+        else:
+            columns.append([w])
+    return columns
+
+
+def derived_road(columns: list[list[str]], k: int) -> list[str]:
+    out = []
+    for c, column in enumerate(columns):
+        for r in range(len(column)):
+            if r == 0 and c >= k + 1:
+                out.append("R" if len(columns[c - 1]) == len(columns[c - 1 - k]) else "B")
+            elif r > 0 and c >= k:
+                out.append("B" if len(columns[c - k]) == r else "R")
+    return out
+
+
+def test_the_roads_drawn_at_the_table_are_the_tables_results(
+    quick: Server, page: Page, screenshots: pathlib.Path
+) -> None:
+    register(page, quick.url)
+    http = quick.client(token(page))
+    for i in range(24):
+        play_round(http, 1, ("banker", "player", "tie")[i % 3], 100)
+    page.goto(f"{quick.url}/tables/1")
+    results = http.get("/api/tables/1/rounds").json()
+    winners = [{"banker": "B", "player": "P", "tie": "T"}[r["result"]["winner"]] for r in results]
+    assert len(winners) == 24
+    expect(page.locator("svg.road-bead-plate")).to_have_attribute("data-letters", " ".join(winners))
+    columns = big_road(winners)
+    expect(page.locator("svg.road-big-road")).to_have_attribute(
+        "data-letters", " ".join("".join(c) for c in columns)
+    )
+    for k in (1, 2, 3):
+        expect(page.locator(f"svg.road-derived-{k}")).to_have_attribute(
+            "data-letters", " ".join(derived_road(columns, k))
+        )
+    stats = page.locator(".stats")
+    expect(stats.locator('[data-stat="rounds"]')).to_have_text("24")
+    expect(stats.locator('[data-stat="banker"]')).to_contain_text(f"{winners.count('B')} · ")
+    expect(stats.locator('[data-stat="tie"]')).to_contain_text(f"{winners.count('T')} · ")
+    cells, marked = 0, set()  # a tie marks the cell before it (the first cell, if none yet)
+    for w in winners:
+        if w == "T":
+            marked.add(max(cells - 1, 0))
+        else:
+            cells += 1
+    expect(page.locator("svg.road-big-road .ring")).to_have_count(cells)
+    expect(page.locator("svg.road-big-road .tie-line")).to_have_count(len(marked))
+    expect(page.locator("#pays-banker")).to_have_text("0.95 to 1")  # from the exact analysis
+    shoot(page, screenshots, "roads")

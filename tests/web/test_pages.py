@@ -1,0 +1,94 @@
+"""The pages themselves: served by the casino's own app under a strict Content-Security-
+Policy, with no inline script or style; the lobby lists every table; each game's rules
+page shows the house edges the exact analysis computes, as percentages and fractions."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from baccara.exact import analyze
+from baccara.server.pages import PAGES, WEB
+from tests.server.harness import Server
+from tests.web.casino import register, shoot
+
+
+def test_every_page_is_the_shell_under_a_strict_policy(casino: Server) -> None:
+    with httpx.Client(base_url=casino.url) as http:
+        for path in ("/", "/sign-in", "/history", "/tables/2", "/dealer/5", "/rules/lo-ball"):
+            answer = http.get(path)
+            assert answer.status_code == 200 and answer.headers["content-type"].startswith(
+                "text/html"
+            )
+            policy = answer.headers["content-security-policy"]
+            assert "script-src 'self'" in policy and "style-src 'self'" in policy
+            assert "unsafe" not in policy and "default-src 'self'" in policy
+            assert '<script type="module" src="/static/js/main.js">' in answer.text
+        script = http.get("/static/js/main.js")
+        assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+        assert http.get("/static/casino.css").headers["content-type"].startswith("text/css")
+        assert http.get("/static/js/nothing.js").status_code == 404
+        assert http.get("/api/tables").status_code == 200  # the API is still the API
+        assert http.get("/docs").status_code == 200
+    assert len(PAGES) == 6
+
+
+def test_the_front_end_has_no_inline_code_and_loads_nothing_from_elsewhere() -> None:
+    html = (WEB / "index.html").read_text()
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)  # every script is a file
+    assert not re.search(r"\sstyle=|\son[a-z]+=", html)
+    files = [p for p in WEB.rglob("*") if p.suffix in (".js", ".css", ".html", ".svg")]
+    assert len(files) > 15
+    for path in files:
+        text = path.read_text()
+        assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text), path
+        if path.suffix == ".js":
+            assert "innerHTML" not in text and "eval(" not in text and "new Function" not in text
+            assert '"style"' not in text and "setAttribute('style'" not in text, path
+
+
+def test_the_lobby_lists_every_table(casino: Server, page: Page, screenshots: pathlib.Path) -> None:
+    bob = casino.player()
+    bob.sit(2)
+    register(page, casino.url)
+    tables = page.locator("li.table-card")
+    expect(tables).to_have_count(5)
+    expected = {
+        1: ("Punto Banco", "Electronic", "1.00 – 500.00", "0 of 7"),
+        2: ("RedGreen", "Electronic", "1.00 – 500.00", "1 of 12"),
+        3: ("Mini RedGreen", "Electronic", "1.00 – 500.00", "0 of 7"),
+        4: ("Lo-Ball", "Electronic", "1.00 – 500.00", "0 of 7"),
+        5: ("Punto Banco", "Live dealer", "5.00 – 1,000.00", "0 of 7"),
+    }
+    for table_id, (game, mode, limits, seats) in expected.items():
+        card = page.locator(f'li[data-table-id="{table_id}"]')
+        expect(card.get_by_role("link", name=game, exact=True)).to_have_attribute(
+            "href", f"/tables/{table_id}"
+        )
+        expect(card.locator('[data-fact="mode"]')).to_have_text(mode)
+        expect(card.locator('[data-fact="limits"]')).to_have_text(limits)
+        expect(card.locator('[data-fact="seats"]')).to_have_text(seats)
+    shoot(page, screenshots, "lobby")
+
+
+@pytest.mark.parametrize("game", ["punto-banco", "redgreen", "redgreen-mini", "lo-ball"])
+def test_each_rules_page_shows_the_exact_house_edges(
+    casino: Server, page: Page, screenshots: pathlib.Path, game: str
+) -> None:
+    page.goto(f"{casino.url}/rules/{game}")
+    rows = page.locator("table.edges tbody tr")
+    analysis = analyze(game)
+    expect(rows).to_have_count(len(analysis.bets))
+    for bet in analysis.bets:
+        row = page.locator(f'table.edges tr[data-bet="{bet.bet}"]')
+        edge = bet.house_edge
+        expect(row.locator(".exact")).to_have_text(f"{edge.numerator}/{edge.denominator}")
+        expect(row.locator(".edge")).to_have_text(f"{100 * float(edge):.4f} %")
+    if game == "punto-banco":
+        expect(page.locator('tr[data-bet="banker"] .edge')).to_have_text("1.0579 %")
+        expect(page.locator('tr[data-bet="tie"] .pays-list')).to_contain_text("Win: 8 to 1")
+    shoot(page, screenshots, f"rules-{game}")
