@@ -32,6 +32,8 @@ from baccara.money import MAX_BANKROLL_CENTS, MAX_STAKE_CENTS, parse_amount
 from baccara.options import as_int, option_name
 from baccara.paytables import load_paytable
 from baccara.randomness import check_seed
+from baccara.sim.rng_bounds import check_decks, check_shuffles
+from baccara.sim.rng_bounds import check_workers as check_rng_workers
 from baccara.sim.runs import check_rounds, check_workers
 from tests.helpers import run
 from tests.hostile import any_text, file_name, lines_of_input, number_text
@@ -417,6 +419,36 @@ def test_paytable_design_save(name: str) -> None:
             assert saved.name == "edge 4.00% design"
 
 
+# --- rng-test ----------------------------------------------------------------------------
+
+RNG = {"--shuffles": "1000", "--seed": "1"}
+"""A small repeatable run, but for the option under test."""
+
+
+@pytest.mark.parametrize(
+    ("flag", "parse", "key"),
+    [
+        ("--shuffles", check_shuffles, "shuffles"),
+        ("--seed", check_seed, "seed"),
+        ("--decks", check_decks, "decks"),
+        ("--workers", lambda v: min(check_rng_workers(v), 1), "workers"),
+    ],
+)
+@HOSTILE
+@given(value=number_text())
+def test_rng_test(flag: str, parse: Callable[[str], int], key: str, value: str) -> None:
+    """Each number of rng-test read as the library reads it (--workers: those one block
+    of shuffles uses, not the number typed)."""
+    expected = read(lambda: parse(value))
+    if flag == "--shuffles":
+        assume(expected is None or expected <= 2000)  # more is work, not a hang
+    base = [word for option, text in RNG.items() if option != flag for word in (option, text)]
+    ran = outcome("rng-test", *base, flag, value, "--json", results=(0, 1))
+    assert ran.returncode in ((2,) if expected is None else (0, 1))
+    if expected is not None:
+        assert strict_json(ran.stdout)[key] == expected
+
+
 # --- every option of every command -------------------------------------------------------
 
 GAME_COMMANDS = ("analyze", "simulate", "compare", "report", "deal")
@@ -441,6 +473,7 @@ FED = {
     *(("simulate", flag) for flag in SIMULATE_FLAGS),
     *(("houseway", flag) for flag in ("[RANK RANK RANK]", "--rounds", "--seed", "--option")),
     ("houseway", "standard input"),
+    *(("rng-test", flag) for flag in ("--shuffles", "--seed", "--decks", "--workers")),
     ("paytable show", "PAYTABLE"),
     ("paytable show", "--decks"),
     *(
