@@ -106,4 +106,4 @@ def design(
     print_designs(designs, target, deck_count, out)
     if save is not None:
         write_file(save, designs[0].paytable.to_toml(), "--save")
-        out.print(f"Saved paytable #1 to {printable(str(save))}", markup=False)
+        out.print(f"Saved paytable #1 to {printable(str(save))}", markup=False, soft_wrap=True)

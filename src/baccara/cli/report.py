@@ -146,6 +146,7 @@ def report(
     sections = len(list(document.sections()))
     out_console = console()
     out_console.print(f"{spec.name} report: {sections} sections, {tables} tables, {charts} charts")
-    out_console.print(Text(f"HTML written to {printable(str(html_path))}"))
+    # A path is printed whole on one line, however long: it is copied, not read.
+    out_console.print(Text(f"HTML written to {printable(str(html_path))}"), soft_wrap=True)
     if pdf_path is not None:
-        out_console.print(Text(f"PDF written to {printable(str(pdf_path))}"))
+        out_console.print(Text(f"PDF written to {printable(str(pdf_path))}"), soft_wrap=True)

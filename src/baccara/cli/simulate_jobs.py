@@ -168,7 +168,7 @@ def sessions(run: Setup, request: SessionRequest, as_json: bool, console: Consol
         return
     print_sessions(summary, plan, title, run.seed, at_stake, console)
     if plot:
-        console.print(Text(f"Plot written to {printable(str(plot))}"))
+        console.print(Text(f"Plot written to {printable(str(plot))}"), soft_wrap=True)
 
 
 def counting(
