@@ -110,7 +110,10 @@ def test_the_reality_check_tells_the_time_and_result_and_waits(sqlite_url: str) 
             message = receive(socket)
             while message["type"] != "reality-check":
                 message = receive(socket)
-            assert message["minutes"] >= 30 and message["net_cents"] == -1000
+            # The clock moved past the betting time too: the round may be settled by now
+            # (a loaded machine runs the table first), and then the net is its result.
+            assert message["minutes"] >= 30
+            assert message["net_cents"] in (-1000, ann.balance() - 100_000)
             blocked = ann.bet(1, "player", 1000)
             assert blocked.status_code == 409 and blocked.json()["error"] == "reality_check"
             ann.http.post("/api/me/reality-check/continue")
