@@ -17,7 +17,17 @@ from baccara.cards import ShoeMode
 from baccara.errors import BaccaraError
 from baccara.games import game_ids
 from baccara.randomness import SeededRandom
-from baccara.table import Mode, Phase, Round, Table, TableConfig, Viewer, event_from_dict, view
+from baccara.table import (
+    Mode,
+    Phase,
+    Round,
+    Table,
+    TableConfig,
+    Viewer,
+    event_from_dict,
+    sees_more,
+    view,
+)
 from baccara.table.events import CardDealt, Peeked
 
 PLAYERS = ("ann", "bob", "cy", "dee", "eve")
@@ -26,9 +36,11 @@ ROUNDS_PER_GAME = 600
 
 def _check_views(round_: Round) -> None:
     """No event shows a card before the rules expose it, except the peeker's own hand."""
-    viewers = [Viewer(p) for p in PLAYERS] + [Viewer(None)]
+    viewers = [Viewer(p) for p in PLAYERS]
+    spectator = view(round_, Viewer())
     for viewer in viewers:
-        for event, shown in zip(round_.events, view(round_, viewer), strict=True):
+        shown_all = view(round_, viewer)
+        for event, shown in zip(round_.events, shown_all, strict=True):
             if isinstance(event, CardDealt) and shown["item"] is not None:
                 assert event.face_up or round_.exposed(event.position), (viewer, event)
             if isinstance(event, Peeked):
@@ -38,6 +50,8 @@ def _check_views(round_: Round) -> None:
                     assert list(event.cards) == backed
                 else:
                     assert shown["cards"] is None, (viewer, event)
+        # the server sends the spectator's view to whoever sees no more than a spectator
+        assert sees_more(round_, viewer) or shown_all == spectator
 
 
 def _check_money(round_: Round) -> None:

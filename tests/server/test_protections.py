@@ -10,6 +10,7 @@ session's length and result and waits for them to continue.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -104,16 +105,23 @@ def test_the_reality_check_tells_the_time_and_result_and_waits(sqlite_url: str) 
         with server.ws(1, ann.token) as socket:
             assert receive(socket)["type"] == "snapshot"
             wait_for(lambda: ann.http.get("/api/me/protections").json()["session"])
+            before = ann.balance()
             assert ann.bet(1, "banker", 1000).status_code == 201
             receive(socket)  # the bet, on the table
-            clock.advance(30 * 60 + 1)
+            clock.advance(30 * 60 + 1)  # the betting timer runs out too: the round deals
             message = receive(socket)
             while message["type"] != "reality-check":
                 message = receive(socket)
-            # The clock moved past the betting time too: the round may be settled by now
-            # (a loaded machine runs the table first), and then the net is its result.
-            assert message["minutes"] >= 30
-            assert message["net_cents"] in (-1000, ann.balance() - 100_000)
+
+            def settled() -> Any:
+                last = ann.http.get("/api/me/history").json()[0]
+                return last["balance_after_cents"] is not None and last
+
+            after = wait_for(settled)["balance_after_cents"]
+            result = after - before
+            assert ann.balance() == after and result in (-1000, 0, 950)  # loses, ties, wins
+            # the check tells the net at the moment it fell due: the stake, or the result
+            assert message["minutes"] >= 30 and message["net_cents"] in (-1000, result)
             blocked = ann.bet(1, "player", 1000)
             assert blocked.status_code == 409 and blocked.json()["error"] == "reality_check"
             ann.http.post("/api/me/reality-check/continue")

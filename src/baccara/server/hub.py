@@ -6,20 +6,23 @@ a peek reaches the peeker alone, a live table's dealer sees what they dealt. Sen
 everything and hiding it in the browser would be a leak.
 
 Each connection has a queue and its own sender, so a slow client never holds up the
-table or the other players.
+table or the other players. A message is encoded once, not once per connection: every
+seat but the dealer's and a peeker's sees the spectator's view, so a table of a hundred
+costs one view and one ``json.dumps`` per change, not a hundred.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from baccara.table import Round, Viewer, view
+from baccara.table import Round, Viewer, sees_more, view
 
 QUEUE_LIMIT = 1000
 """Messages waiting for one client before it is dropped (it reconnects and catches up)."""
@@ -33,22 +36,27 @@ class Connection:
     username: str
     role: str
     live_table: bool
-    queue: asyncio.Queue[dict[str, Any] | None] = field(
-        default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
-    )
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
 
     @property
     def viewer(self) -> Viewer:
         return Viewer(self.username, dealer=self.role == "dealer" and self.live_table)
 
-    def push(self, message: dict[str, Any] | None) -> None:
-        """Queue ``message`` for the client; ``None`` closes the connection after the rest."""
+    def push(self, message: dict[str, Any] | str | None) -> None:
+        """Queue ``message`` (or its JSON text) for the client; ``None`` closes the
+        connection after the rest."""
+        if isinstance(message, dict):
+            message = encode(message)
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:  # too far behind: close it; the client reconnects
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.get_nowait()
                 self.queue.put_nowait(None)
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -75,13 +83,25 @@ class Hub:
 
     def events(self, table_id: int, segments: Iterable[Segment]) -> None:
         """Queue each connection's own view of the new events (call under the table lock)."""
-        segments = list(segments)
-        for connection in self.at(table_id):
-            for segment in segments:
-                shown = view(segment.round_, connection.viewer, segment.since)
-                if shown:
-                    connection.push({"type": "events", "table_id": table_id,
-                                     "round_id": segment.round_id, "events": shown})  # fmt: skip
+        connections = self.at(table_id)
+        for segment in segments:
+            round_, since = segment.round_, segment.since
+            if since >= len(round_.events):
+                continue
+            public: str | None = None
+            for connection in connections:
+                viewer = connection.viewer
+                if sees_more(round_, viewer, since):
+                    connection.push(self._events(table_id, segment, viewer))
+                else:
+                    public = public or self._events(table_id, segment, Viewer())
+                    connection.push(public)
+
+    @staticmethod
+    def _events(table_id: int, segment: Segment, viewer: Viewer) -> str:
+        shown = view(segment.round_, viewer, segment.since)
+        return encode({"type": "events", "table_id": table_id,
+                       "round_id": segment.round_id, "events": shown})  # fmt: skip
 
     def to_users(self, table_id: int | None, messages: dict[int, dict[str, Any]]) -> None:
         """Private messages (a new balance) to each user's connections, at one table or all."""
@@ -92,8 +112,9 @@ class Hub:
                     connection.push(messages[connection.user_id])
 
     def broadcast(self, table_id: int, message: dict[str, Any]) -> None:
+        text = encode(message)
         for connection in self.at(table_id):
-            connection.push(message)
+            connection.push(text)
 
     def close_table(self, table_id: int) -> None:
         for connection in self.at(table_id):
@@ -125,6 +146,6 @@ class Hub:
                     await connection.websocket.close(code=1012)
                 return
             try:
-                await connection.websocket.send_json(message)
+                await connection.websocket.send_text(message)
             except (WebSocketDisconnect, RuntimeError):
                 return

@@ -19,7 +19,7 @@ from baccara.table.events import Event, Payout, event_from_dict
 from baccara.table.round import Phase, Round, RoundError
 from baccara.table.shoe import LiveShoe, ShoeReport
 from baccara.table.table import SeatError, Table
-from baccara.table.view import Viewer, view
+from baccara.table.view import Viewer, sees_more, view
 
 __all__ = [
     "Event",
@@ -35,5 +35,6 @@ __all__ = [
     "TableConfig",
     "Viewer",
     "event_from_dict",
+    "sees_more",
     "view",
 ]

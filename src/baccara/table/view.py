@@ -38,6 +38,19 @@ def _whole(round_: Round, viewer: Viewer, event: Event) -> bool:
     return True
 
 
+def sees_more(round_: Round, viewer: Viewer, since: int = 0) -> bool:
+    """Whether ``viewer`` sees more of ``events[since:]`` than a spectator does.
+
+    Only a live table's dealer and a peeker at their own peek do; everyone else is
+    sent the spectator's view, so a server computes and encodes it once per table."""
+    if viewer.dealer and round_.live:
+        return True
+    return viewer.player is not None and any(
+        isinstance(event, Peeked) and event.player == viewer.player
+        for event in round_.events[since:]
+    )
+
+
 def view(round_: Round, viewer: Viewer, since: int = 0) -> list[dict[str, Any]]:
     """The log from ``since`` as ``viewer`` may see it: a hidden card keeps its place and
     face (``"item": None``), a peek by someone else keeps who and which hand."""
