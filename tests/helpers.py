@@ -11,11 +11,17 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import pickle
+import select
+import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from baccara.cards import Card, Rank, Suit
 
@@ -57,19 +63,124 @@ def _terminal() -> Iterator[None]:
                 os.environ[key] = value
 
 
-def run(*args: str, stdin: str = "") -> Ran:
-    """Run ``baccara ARGS`` in this process, ``stdin`` typed in; capture what it writes."""
+def run(*args: str, stdin: str | bytes = "") -> Ran:
+    """Run ``baccara ARGS`` in this process, ``stdin`` typed in; capture what it writes.
+
+    Bytes are standard input as a process has it: UTF-8 text over a buffer of bytes,
+    which need not be UTF-8 at all.
+    """
     from baccara.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     saved_stdin = sys.stdin
-    sys.stdin = io.StringIO(stdin)
+    sys.stdin = (
+        io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+        if isinstance(stdin, bytes)
+        else io.StringIO(stdin)
+    )
     try:
         with _terminal(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(list(args))
     finally:
         sys.stdin = saved_stdin
     return Ran(code, out.getvalue(), err.getvalue())
+
+
+class TookTooLong(AssertionError):
+    """A call that did not finish within its time: a hang, as far as a user can tell."""
+
+
+def in_fork(seconds: float, call: Callable[[], Any]) -> Any:
+    """``call()`` in a forked copy of this process, killed if it runs over ``seconds``.
+
+    What it returns (or raises) comes back pickled. Unlike a timer in this process, a
+    kill stops a hang inside C code too — building a billion-digit integer never
+    returns to the interpreter to be interrupted. The fork shares everything already
+    imported and compiled, so it costs milliseconds, not a new interpreter.
+    """
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run, send the outcome, and leave without pytest's exit handlers
+        os.close(reader)
+        try:
+            outcome: tuple[str, Any] = ("returned", call())
+        except BaseException as error:  # everything goes back to the parent, to be judged there
+            outcome = ("raised", (type(error), str(error), traceback.format_exc()))
+        with os.fdopen(writer, "wb") as pipe:
+            pipe.write(pickle.dumps(outcome))
+        os._exit(0)
+    os.close(writer)
+    deadline = time.monotonic() + seconds
+    chunks = []
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([reader], [], [], left)[0]:
+                os.kill(pid, signal.SIGKILL)
+                raise TookTooLong(f"still running after {seconds} s")
+            chunk = os.read(reader, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(reader)
+        os.waitpid(pid, 0)
+    kind, value = pickle.loads(b"".join(chunks))
+    if kind == "raised":
+        raise RaisedInFork(*value)
+    return value
+
+
+class RaisedInFork(Exception):
+    """What :func:`in_fork`'s child raised: its type, message and traceback (exceptions
+    themselves do not all survive pickling)."""
+
+    def __init__(self, error_type: type[BaseException], message: str, trace: str) -> None:
+        super().__init__(f"{error_type.__name__}: {message}\n{trace}")
+        self.error_type = error_type
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Timed:
+    """A command run by :func:`run_within`: what it did and how long ``main`` took.
+
+    ``cpu_seconds`` is the processor time it used: what a command costs whatever else
+    the machine runs (on a loaded machine, ``seconds`` on the clock can be several times
+    more).
+    """
+
+    ran: Ran
+    seconds: float
+    cpu_seconds: float
+
+
+def run_within(
+    seconds: float,
+    *args: str,
+    stdin: str | bytes = "",
+    cwd: str | None = None,
+    env: dict[str, str] | None = None,
+    before: Callable[[], None] | None = None,
+) -> Timed:
+    """``baccara ARGS`` in a forked copy of this process, killed (and failed) past ``seconds``.
+
+    ``env`` is set and ``before`` called in the copy only (to stand in for what a test
+    must not start, a server), so neither touches this process.
+    """
+
+    def command() -> Timed:
+        if cwd is not None:
+            os.chdir(cwd)
+        os.environ.update(env or {})
+        if before is not None:
+            before()
+        start, cpu = time.perf_counter(), time.process_time()
+        ran = run(*args, stdin=stdin)
+        return Timed(ran, time.perf_counter() - start, time.process_time() - cpu)
+
+    result: Timed = in_fork(seconds, command)
+    return result
 
 
 def run_subprocess(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -76,9 +76,9 @@ def test_a_paytable_file_is_a_variant(tmp_path: pathlib.Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["punto-banco", "--variant", "tie-pays=9"], "--variant wants NAME:KEY=VALUE"),
-        (["punto-banco", "--variant", "t9:"], "--variant wants NAME:KEY=VALUE"),
-        (["punto-banco", "--variant", "t9:tie-pays"], "--variant wants NAME:KEY=VALUE"),
+        (["punto-banco", "--variant", "tie-pays=9"], "--variant: wants NAME:KEY=VALUE"),
+        (["punto-banco", "--variant", "t9:"], "--variant: wants NAME:KEY=VALUE"),
+        (["punto-banco", "--variant", "t9:tie-pays"], "--variant: wants NAME:KEY=VALUE"),
         (
             ["punto-banco", "--variant", "t9:tie-pays=lots"],
             "variant t9: tie-pays: must be a number",
@@ -90,3 +90,33 @@ def test_a_paytable_file_is_a_variant(tmp_path: pathlib.Path) -> None:
 )
 def test_bad_variants_are_refused(args: list[str], message: str) -> None:
     assert_refused(run("compare", *args), message)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["punto-banco", "-v", "x:decks=6,decks=4"], "variant x: decks: given twice (--variant"),
+        (["punto-banco", "-v", "x:tie_pays=6,tie-pays=4"], "variant x: tie-pays: given twice"),
+        (["punto-banco", "-v", "x:decks=6,bogus"], "--variant: wants NAME:KEY=VALUE"),
+        (["punto-banco", "-v", "x:=6"], "--variant: wants NAME:KEY=VALUE"),
+        (["punto-banco", "-v", "x" * 41 + ":decks=6"], "--variant: a name is at most 40"),
+        (["punto-banco", *[f"-v=v{i}:decks={i}" for i in range(1, 22)]], "at most 20 variants"),
+        (["punto-banco", "-v", "x:decks=1e999999999"], "variant x: decks: must be between"),
+        (["redgreen", "-v", "x:paytable=/dev/zero"], "paytable '/dev/zero': not a regular file"),
+        (["punto-banco", "-o", "decks=4", "-o", "decks=6"], "decks: given twice (--option"),
+    ],
+)
+def test_variants_are_read_as_strictly_as_options(args: list[str], message: str) -> None:
+    """A key given twice in one variant was reported as a malformed variant."""
+    assert_refused(run("compare", *args), message)
+
+
+def test_names_with_markup_or_escape_codes_are_printed_as_text(tmp_path: pathlib.Path) -> None:
+    """``[/bold]`` as a variant's or a paytable's name was a MarkupError; an escape code
+    reached the terminal raw."""
+    table = tmp_path / "evil.toml"
+    table.write_text('name = "[/bold]\\u001b[31m"\n[pays]\nflush = 8\n')
+    result = run("compare", "redgreen", "-o", f"paytable={table}", "-v", "[/i]\x1b[2J:decks=6")
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout
+    assert "paytable=[/bold]\\x1b[31m" in result.stdout and "[/i]\\x1b[2J" in result.stdout

@@ -107,10 +107,27 @@ def test_drill_scores_right_and_wrong_answers() -> None:
 
 
 def test_drill_stops_at_end_of_input() -> None:
+    """Input that ends early is said to have ended; no "Score: 0 of 0" for a drill never taken."""
     out: list[str] = []
     score = run_drill([[Rank.TWO, Rank.THREE, Rank.FOUR]] * 3, SEED, lambda: None, out.append)
     assert (score.right, score.asked) == (0, 0)
-    assert out[-1] == "Score: 0 of 0"
+    assert out[-1] == "Input ended before hand 1 of 3 was answered."
+    answers = iter(["3"])
+    out = []
+    score = run_drill(
+        [[Rank.TWO, Rank.THREE, Rank.FOUR]] * 3, SEED, lambda: next(answers, None), out.append
+    )
+    assert out[-2:] == ["Input ended before hand 2 of 3 was answered.", "Score: 1 of 1 (100%)"]
+
+
+def test_a_drill_with_no_answer_is_refused() -> None:
+    """End of input before the first answer: status 2, not a score of 0 of 0 and status 0."""
+    result = run("houseway", "--quiz", "--rounds", "3", "--seed", "1", stdin="")
+    assert result.returncode == 2
+    assert "Score" not in result.stdout
+    assert result.stderr == (
+        "baccara: error: the drill had no answer: standard input ended before the first hand\n"
+    )
 
 
 def test_cli_lookup_and_sheet() -> None:
@@ -144,7 +161,9 @@ def test_cli_quiz_reads_answers_from_stdin_and_scores_them() -> None:
         (["houseway", "K", "7"], "a RedGreen hand has 3 cards, got 2"),
         (["houseway", "K", "7", "7", "7"], "a RedGreen hand has 3 cards, got 4"),
         (["houseway", "K", "7", "Z"], "unknown rank 'Z'"),
-        (["houseway", "--quiz", "--rounds", "0"], "rounds: must be between 1 and 1000"),
+        (["houseway", "--quiz", "--rounds", "0"], "--rounds: must be between 1 and 1,000, got 0"),
+        (["houseway", "-o", "decks=6"], "decks: does not change the house way"),
+        (["houseway", "-o", "paytable=default"], "paytable: does not change the house way"),
         (["houseway", "--quiz", "--seed", "x"], "seed: must be a whole number"),
         (["houseway", "--rounds", "3"], "--rounds and --seed go with --quiz"),
         (["houseway", "--quiz", "K", "7", "7"], "--quiz deals its own hands"),
@@ -152,7 +171,8 @@ def test_cli_quiz_reads_answers_from_stdin_and_scores_them() -> None:
         (["analyze", "redgreen", "--decks", "0"], "decks: must be between 1 and 100"),
         (["analyze", "redgreen", "--commission", "100"], "commission: must be in [0, 100)"),
         (["analyze", "redgreen-mini", "-o", "split-kings-unless=Z"], "split-kings-unless"),
-        (["analyze", "redgreen", "--tie-pays", "8"], "not an option of redgreen"),
+        (["analyze", "redgreen", "--tie-pays", "8"], "--tie-pays: does not apply to redgreen"),
+        (["analyze", "redgreen-mini", "-o", "peek=yes"], "peek: not an option of redgreen-mini"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: str) -> None:

@@ -19,7 +19,7 @@ import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "src" / "baccara"
 
-BASIC = ("errors", "options", "randomness", "fair", "money", "cards", "tiles")
+BASIC = ("errors", "options", "randomness", "fair", "files", "money", "cards", "tiles")
 RANK: dict[str, int] = {
     **dict.fromkeys(BASIC, 0),
     "games": 1,

@@ -36,7 +36,7 @@ def test_payouts_are_set_with_option() -> None:
     [
         (["--option", "lo-hi-pays=x"], "lo-hi-pays: must be a number"),
         (["--option", "play-bonus-pays=-2"], "play-bonus-pays: must be in [0, 1000]"),
-        (["--decks", "8"], "decks: not an option of lo-ball"),
+        (["--decks", "8"], "--decks: does not apply to lo-ball"),
         (["--option", "players=8"], "players: not an option of lo-ball"),
     ],
 )

@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from baccara.errors import InvalidBet
+from baccara.errors import InvalidBet, InvalidOption
 from baccara.money import (
+    MAX_BANKROLL_CENTS,
     MAX_STAKE_CENTS,
     BetResult,
     format_cents,
@@ -56,7 +57,27 @@ def test_bad_stakes_are_refused(stake: object) -> None:
 def test_amount_parsing() -> None:
     assert parse_amount("12.50") == 1250
     assert parse_amount("3") == 300
-    for bad in ["12.505", "abc", "nan", "inf", ""]:
-        with pytest.raises(InvalidBet):
-            parse_amount(bad)
+    assert parse_amount("1e2") == 10_000
+    assert parse_amount(str(MAX_STAKE_CENTS / 100)) == MAX_STAKE_CENTS
+    for bad in ["12.505", "abc", "nan", "inf", "", "0", "-5", "1e999999999", "1000000.01"]:
+        with pytest.raises(InvalidOption):
+            parse_amount(bad, "stake")
     assert format_cents(-1250) == "-12.50"
+
+
+def test_an_amount_is_refused_as_typed() -> None:
+    """``100.0001`` is not echoed back as the fraction it was read as (issue 15)."""
+    with pytest.raises(
+        InvalidOption, match=r"stake: must be between 0\.01 and 1000000\.00, got -5$"
+    ):
+        parse_amount("-5", "stake")
+    with pytest.raises(InvalidOption, match=r"at most 2 decimal places, got '100\.0001'$"):
+        parse_amount("100.0001", "stake")
+
+
+def test_the_largest_bankroll_fits_the_session_kernels() -> None:
+    """The worst session — largest stake, largest pay, longest night — stays inside int64."""
+    from baccara.games.paytable import MAX_PAY
+    from baccara.sim.sessions import INT64_LIMIT, MAX_HANDS
+
+    assert MAX_BANKROLL_CENTS + MAX_HANDS * MAX_STAKE_CENTS * MAX_PAY < INT64_LIMIT

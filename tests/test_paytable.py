@@ -86,3 +86,13 @@ def test_settlement_uses_the_live_evaluator() -> None:
     # 7.5 to 1 on 25 cents is 187.5: rounded down to 187.
     half = Paytable.from_toml("[pays]\nflush = 7.5\n")
     assert half.settle(25, parse_cards(["AS", "9S", "7S", "5S", "2S", "3D"])).won == 187
+
+
+def test_an_unnamed_paytable_goes_by_the_end_of_its_path() -> None:
+    """The name heads tables on screen, so it is bounded; a long path is cut at its start."""
+    path = "folder/" * 40 + "mine.toml"
+    table = Paytable.from_toml("[pays]\nflush = 8\n", path)
+    assert table.name.endswith("/mine.toml") and len(table.name) == 100
+    assert Paytable.from_toml("[pays]\nflush = 8\n", "mine.toml").name == "mine.toml"
+    with pytest.raises(InvalidPaytable, match="line 1: name must be text of 1 to 100 characters"):
+        Paytable.from_toml(f'name = "{"x" * 101}"\n[pays]\nflush = 8\n', path)

@@ -212,10 +212,10 @@ def test_report_sessions_are_what_simulate_plays() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["punto-banco", "--out", "report.txt"], "out: write a .html file"),
-        (["punto-banco", "--pdf", "report.png"], "pdf: write a .pdf file"),
+        (["punto-banco", "--out", "report.txt"], "--out: write a .html or .htm file"),
+        (["punto-banco", "--pdf", "report.png"], "--pdf: write a .pdf file"),
         (["punto-banco", "--bet", "dragon"], "unknown bet 'dragon'"),
-        (["punto-banco", "--sessions", "0"], "sessions: must be between 1 and 1000000"),
+        (["punto-banco", "--sessions", "0"], "--sessions: must be between 1 and 100,000"),
         (["punto-banco", "--option", "decks=0"], "decks: must be between 1 and 100"),
         (["chemin-de-fer"], "unknown game 'chemin-de-fer'"),
     ],
@@ -227,3 +227,48 @@ def test_bad_requests_are_refused(args: list[str], message: str, tmp_path: pathl
         else run("report", *args, "--out", str(tmp_path / "r.html"))
     )
     assert_refused(result, message)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--out", "missing/r.html"], "--out: no folder 'missing' to write 'r.html' in"),
+        (["--out", "."], "--out: write a .html or .htm file"),
+        (["--out", "folder.html"], "--out: 'folder.html' is a folder; name a file to write"),
+        (["--out", "fifo.html"], "--out: 'fifo.html' is a pipe or a socket"),
+        (["--pdf", "missing/r.pdf"], "--pdf: no folder 'missing' to write 'r.pdf' in"),
+        (["--sessions", "100001"], "--sessions: must be between 1 and 100,000, got 100001"),
+        (["--sessions", "1e999999999"], "--sessions: must be between 1 and 100,000"),
+        (["--seed", "1e-99999999"], "--seed: must be a whole number"),
+        (["--bet", "\x1b[31m"], "unknown bet '\\x1b[31m'"),
+    ],
+)
+def test_destinations_and_numbers_are_checked_before_the_work(
+    args: list[str], message: str, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A missing folder, a folder or a FIFO as --out was found only after the whole report
+    was computed (a traceback, or a wait for a reader for ever)."""
+    import os
+    import time
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder.html").mkdir()
+    os.mkfifo(tmp_path / "fifo.html")
+    start = time.perf_counter()
+    assert_refused(run("report", "punto-banco", *args), message)
+    assert time.perf_counter() - start < 1
+
+
+def test_a_hostile_paytable_name_and_file_name_are_written_as_text(tmp_path: pathlib.Path) -> None:
+    """A name's escape codes reached the HTML raw; a file named ``[bold]r.html`` was printed
+    as ``r.html`` (and ``[/bold]…`` would be a MarkupError) once the report was written."""
+    table = tmp_path / "evil.toml"
+    table.write_text('name = "\\u001b[31m<b>&"\n[pays]\nflush = 8\n')
+    out = tmp_path / "[bold]r.html"
+    result = run("report", "redgreen", "-o", f"paytable={table}", "--sessions", "10",
+                 "--out", str(out), "--pdf", str(tmp_path / "r.pdf"))  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert f"HTML written to {out}" in result.stdout
+    html = out.read_text()
+    assert "\x1b" not in html and "paytable=\\x1b[31m&lt;b&gt;&amp;" in html
+    assert (tmp_path / "r.pdf").read_bytes().startswith(b"%PDF")

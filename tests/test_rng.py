@@ -323,7 +323,7 @@ def test_rng_test_fails_with_status_1_on_a_stuck_stream(monkeypatch: pytest.Monk
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--shuffles", "999"], "shuffles: must be between 1000 and 100000000"),
+        (["--shuffles", "999"], "shuffles: must be between 1,000 and 100,000,000"),
         (["--shuffles", "lots"], "shuffles: must be a whole number"),
         (["--decks", "9"], "decks: must be between 1 and 8"),
         (["--workers", "0"], "workers: must be between 1 and 64"),
@@ -334,10 +334,32 @@ def test_rng_test_refuses_bad_input(args: list[str], message: str) -> None:
     assert_refused(run("rng-test", *args), message)
 
 
-def test_the_default_run_is_the_documented_one() -> None:
-    from baccara.cli import rng_test
+def test_a_run_counts_the_workers_that_dealt_it() -> None:
+    """``--workers 64`` for one block of 1,000 shuffles printed "64 workers"; one dealt it."""
+    data = _strict(run("rng-test", "--shuffles", "1000", "--seed", "1", "--workers", "64",
+                       "--json").stdout)  # fmt: skip
+    assert data["workers"] == 1
+    assert run_battery(2500, decks=1, seed=1, workers=8).workers == 3
 
-    assert rng_test.DEFAULT_SHUFFLES == rng_tests.DEFAULT_SHUFFLES == 20_000
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--shuffles", "1e999999999"], "--shuffles: must be between 1,000 and 100,000,000"),
+        (["--decks", "8.5"], "--decks: must be a whole number, got '8.5'"),
+        (["--workers", "9" * 5000], "--workers: must be a whole number of at most 64"),
+        (["--seed", "1e-99999999"], "--seed: must be a whole number"),
+    ],
+)
+def test_rng_test_names_the_option_as_typed(args: list[str], message: str) -> None:
+    assert_refused(run("rng-test", *args), message)
+
+
+def test_the_default_run_is_the_documented_one() -> None:
+    from baccara.sim import rng_bounds
+
+    assert rng_bounds.DEFAULT_SHUFFLES == 20_000
+    assert "default 20,000" in run("rng-test", "--help").stdout
 
 
 def test_ctrl_c_tests_what_was_dealt_and_exits_130() -> None:

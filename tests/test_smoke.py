@@ -61,6 +61,30 @@ def test_ctrl_c_stops_a_long_run_with_the_partial_result() -> None:
     assert "interrupted after" in err and "Traceback" not in err
 
 
+def test_a_run_where_numba_can_write_no_cache() -> None:
+    """An unwritable home, an unwritable cache folder and (as the locators numba may use
+    say) no writable install: every kernel is compiled in memory and the run goes on,
+    where it used to die at import (issue 15)."""
+    env = {
+        **os.environ,
+        **TERMINAL,
+        "HOME": "/dev/null/home",
+        "NUMBA_CACHE_DIR": "/dev/null/cache",
+        "NUMBA_CACHE_LOCATOR_CLASSES": "UserProvidedCacheLocator,UserWideCacheLocator",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "baccara", "simulate", "punto-banco", "--rounds", "1000",
+         "--seed", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "Every exact value is within 4 standard errors." in result.stdout
+    assert result.stderr == ""
+
+
 def _until_busy(pid: int, cpu_seconds: float, timeout: float = 120.0) -> None:
     """Wait until the process has used ``cpu_seconds`` of processor time (however loaded the
     machine is, it is then dealing), from /proc/PID/stat's utime and stime."""

@@ -10,7 +10,7 @@ import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from baccara.errors import InvalidCards, InvalidOption
+from baccara.errors import InvalidCards, InvalidOption, shown
 from baccara.options import as_fraction
 from baccara.randomness import RandomSource, shuffle
 
@@ -131,25 +131,26 @@ class ShoeMode(enum.Enum):
     """One shoe dealt round after round until the cut card, then reshuffled."""
 
     @classmethod
-    def parse(cls, value: ShoeMode | str) -> ShoeMode:
+    def parse(cls, value: object, name: str = "shoe") -> ShoeMode:
         if isinstance(value, ShoeMode):
             return value
-        try:
-            return cls(str(value).strip().lower())
-        except ValueError:
-            known = ", ".join(m.value for m in cls)
-            raise InvalidOption("shoe", f"must be one of {known}, got {value!r}") from None
+        if isinstance(value, str):
+            for mode in cls:
+                if mode.value == value.strip().lower():
+                    return mode
+        known = ", ".join(m.value for m in cls)
+        raise InvalidOption(name, f"must be one of {known}, got {shown(value)}")
 
 
-def check_penetration(penetration: object) -> float:
-    """The fraction of the shoe dealt before the cut card comes out, in (0, 1]."""
-    try:
-        value = as_fraction("penetration", penetration, 0, 1)
-    except InvalidOption:
-        value = None
-    if value is None or value == 0:
-        raise InvalidOption("penetration", f"must be in (0, 1], got {penetration!r}")
-    return float(value)
+def check_penetration(penetration: object, name: str = "penetration") -> float:
+    """The fraction of the shoe dealt before the cut card comes out, in (0, 1].
+
+    A share of a shoe is a measure, not an exact rule: a float (401/416 of eight decks)
+    is taken as it is; text and other numbers are read as every number is.
+    """
+    if isinstance(penetration, float) and 0 < penetration <= 1:
+        return penetration
+    return float(as_fraction(name, penetration, 0, 1, low_inclusive=False))
 
 
 class Shoe:
@@ -162,9 +163,11 @@ class Shoe:
 
     def __init__(self, decks: int, rng: RandomSource, penetration: float = 1.0) -> None:
         if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-            raise InvalidOption("decks", f"must be a whole number of at least 1, got {decks!r}")
+            raise InvalidOption(
+                "decks", f"must be a whole number of at least 1, got {shown(decks)}"
+            )
         if not 0.0 < penetration <= 1.0:
-            raise InvalidOption("penetration", f"must be in (0, 1], got {penetration!r}")
+            raise InvalidOption("penetration", f"must be in (0, 1], got {shown(penetration)}")
         self.decks = decks
         self._cards = standard_deck() * decks
         shuffle(self._cards, rng)
@@ -218,7 +221,9 @@ class ShoeComposition:
     @classmethod
     def standard(cls, decks: int) -> ShoeComposition:
         if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-            raise InvalidOption("decks", f"must be a whole number of at least 1, got {decks!r}")
+            raise InvalidOption(
+                "decks", f"must be a whole number of at least 1, got {shown(decks)}"
+            )
         return cls(tuple((decks,) * 4 for _ in Rank))
 
     @classmethod

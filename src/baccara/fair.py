@@ -30,11 +30,14 @@ import hashlib
 import hmac
 import struct
 
-from baccara.errors import InvalidOption
+from baccara.errors import InvalidOption, shown
 
 SEED_BYTES = 32
 MAX_CLIENT_SEED = 64
 """Characters a client seed may have."""
+MAX_NONCE = 2**63 - 1
+"""The largest round number: what a signed 64-bit column holds."""
+_HEX = frozenset("0123456789abcdef")
 _TWO32 = 1 << 32
 _BLOCK_WORDS = struct.Struct(">8I")
 """An HMAC-SHA256 block as the eight 32-bit numbers it holds."""
@@ -51,28 +54,36 @@ def check_server_seed(server_seed: object) -> bytes:
     return server_seed
 
 
-def parse_server_seed(text: str) -> bytes:
-    """64 hex digits → the 32 seed bytes."""
-    cleaned = text.strip().lower()
-    if len(cleaned) != 2 * SEED_BYTES or any(c not in "0123456789abcdef" for c in cleaned):
-        raise InvalidOption("server-seed", f"must be 64 hex digits, got {text[:80]!r}")
+def parse_server_seed(text: object, name: str = "server-seed") -> bytes:
+    """64 hex digits (either case, blanks around them ignored) → the 32 seed bytes."""
+    cleaned = text.strip().lower() if isinstance(text, str) else ""
+    if len(cleaned) != 2 * SEED_BYTES or not _HEX.issuperset(cleaned):
+        raise InvalidOption(name, f"must be 64 hex digits, got {shown(text)}")
     return bytes.fromhex(cleaned)
 
 
-def check_client_seed(client_seed: object) -> str:
-    """A client seed is text of 1 to 64 characters, used as given (UTF-8)."""
+def check_client_seed(client_seed: object, name: str = "client-seed") -> str:
+    """A client seed is printable text of 1 to 64 characters, used as given (UTF-8).
+
+    Control and format characters are refused (a seed is shown back to players, and
+    an escape code or a right-to-left mark would disguise it), and so is a lone
+    surrogate, which no UTF-8 encodes: a shell hands undecodable bytes over as one.
+    """
     if not isinstance(client_seed, str) or not 1 <= len(client_seed) <= MAX_CLIENT_SEED:
         raise InvalidOption(
-            "client-seed", f"must be text of 1 to {MAX_CLIENT_SEED} characters, got {client_seed!r}"
+            name, f"must be text of 1 to {MAX_CLIENT_SEED} characters, got {shown(client_seed)}"
         )
-    if any(ord(c) < 32 or ord(c) == 127 for c in client_seed):
-        raise InvalidOption("client-seed", "must not hold control characters")
+    if not client_seed.isprintable():
+        raise InvalidOption(
+            name, f"must be printable characters only (no control codes), got {shown(client_seed)}"
+        )
     return client_seed
 
 
-def check_nonce(nonce: object) -> int:
-    if isinstance(nonce, bool) or not isinstance(nonce, int) or not 1 <= nonce < 2**63:
-        raise InvalidOption("nonce", f"must be a whole number from 1, got {nonce!r}")
+def check_nonce(nonce: object, name: str = "nonce") -> int:
+    """A round's number: a whole number from 1 to :data:`MAX_NONCE`."""
+    if isinstance(nonce, bool) or not isinstance(nonce, int) or not 1 <= nonce <= MAX_NONCE:
+        raise InvalidOption(name, f"must be a whole number from 1 to 2^63 - 1, got {shown(nonce)}")
     return nonce
 
 
@@ -92,7 +103,7 @@ class FairRandom:
 
     def randbelow(self, n: int) -> int:
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= _TWO32:
-            raise InvalidOption("n", f"draws are below 1 … 2**32, got {n!r}")
+            raise InvalidOption("n", f"draws are below 1 … 2**32, got {shown(n)}")
         limit = _TWO32 - _TWO32 % n
         while True:
             if self._next == 8:

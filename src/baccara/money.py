@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from baccara.errors import InvalidBet
+from baccara.errors import InvalidBet, InvalidOption, shown
+from baccara.options import read_number, typed
 
 __all__ = [
+    "MAX_BANKROLL_CENTS",
     "MAX_STAKE_CENTS",
     "BetResult",
     "Fraction",
@@ -35,6 +36,15 @@ __all__ = [
 
 MAX_STAKE_CENTS = 100_000_000
 """No single wager above one million in major units; tables set their own, lower limits."""
+
+MAX_BANKROLL_CENTS = 100_000_000_000_000
+"""No bankroll above one trillion in major units.
+
+What the session kernels can hold: a bankroll moves in 64-bit cents, and the worst
+night — the largest stake, at the largest pay any bet allows (10,000 to 1), every
+hand of the longest session (10^6) — adds at most 10^18 cents to it, so the bankroll
+stays below 2^63 ≈ 9.2 × 10^18 with room to spare.
+"""
 
 
 class BetResult(enum.Enum):
@@ -62,7 +72,7 @@ class Settlement:
 def validate_stake(stake: object, maximum: int = MAX_STAKE_CENTS) -> int:
     """Accept a stake of whole cents in ``1..maximum``; refuse anything else by name."""
     if isinstance(stake, bool) or not isinstance(stake, int):
-        raise InvalidBet(f"stake must be a whole number of cents, got {stake!r}")
+        raise InvalidBet(f"stake must be a whole number of cents, got {shown(stake)}")
     if stake <= 0:
         raise InvalidBet(f"stake must be positive, got {stake} cents")
     if stake > maximum:
@@ -94,22 +104,29 @@ def settle(
     return Settlement(stake=stake, result=result, won=won, returned=stake + won)
 
 
-def parse_amount(text: str) -> int:
-    """Read an amount in major units (``"12.50"``) as cents; refuse fractions of a cent.
+def parse_amount(
+    text: object, name: str = "amount", maximum: int = MAX_STAKE_CENTS, *, minimum: int = 1
+) -> int:
+    """Read an amount in major units (``"12.50"``) as cents, from ``minimum`` (0.01) to ``maximum`` cents.
+
+    Fractions of a cent are refused, and so is an amount the session kernels could not
+    hold: :data:`MAX_STAKE_CENTS` for a stake, :data:`MAX_BANKROLL_CENTS` for a bankroll.
 
     >>> parse_amount("12.5")
     1250
+    >>> parse_amount("92233720368547758.07", "bankroll", MAX_BANKROLL_CENTS)
+    Traceback (most recent call last):
+    ...
+    baccara.errors.InvalidOption: bankroll: must be between 0.01 and 1000000000000.00, got 92233720368547758.07
     """
-    try:
-        amount = Decimal(text.strip())
-    except (InvalidOperation, AttributeError):
-        raise InvalidBet(f"not an amount: {text!r}") from None
-    if not amount.is_finite():
-        raise InvalidBet(f"not an amount: {text!r}")
-    cents = amount * 100
-    if cents != cents.to_integral_value():
-        raise InvalidBet(f"{text!r} is not a whole number of cents")
-    return int(cents)
+    amount = read_number(name, text, kind="an amount", places=2)
+    if not minimum <= amount * 100 <= maximum:
+        raise InvalidOption(
+            name,
+            f"must be between {format_cents(minimum)} and {format_cents(maximum)},"
+            f" got {typed(text, amount)}",
+        )
+    return int(amount * 100)
 
 
 def format_cents(cents: int) -> str:

@@ -13,7 +13,17 @@ import secrets
 from collections.abc import MutableSequence
 from typing import Protocol, TypeVar, runtime_checkable
 
+from baccara.options import as_int
+
 T = TypeVar("T")
+
+MAX_SEED = 2**63 - 1
+"""Seeds are whole numbers from 0 to 2^63 − 1: what the simulator's generators take."""
+
+
+def check_seed(seed: object, name: str = "seed") -> int:
+    """A seed as given (``"42"``, ``42``), checked against :data:`MAX_SEED`."""
+    return as_int(name, seed, 0, MAX_SEED)
 
 
 @runtime_checkable

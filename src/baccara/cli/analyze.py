@@ -2,27 +2,36 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Annotated
 
 import typer
 
-from baccara.cli.common import console, rule_options
+from baccara.cli.common import GameArgument, JsonFlag, RuleOptions, console, rule_options
 
 
 def analyze(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. punto-banco.")],
-    decks: Annotated[str | None, typer.Option(help="Decks in the shoe.")] = None,
+    game: GameArgument,
+    decks: Annotated[
+        str | None,
+        typer.Option(metavar="N", help="Decks in the shoe.", show_default="the game's"),
+    ] = None,
     commission: Annotated[
-        str | None, typer.Option(help="Commission on winning Banker (or Red/Green) bets, in %.")
+        str | None,
+        typer.Option(
+            metavar="PCT",
+            help="Commission on winning Banker (or Red/Green) bets, in %.",
+            show_default="the game's",
+        ),
     ] = None,
-    tie_pays: Annotated[str | None, typer.Option(help="What a winning Tie pays, to 1.")] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="Any other rule option, as KEY=VALUE (repeatable)."),
+    tie_pays: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NUMBER", help="What a winning Tie pays, to 1.", show_default="the game's"
+        ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    option: RuleOptions = None,
+    as_json: JsonFlag = False,
     effect_of_removal: Annotated[
         bool,
         typer.Option(
@@ -33,18 +42,21 @@ def analyze(
 ) -> None:
     """Print the exact mathematics of every bet of GAME."""
     from baccara import exact
+    from baccara.games import game as game_spec
     from baccara.render.analysis import print_analysis, print_effect_of_removal
+    from baccara.render.text import to_json
 
-    options = rule_options(option, decks=decks, commission=commission, tie_pays=tie_pays)
+    spec = game_spec(game)
+    options = rule_options(spec, option, decks=decks, commission=commission, tie_pays=tie_pays)
     if effect_of_removal:
-        effects = exact.effect_of_removal(game, **options)
+        effects = exact.effect_of_removal(spec.id, **options)
         if as_json:
-            sys.stdout.write(json.dumps(effects.to_dict(), indent=2) + "\n")
+            sys.stdout.write(to_json(effects.to_dict()))
         else:
             print_effect_of_removal(effects, console())
         return
-    result = exact.analyze(game, **options)
+    result = exact.analyze(spec.id, **options)
     if as_json:
-        sys.stdout.write(json.dumps(result.to_dict(), indent=2) + "\n")
+        sys.stdout.write(to_json(result.to_dict()))
     else:
         print_analysis(result, console())

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from baccara.cli.common import console
+from baccara.cli.common import check_destination, console, interruptible, write_file
 from baccara.options import as_fraction, as_int
 
 paytable_app = typer.Typer(
@@ -16,20 +16,34 @@ paytable_app = typer.Typer(
     no_args_is_help=False,
 )
 
+MAX_DECKS = 64
+"""The Bonus is counted exactly for shoes of up to 64 decks."""
+MAX_TOP = 50
 
-def percent(name: str, text: str) -> Fraction:
-    """``"4%"`` or ``"4"`` → 1/25: options given in percent."""
-    return as_fraction(name, text.strip().removesuffix("%"), -100, 100) / 100
+
+def percent(flag: str, text: str, low: int, high: int, *, low_inclusive: bool = True) -> Fraction:
+    """``"4%"`` or ``"4"`` → 1/25: an option given in percent, in ``[low, high)``, checked as typed."""
+    number = text.strip().removesuffix("%")
+    value = as_fraction(flag, number, low, high, low_inclusive=low_inclusive, high_inclusive=False)
+    return value / 100
 
 
-def _decks(text: str) -> int:
-    return as_int("decks", text, 1, 64)
+def _decks(text: str | None) -> int:
+    return as_int("--decks", "7" if text is None else text, 1, MAX_DECKS)
+
+
+DecksOption = Annotated[
+    str | None, typer.Option(metavar="N", help="Decks in the shoe.", show_default="7")
+]
 
 
 @paytable_app.command("show")
+@interruptible
 def show(
-    paytable: Annotated[str, typer.Argument(help="A shipped paytable name or a TOML file.")],
-    decks: Annotated[str, typer.Option(help="Decks in the shoe.")] = "7",
+    paytable: Annotated[
+        str, typer.Argument(metavar="PAYTABLE", help="A shipped paytable name or a TOML file.")
+    ],
+    decks: DecksOption = None,
 ) -> None:
     """Every category: what it pays, how often it comes, what it returns."""
     from baccara.cards import ShoeComposition
@@ -37,22 +51,37 @@ def show(
     from baccara.paytables import load_paytable
     from baccara.render.paytable import print_paytable
 
-    table = load_paytable(paytable)
     deck_count = _decks(decks)
+    table = load_paytable(paytable)
     counts = category_counts(ShoeComposition.standard(deck_count))
     print_paytable(table, deck_count, counts, bonus_bet(counts, table), console())
 
 
 @paytable_app.command("design")
+@interruptible
 def design(
-    target_edge: Annotated[str, typer.Option("--target-edge", help="House edge wanted, in %.")],
-    decks: Annotated[str, typer.Option(help="Decks in the shoe.")] = "7",
+    target_edge: Annotated[
+        str, typer.Option("--target-edge", metavar="PCT", help="House edge wanted, in %.")
+    ],
+    decks: DecksOption = None,
     min_hit: Annotated[
-        str, typer.Option("--min-hit", help="Least hit frequency the table must give, in %.")
-    ] = "0",
-    top: Annotated[str, typer.Option(help="How many paytables to list.")] = "5",
+        str | None,
+        typer.Option(
+            "--min-hit",
+            metavar="PCT",
+            help="Least hit frequency the table must give, in %.",
+            show_default="0",
+        ),
+    ] = None,
+    top: Annotated[
+        str | None,
+        typer.Option(
+            metavar="N", help=f"How many paytables to list (1-{MAX_TOP}).", show_default="5"
+        ),
+    ] = None,
     save: Annotated[
-        pathlib.Path | None, typer.Option(help="Write the nearest paytable to this TOML file.")
+        pathlib.Path | None,
+        typer.Option(metavar="FILE.toml", help="Write the nearest paytable to this TOML file."),
     ] = None,
 ) -> None:
     """List integer paytables, pays in order of rank, nearest a target house edge."""
@@ -60,11 +89,14 @@ def design(
     from baccara.exact.bonus import category_counts
     from baccara.exact.paytable_design import design_paytables
     from baccara.render.paytable import print_designs
+    from baccara.render.text import printable
 
-    target = percent("target-edge", target_edge)
-    hit = percent("min-hit", min_hit)
-    how_many = as_int("top", top, 1, 50)
+    target = percent("--target-edge", target_edge, -100, 100, low_inclusive=False)
+    hit = percent("--min-hit", "0" if min_hit is None else min_hit, 0, 100)
+    how_many = as_int("--top", "5" if top is None else top, 1, MAX_TOP)
     deck_count = _decks(decks)
+    if save is not None:
+        check_destination(save, "--save")
     counts = category_counts(ShoeComposition.standard(deck_count))
     designs = design_paytables(counts, target, min_hit=hit, top=how_many)
     out = console()
@@ -73,5 +105,5 @@ def design(
         raise typer.Exit(1)
     print_designs(designs, target, deck_count, out)
     if save is not None:
-        save.write_text(designs[0].paytable.to_toml(), encoding="utf-8")
-        out.print(f"Saved paytable #1 to {save}")
+        write_file(save, designs[0].paytable.to_toml(), "--save")
+        out.print(f"Saved paytable #1 to {printable(str(save))}", markup=False, soft_wrap=True)

@@ -10,9 +10,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
-from baccara.cli.common import console, rule_options
-from baccara.errors import InvalidOption
+from baccara.cli.common import (
+    GameArgument,
+    RuleOptions,
+    check_destination,
+    console,
+    rule_options,
+)
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -52,36 +58,63 @@ def progress_bar(show: bool, total: int) -> Iterator[Ticker]:
         yield Ticker(progress, task)
 
 
-def _check_suffix(path: pathlib.Path, name: str, suffixes: tuple[str, ...]) -> pathlib.Path:
-    if path.suffix.lower() not in suffixes:
-        raise InvalidOption(name, f"write a {suffixes[0]} file, got {path.name!r}")
-    return path
+MAX_SESSIONS = 100_000
+"""The most bankroll sessions a report plays: every session's path is kept for the fan
+chart, 1.6 kB each (10^5 sessions: about 160 MB)."""
 
 
 def report(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. punto-banco.")],
+    game: GameArgument,
     out: Annotated[
         pathlib.Path | None,
-        typer.Option(help="The HTML file to write (default GAME-report.html)."),
+        typer.Option(
+            metavar="FILE.html", help="The HTML file to write.", show_default="GAME-report.html"
+        ),
     ] = None,
-    pdf: Annotated[pathlib.Path | None, typer.Option(help="Also write this PDF.")] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="A rule option, as KEY=VALUE (repeatable)."),
+    pdf: Annotated[
+        pathlib.Path | None, typer.Option(metavar="FILE.pdf", help="Also write this PDF.")
     ] = None,
+    option: RuleOptions = None,
     bet: Annotated[
-        str | None, typer.Option(help="The bet the bankroll sessions play (default the first).")
+        str | None,
+        typer.Option(
+            metavar="BET", help="The bet the bankroll sessions play.", show_default="the first"
+        ),
     ] = None,
     sessions: Annotated[
-        str | None, typer.Option(help="Bankroll sessions to play (default 10,000).")
+        str | None,
+        typer.Option(
+            metavar="N",
+            help=f"Bankroll sessions to play, at most {MAX_SESSIONS:,}.",
+            show_default="10,000",
+        ),
     ] = None,
-    seed: Annotated[str | None, typer.Option(help="Seed of the sessions (default 1).")] = None,
+    seed: Annotated[
+        str | None, typer.Option(metavar="S", help="Seed of the sessions.", show_default="1")
+    ] = None,
 ) -> None:
-    """Write GAME's mathematics as a self-contained HTML report with charts (and a PDF)."""
+    """Write GAME's mathematics as a self-contained HTML report with charts (and a PDF).
+
+    Every option, and where the files go, is checked before any of the work is done.
+    """
     import dataclasses
 
     from baccara.games import game as game_spec
     from baccara.options import as_int
+    from baccara.randomness import check_seed
+    from baccara.render.text import printable
+
+    spec = game_spec(game)
+    html_path = check_destination(
+        out or pathlib.Path(f"{spec.id}-report.html"), "--out", (".html", ".htm")
+    )
+    pdf_path = None if pdf is None else check_destination(pdf, "--pdf", (".pdf",))
+    count = None if sessions is None else as_int("--sessions", sessions, 1, MAX_SESSIONS)
+    bet_id = None if bet is None else str(spec.parse_bet(bet).value)
+    seed_value = None if seed is None else check_seed(seed, "--seed")
+    options = rule_options(spec, option)
+
+    # Only now the heavy part (the exact analyses, matplotlib): a refusal comes at once.
     from baccara.render.report import (
         DEFAULT_PLAN,
         DEFAULT_SEED,
@@ -91,21 +124,13 @@ def report(
         gather,
     )
     from baccara.render.report_html import write_html
-    from baccara.sim.runs import check_seed
 
-    spec = game_spec(game)
-    html_path = _check_suffix(
-        out or pathlib.Path(f"{spec.id}-report.html"), "out", (".html", ".htm")
-    )
-    pdf_path = None if pdf is None else _check_suffix(pdf, "pdf", (".pdf",))
-    plan = DEFAULT_PLAN
-    if sessions is not None:
-        plan = dataclasses.replace(plan, sessions=as_int("sessions", sessions, 1, 1_000_000))
+    plan = DEFAULT_PLAN if count is None else dataclasses.replace(DEFAULT_PLAN, sessions=count)
     request = ReportRequest(
         spec.id,
-        rule_options(option),
-        bet=bet,
-        seed=DEFAULT_SEED if seed is None else check_seed(seed),
+        options,
+        bet=bet_id,
+        seed=DEFAULT_SEED if seed_value is None else seed_value,
         plan=plan,
     )
     with progress_bar(sys.stderr.isatty(), total=len(STEPS)) as tick:
@@ -121,6 +146,7 @@ def report(
     sections = len(list(document.sections()))
     out_console = console()
     out_console.print(f"{spec.name} report: {sections} sections, {tables} tables, {charts} charts")
-    out_console.print(f"HTML written to {html_path}")
+    # A path is printed whole on one line, however long: it is copied, not read.
+    out_console.print(Text(f"HTML written to {printable(str(html_path))}"), soft_wrap=True)
     if pdf_path is not None:
-        out_console.print(f"PDF written to {pdf_path}")
+        out_console.print(Text(f"PDF written to {printable(str(pdf_path))}"), soft_wrap=True)

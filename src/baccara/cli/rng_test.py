@@ -6,29 +6,52 @@ from typing import Annotated
 
 import typer
 
-from baccara.cli.common import EXIT_INTERRUPTED, console
-
-DEFAULT_SHUFFLES = 20_000
-"""Kept in step with :data:`baccara.sim.rng_tests.DEFAULT_SHUFFLES` (a test checks)."""
+from baccara.cli.common import EXIT_INTERRUPTED, JsonFlag, console
+from baccara.sim.rng_bounds import (
+    DEFAULT_SHUFFLES,
+    MAX_DECKS,
+    MAX_SHUFFLES,
+    MAX_WORKERS,
+    MIN_SHUFFLES,
+    check_decks,
+    check_seed,
+    check_shuffles,
+    check_workers,
+)
 
 
 def rng_test(
     shuffles: Annotated[
         str | None,
         typer.Option(
-            help=f"Shuffles to deal and test (default {DEFAULT_SHUFFLES:,}; at least 1,000)."
+            metavar="N",
+            help=f"Shuffles to deal and test, {MIN_SHUFFLES:,} to {MAX_SHUFFLES:,}"
+            f" (default {DEFAULT_SHUFFLES:,}).",
         ),
     ] = None,
     seed: Annotated[
         str | None,
         typer.Option(
-            help="Derive every server seed from this number, to repeat a run exactly"
-            " (default: fresh seeds from secrets, as the tables draw them)."
+            metavar="S",
+            help="Derive every server seed from this number, to repeat a run exactly.",
+            show_default="fresh seeds from secrets, as the tables draw them",
         ),
     ] = None,
-    decks: Annotated[str, typer.Option(help="Decks in the shoe shuffled (1-8).")] = "8",
-    workers: Annotated[str, typer.Option(help="Processes dealing blocks in parallel.")] = "1",
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    decks: Annotated[
+        str | None,
+        typer.Option(
+            metavar="N", help=f"Decks in the shoe shuffled, 1 to {MAX_DECKS}.", show_default="8"
+        ),
+    ] = None,
+    workers: Annotated[
+        str | None,
+        typer.Option(
+            metavar="N",
+            help=f"Processes dealing blocks in parallel, 1 to {MAX_WORKERS}.",
+            show_default="1",
+        ),
+    ] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Test the tables' provably-fair shuffle: card and tile positions, first cards,
     dice faces and totals, runs and serial correlation, by χ² and exact odds.
@@ -40,6 +63,12 @@ def rng_test(
     import json
     import sys
 
+    wanted = check_shuffles(DEFAULT_SHUFFLES if shuffles is None else shuffles, "--shuffles")
+    deck_count = check_decks("8" if decks is None else decks, "--decks")
+    worker_count = check_workers("1" if workers is None else workers, "--workers")
+    run_seed = None if seed is None else check_seed(seed, "--seed")
+
+    # Only now the battery (numpy, scipy): a refusal comes at once.
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -50,18 +79,8 @@ def rng_test(
     )
 
     from baccara.render.rng import print_rng_report
-    from baccara.sim.rng_tests import (
-        BLOCK,
-        check_decks,
-        check_seed,
-        check_shuffles,
-        check_workers,
-        run_battery,
-    )
+    from baccara.sim.rng_tests import BLOCK, run_battery
 
-    wanted = check_shuffles(DEFAULT_SHUFFLES if shuffles is None else shuffles)
-    deck_count, worker_count = check_decks(decks), check_workers(workers)
-    run_seed = None if seed is None else check_seed(seed)
     progress = Progress(
         TextColumn("[bold]shuffling"),
         BarColumn(),

@@ -1,68 +1,119 @@
-"""``baccara serve`` runs the casino; ``baccara user add`` creates a user."""
+"""``baccara serve`` runs the casino; ``baccara user add`` creates a user.
+
+Everything is read and checked before the server starts or the database is opened:
+the address and port, each timer against what a table accepts, the starting balance
+by the bounded amount reader, ``DATABASE_URL`` and the ``BACCARA_…`` settings of the
+environment, a user's name, role and password. A refusal is one line, naming what
+was typed (or the variable that was set), and no server is left half started.
+"""
 
 from __future__ import annotations
 
 import getpass
-import os
+import ipaddress
+import re
 import sys
-from typing import Annotated
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from baccara.errors import BaccaraError
+from baccara.cli.common import interruptible, read_line, stdin_is_terminal
+from baccara.errors import BaccaraError, InvalidOption, shown
+
+if TYPE_CHECKING:
+    from baccara.server.settings import Settings
 
 user_app = typer.Typer(help="The casino's users: players, dealers and admins.")
 
+HOST_NAME = re.compile(
+    r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*",
+    re.ASCII,
+)
+"""A host name as DNS spells it: labels of letters, digits and inner hyphens."""
+
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    host: Annotated[
+        str, typer.Option(metavar="ADDRESS", help="IP address or host name to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        str | None,
+        typer.Option(metavar="PORT", help="Port to listen on, 1 to 65535.", show_default="8000"),
+    ] = None,
     betting_seconds: Annotated[
-        float, typer.Option(help="Betting time from a round's first bet.", min=0.1, max=3600)
-    ] = 15.0,
-    peek_seconds: Annotated[
-        float, typer.Option(help="RedGreen: the highest bettor's peek window.", min=0.1, max=3600)
-    ] = 10.0,
-    choose_seconds: Annotated[
-        float,
-        typer.Option(help="Mini RedGreen: time to choose the first hand.", min=0.1, max=3600),
-    ] = 10.0,
-    reveal_delay_ms: Annotated[
-        int, typer.Option(help="Pause between cards turned, in milliseconds.", min=0, max=60_000)
-    ] = 600,
-    starting_balance: Annotated[
-        str, typer.Option(help="Play money a new player starts with.")
-    ] = "1000.00",
-    lease_seconds: Annotated[
-        float,
+        str | None,
         typer.Option(
-            help="With several processes on PostgreSQL: how soon the others take over the"
-            " tables of one that died.",
-            min=0.5,
-            max=300,
+            metavar="SECONDS", help="Betting time from a round's first bet.", show_default="15"
         ),
-    ] = 10.0,
+    ] = None,
+    peek_seconds: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SECONDS", help="RedGreen: the highest bettor's peek window.", show_default="10"
+        ),
+    ] = None,
+    choose_seconds: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SECONDS",
+            help="Mini RedGreen: time to choose the first hand.",
+            show_default="10",
+        ),
+    ] = None,
+    reveal_delay_ms: Annotated[
+        str | None,
+        typer.Option(
+            metavar="MS", help="Pause between cards turned, 0 to 60,000.", show_default="600"
+        ),
+    ] = None,
+    starting_balance: Annotated[
+        str | None,
+        typer.Option(
+            metavar="AMOUNT", help="Play money a new player starts with.", show_default="1000.00"
+        ),
+    ] = None,
+    lease_seconds: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SECONDS",
+            help="Several processes on PostgreSQL: how soon the others take over the tables"
+            " of one that stopped answering, 0.5 to 300.",
+            show_default="10",
+        ),
+    ] = None,
 ) -> None:
     """Run the casino: the API, the WebSocket tables and the web pages, on DATABASE_URL
-    (default: the SQLite file baccara.db here)."""
+    (default: the SQLite file baccara.db here). Timers are 1 to 3,600 seconds."""
+    from baccara.options import as_fraction, as_int
+    from baccara.server.settings import MAX_LEASE_SECONDS, MAX_REVEAL_DELAY_MS, MIN_LEASE_SECONDS
+
+    address = check_host(host)
+    number = as_int("--port", "8000" if port is None else port, 1, 65_535)
+    settings = load_settings(
+        betting_seconds=seconds("--betting-seconds", betting_seconds, 15),
+        peek_seconds=seconds("--peek-seconds", peek_seconds, 10),
+        choose_seconds=seconds("--choose-seconds", choose_seconds, 10),
+        reveal_delay_ms=as_int(
+            "--reveal-delay-ms", "600" if reveal_delay_ms is None else reveal_delay_ms,
+            0, MAX_REVEAL_DELAY_MS,
+        ),
+        starting_balance_cents=balance("--starting-balance", starting_balance),
+        **({} if lease_seconds is None else {"lease_seconds": float(as_fraction(
+            "--lease-seconds", lease_seconds, Fraction(MIN_LEASE_SECONDS), MAX_LEASE_SECONDS))}),
+    )  # fmt: skip
+    start(settings, address, number)
+
+
+def start(settings: Settings, host: str, port: int) -> None:
+    """Start the casino (what ``serve`` does once every setting is checked)."""
     import uvicorn
 
-    from baccara.money import parse_amount
     from baccara.server.app import create_app
-    from baccara.server.settings import Settings
 
-    balance = parse_amount(starting_balance)
-    if not 0 <= balance <= 10**12:
-        raise BaccaraError(f"starting-balance: 0 to 10,000,000,000.00, got {starting_balance}")
-    settings = Settings(
-        betting_seconds=betting_seconds,
-        peek_seconds=peek_seconds,
-        choose_seconds=choose_seconds,
-        reveal_delay_ms=reveal_delay_ms,
-        starting_balance_cents=balance,
-        lease_seconds=lease_seconds,
-        node_url=os.environ.get("BACCARA_NODE_URL") or node_url(host, port),
-    )
+    if not settings.node_url:
+        settings = settings.model_copy(update={"node_url": node_url(host, port)})
     print(f"baccara casino at http://{host}:{port}/ (API docs at /docs)", file=sys.stderr)
     # Table messages are a few hundred bytes, encoded once for every seat at the table;
     # per-connection compression would spend more processor time than it saves in bytes.
@@ -71,44 +122,116 @@ def serve(
 
 
 def node_url(host: str, port: int) -> str:
-    """Where the other server processes reach this one: this machine's name when it
-    listens on every interface, else the address it listens on."""
+    """Where the other server processes reach this one (unless ``BACCARA_NODE_URL`` says):
+    this machine's name when it listens on every interface, else the address it listens on."""
     import socket
 
-    if host in ("0.0.0.0", "::", ""):
+    if host in ("0.0.0.0", "::"):
         host = socket.gethostname()
     return f"http://{f'[{host}]' if ':' in host else host}:{port}"
 
 
-@user_app.command("add")
-def add_user(
-    name: Annotated[str, typer.Argument(help="The username.")],
-    role: Annotated[str, typer.Option(help="admin, dealer or player.")] = "player",
-) -> None:
-    """Create a user; the password is read from standard input (prompted on a terminal)."""
-    from baccara.server.auth import check_role, check_username
-    from baccara.server.database import Database
+def check_host(text: str) -> str:
+    """An IP address (``127.0.0.1``, ``::``) or a host name (``localhost``) to listen on."""
+    host = text.strip()
+    try:
+        return str(ipaddress.ip_address(host))
+    except ValueError:
+        pass
+    if HOST_NAME.fullmatch(host) is None:
+        raise InvalidOption("--host", f"must be an IP address or a host name, got {shown(text)}")
+    return host
+
+
+def seconds(flag: str, text: str | None, default: int) -> float:
+    """A timer in seconds, exactly as a table accepts it: 1 to 3,600."""
+    from baccara.options import as_fraction
+    from baccara.table.config import MAX_TIMER, MIN_TIMER
+
+    return float(as_fraction(flag, str(default) if text is None else text, MIN_TIMER, MAX_TIMER))
+
+
+def balance(flag: str, text: str | None) -> int:
+    """The starting balance in cents: 0 to :data:`MAX_STARTING_BALANCE_CENTS`."""
+    from baccara.money import parse_amount
+    from baccara.server.settings import MAX_STARTING_BALANCE_CENTS
+
+    text = "1000.00" if text is None else text
+    return parse_amount(text, flag, MAX_STARTING_BALANCE_CENTS, minimum=0)
+
+
+def load_settings(**given: Any) -> Settings:
+    """The server's settings: ``given`` (already checked) over the environment's.
+
+    A ``BACCARA_…`` variable or ``DATABASE_URL`` the settings refuse is named in one line.
+    """
+    from pydantic import ValidationError
+
+    from baccara.server.database import check_url
     from baccara.server.settings import Settings
+
+    try:
+        settings = Settings(**given)
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = str(first["loc"][0]) if first["loc"] else "settings"
+        variable = "DATABASE_URL" if field == "database_url" else f"BACCARA_{field.upper()}"
+        raise BaccaraError(
+            f"{variable}: {first['msg'].lower()}, got {shown(first.get('input'))}"
+        ) from None
+    check_url(settings.database_url)
+    return settings
+
+
+@user_app.command("add")
+@interruptible
+def add_user(
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME",
+            help="3 to 32 letters, digits, '.', '_' or '-' (first a letter or digit).",
+        ),
+    ],
+    role: Annotated[str, typer.Option(metavar="ROLE", help="admin, dealer or player.")] = "player",
+) -> None:
+    """Create a user; the password is the first line of standard input (asked for twice on a
+    terminal), 8 to 128 characters."""
+    import time
+
+    from sqlalchemy.exc import OperationalError
+
+    from baccara.server.auth import check_role, check_username
+    from baccara.server.database import Database, unavailable
     from baccara.server.store import Credentials, create_user
 
     check_username(name)
     check_role(role)
-    if sys.stdin.isatty():
-        password = getpass.getpass("Password: ")
-        if getpass.getpass("Again: ") != password:
-            raise BaccaraError("the two passwords differ")
-    else:
-        password = sys.stdin.readline().rstrip("\n")
-    who = Credentials.check(name, password, role)
-    settings = Settings()
+    who = Credentials.check(name, read_password(), role)
+    settings = load_settings()
     database = Database(settings.database_url)
     try:
         database.migrate()
-        import time
-
-        balance = settings.starting_balance_cents if role == "player" else 0
+        balance_cents = settings.starting_balance_cents if role == "player" else 0
         with database.write() as session:
-            create_user(session, who, balance, time.time())
+            create_user(session, who, balance_cents, time.time())
+    except OperationalError as error:
+        raise unavailable(error) from None
     finally:
         database.dispose()
     typer.echo(f"{role} {name} added")
+
+
+def read_password() -> str:
+    """The new password: asked twice on a terminal, else the first line of standard input."""
+    from baccara.server.auth import MAX_PASSWORD
+
+    if stdin_is_terminal():
+        password = getpass.getpass("Password: ")
+        if getpass.getpass("Again: ") != password:
+            raise BaccaraError("password: the two entries differ")
+        return password
+    line = read_line("password", MAX_PASSWORD)
+    if line is None:
+        raise BaccaraError("password: none on standard input (give it on the first line)")
+    return line

@@ -7,7 +7,6 @@ workers and the exact analysis), then runs a report on it.
 
 from __future__ import annotations
 
-import json
 import secrets
 import sys
 import time
@@ -18,17 +17,18 @@ import numpy as np
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
 
-from baccara.cards import check_penetration
+from baccara.cards import ShoeMode
 from baccara.cli.common import EXIT_INTERRUPTED
 from baccara.cli.simulate import SessionRequest
 from baccara.exact.model import Analysis
 from baccara.money import format_cents
-from baccara.options import as_int
 from baccara.render.simulation import print_count, print_report, print_sessions
+from baccara.render.text import printable, to_json
 from baccara.sim.dealer import BLOCK_ROUNDS
 from baccara.sim.report import SimulationReport, check_bets
-from baccara.sim.runs import DealerSpec, RoundOutcomes, check_seed, check_workers, count_blocks
+from baccara.sim.runs import DealerSpec, RoundOutcomes, count_blocks
 
 
 @dataclass(frozen=True)
@@ -46,12 +46,12 @@ def setup(
     game: str,
     options: dict[str, Any],
     *,
-    seed: str | None,
-    workers: str,
-    shoe: str,
-    penetration: str,
+    seed: int | None,
+    workers: int,
+    shoe: ShoeMode,
+    penetration: float,
 ) -> Setup:
-    """Check every argument before a card is dealt; a fresh seed when none is given."""
+    """Build the dealer and the exact analysis before a card is dealt; a fresh seed when none is given."""
     from baccara.exact import analyze
 
     spec = DealerSpec.of(game, shoe=shoe, penetration=penetration, **options)
@@ -62,8 +62,8 @@ def setup(
         spec=spec,
         labels=labels,
         analysis=analyze(game, **options),
-        seed=secrets.randbits(63) if seed is None else check_seed(seed),
-        workers=check_workers(workers),
+        seed=secrets.randbits(63) if seed is None else seed,
+        workers=workers,
     )
 
 
@@ -119,7 +119,7 @@ def frequencies(run: Setup, rounds: int, as_json: bool, console: Console) -> Non
         bets=check_bets(run.analysis, run.labels, counts, dealt) if dealt else (),
     )
     if as_json:
-        sys.stdout.write(json.dumps(report.to_dict(), indent=2) + "\n")
+        sys.stdout.write(to_json(report.to_dict()))
     else:
         print_report(report, console)
     if interrupted:
@@ -132,26 +132,23 @@ def frequencies(run: Setup, rounds: int, as_json: bool, console: Console) -> Non
 
 def sessions(run: Setup, request: SessionRequest, as_json: bool, console: Console) -> None:
     """Play bankroll sessions at one bet and report how they ended (and plot them)."""
-    from baccara.money import parse_amount
     from baccara.render.plots import plot_sessions
     from baccara.sim.sessions import SessionPlan, play_bet
 
-    assert request.bet is not None
     plan = SessionPlan(
-        stake=parse_amount(request.stake or "10"),
-        bankroll=parse_amount(request.bankroll or "1000"),
-        hands=as_int("hands", request.hands or "200", 1, 1_000_000),
-        sessions=as_int("sessions", request.sessions or "10000", 1, 10_000_000),
+        stake=request.stake,
+        bankroll=request.bankroll,
+        hands=request.hands,
+        sessions=request.sessions,
     )
-    start = time.perf_counter()
-    pays = {o.name: o.pays for b in run.analysis.bets if b.bet == request.bet for o in b.outcomes}
-    report = play_bet(run.spec, request.bet, pays, plan, run.seed)
     bet = run.analysis.bet(request.bet)
+    start = time.perf_counter()
+    report = play_bet(run.spec, request.bet, {o.name: o.pays for o in bet.outcomes}, plan, run.seed)
     seconds = time.perf_counter() - start
     title = f"{run.spec.game} · {request.bet} · {format_cents(plan.stake)} a hand"
     plot = plot_sessions(report, request.plot, title) if request.plot else None
     summary = report.summary()
-    expected = report.expected_result(bet.house_edge)
+    at_stake = report.expectation(bet.house_edge, [(o.probability, o.pays) for o in bet.outcomes])
     if as_json:
         data = {
             "game": run.spec.game,
@@ -160,16 +157,18 @@ def sessions(run: Setup, request: SessionRequest, as_json: bool, console: Consol
             "shoe": run.spec.shoe.value,
             "options": dict(run.analysis.options),
             "house_edge": float(bet.house_edge),
-            "expected_result_from_edge": expected,
+            "house_edge_at_stake": float(at_stake.edge_at_stake),
+            "expected_result_from_edge": at_stake.from_edge,
+            "expected_result_at_stake": at_stake.at_stake,
             "seconds": seconds,
             **summary,
             "plot": str(plot) if plot else None,
         }
-        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        sys.stdout.write(to_json(data))
         return
-    print_sessions(summary, plan, title, run.seed, expected, console)
+    print_sessions(summary, plan, title, run.seed, at_stake, console)
     if plot:
-        console.print(f"Plot written to {plot}")
+        console.print(Text(f"Plot written to {printable(str(plot))}"), soft_wrap=True)
 
 
 def counting(
@@ -178,9 +177,9 @@ def counting(
     rounds: int,
     options: dict[str, Any],
     *,
-    seed: str | None,
-    penetration: str | None,
-    level: str,
+    seed: int | None,
+    penetration: float | None,
+    level: int,
     as_json: bool,
     console: Console,
 ) -> None:
@@ -191,12 +190,12 @@ def counting(
         game,
         bet,
         rounds,
-        secrets.randbits(63) if seed is None else check_seed(seed),
-        penetration=None if penetration is None else check_penetration(penetration),
-        level=as_int("level", level, 1, 10),
+        secrets.randbits(63) if seed is None else seed,
+        penetration=penetration,
+        level=level,
         **options,
     )
     if as_json:
-        sys.stdout.write(json.dumps(report.to_dict(), indent=2) + "\n")
+        sys.stdout.write(to_json(report.to_dict()))
         return
     print_count(report, game, bet, console)

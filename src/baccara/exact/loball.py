@@ -66,7 +66,7 @@ from baccara.games.loball import (
     tile_bet_result,
 )
 from baccara.money import BetResult
-from baccara.options import fraction_text
+from baccara.options import fraction_text, percent_text
 from baccara.tiles import TILE_SET, Tile
 
 TILES = len(TILE_SET)
@@ -406,7 +406,7 @@ def seat_invariance(rules: LoBallRules) -> list[tuple[int, dict[Bet, set[Fractio
 
 
 def _percent(value: Fraction) -> str:
-    return f"{float(value):.4%}"
+    return percent_text(value)
 
 
 def _tables(rules: LoBallRules, bets: tuple[BetAnalysis, ...]) -> tuple[DataTable, ...]:

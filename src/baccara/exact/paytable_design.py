@@ -24,6 +24,7 @@ from baccara.exact.bonus import bonus_bet
 from baccara.exact.model import BetAnalysis
 from baccara.games.bonus import Category
 from baccara.games.paytable import Paytable
+from baccara.options import percent_text
 
 LOSE = -1
 """A menu entry meaning the category does not pay."""
@@ -112,7 +113,7 @@ def design_paytables(
             for (category, _), pay in zip((*RARE, *COMMON), (*rare[i], *common[j]), strict=True)
             if pay != LOSE
         }
-        table = Paytable(name=f"edge {float(target_edge):.2%} design", pays=pays)
+        table = Paytable(name=f"edge {percent_text(target_edge, 2)} design", pays=pays)
         designs.append(Design(table, bonus_bet(counts, table)))
     designs = [d for d in designs if d.bet.hit_frequency >= min_hit]
     designs.sort(

@@ -50,7 +50,7 @@ from baccara.games.punto_banco import (
     Winner,
     deal_coup,
 )
-from baccara.options import fraction_text
+from baccara.options import fraction_text, plural
 
 WINNER_CODES: tuple[Winner, ...] = (Winner.PLAYER, Winner.BANKER, Winner.TIE)
 """Index ``i`` of this tuple is the code :func:`winners` returns for that winner."""
@@ -251,7 +251,7 @@ def analyze(game_id: str, rules: PuntoBancoRules) -> Analysis:
         game=game_id,
         options=rules_summary(rules),
         bets=bet_analyses(rules),
-        sample_space=f"ordered sequences of six cards from {rules.decks} decks",
+        sample_space=f"ordered sequences of six cards from {plural(rules.decks, 'deck')}",
         notes=(
             f"Banker wins pay {fraction_text(rules.banker_pays)} to 1 "
             f"({fraction_text(rules.commission)} % commission); payouts in cents round down.",
@@ -267,7 +267,7 @@ def effect_of_removal(game_id: str, rules: PuntoBancoRules) -> EffectOfRemoval:
         ShoeComposition.standard(rules.decks),
         lambda shoe: bet_analyses(rules, shoe),
         (
-            f"One card of each rank taken from {rules.decks} full decks; "
+            f"One card of each rank taken from {plural(rules.decks, 'full deck')}; "
             "10, J, Q and K all count 0 and move the main bets alike.",
             "The pair bets do not move at all for one card: P(pair) = Σ n(n−1) / N(N−1) "
             "is unchanged when any one card of a balanced shoe goes.",

@@ -43,7 +43,7 @@ from baccara.games.redgreen import (
     house_way_of_ranks,
     pair_strength,
 )
-from baccara.options import fraction_text
+from baccara.options import fraction_text, plural
 
 RankHand = tuple[Rank, Rank, Rank]
 
@@ -259,7 +259,7 @@ def analyze(game_id: str, rules: RedGreenRules) -> Analysis:
         options=rules_summary(rules),
         bets=bet_analyses(rules),
         sample_space=(
-            f"deals of three cards to Red, then three to Green, from {rules.decks} decks;"
+            f"deals of three cards to Red, then three to Green, from {plural(rules.decks, 'deck')};"
             " for the Bonus, the six-card subsets of the shoe (order does not matter to it)"
         ),
         notes=(
@@ -279,7 +279,7 @@ def effect_of_removal(game_id: str, rules: RedGreenRules) -> EffectOfRemoval:
         ShoeComposition.standard(rules.decks),
         lambda shoe: bet_analyses(rules, shoe),
         (
-            f"One card of each rank taken from {rules.decks} full decks (a spade: the full "
+            f"One card of each rank taken from {plural(rules.decks, 'full deck')} (a spade: the full "
             "shoe treats suits alike, so every suit gives the same edges).",
         ),
     )

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from baccara.errors import BaccaraError, InvalidOption
+from baccara.errors import BaccaraError, InvalidOption, shown
 from baccara.exact import analyze
 from baccara.exact.model import Analysis, BetAnalysis, fraction_str
 from baccara.games import game
@@ -68,8 +68,12 @@ class Variant:
     description: str = ""
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            raise BaccaraError("a variant needs a name")
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise BaccaraError(f"a variant needs a name (text), got {shown(self.name)}")
+        if not isinstance(self.options, Mapping):
+            raise InvalidOption(
+                f"variant {self.name}", f"its options are a mapping, got {shown(self.options)}"
+            )
 
     def options_text(self) -> str:
         """``commission=4, tie-pays=9`` — the options as ``--option`` would take them."""

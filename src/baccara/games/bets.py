@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import TypeVar
 
-from baccara.errors import InvalidBet
+from baccara.errors import InvalidBet, shown
 
 B = TypeVar("B", bound=enum.Enum)
 
@@ -16,4 +16,4 @@ def parse_bet(bets: type[B], text: str, game: str) -> B:
         return bets(text)
     except ValueError:
         known = ", ".join(str(b.value) for b in bets)
-        raise InvalidBet(f"unknown bet {text!r} for {game}; bets are: {known}") from None
+        raise InvalidBet(f"unknown bet {shown(text)} for {game}; bets are: {known}") from None

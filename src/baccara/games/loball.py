@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from baccara.errors import InvalidBet, InvalidCards, InvalidOption
+from baccara.errors import InvalidBet, InvalidCards, InvalidOption, shown
 from baccara.games.bets import parse_bet
 from baccara.money import BetResult, Settlement, settle
 from baccara.options import Parser, check_fields, number, rules_from_options
@@ -212,7 +212,7 @@ class Round:
 def check_players(players: int) -> int:
     """One to seven seats; an eighth player would leave too few tiles to expose three."""
     if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidOption("players", f"must be a whole number, got {players!r}")
+        raise InvalidOption("players", f"must be a whole number, got {shown(players)}")
     if not 1 <= players <= MAX_PLAYERS:
         raise InvalidOption(
             "players",
@@ -233,7 +233,7 @@ def _check_dice(dice: Sequence[int]) -> tuple[int, ...]:
         raise InvalidCards(f"Lo-Ball rolls {DICE} dice, got {len(dice)}")
     for die in dice:
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            raise InvalidCards(f"a die shows 1 to 6, got {die!r}")
+            raise InvalidCards(f"a die shows 1 to 6, got {shown(die)}")
     return tuple(dice)
 
 
@@ -316,7 +316,7 @@ def tile_bet_result(round_: Round, seat: int, tile: Tile) -> BetResult:
 
 def _seat(round_: Round, seat: int) -> Hand:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= round_.seats:
-        raise InvalidBet(f"no seat {seat!r}: this round has seats 1 to {round_.seats}")
+        raise InvalidBet(f"no seat {shown(seat)}: this round has seats 1 to {round_.seats}")
     return round_.players[seat - 1]
 
 

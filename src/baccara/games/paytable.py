@@ -14,19 +14,19 @@ from __future__ import annotations
 
 import enum
 import itertools
+import math
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from baccara.cards import Card
-from baccara.errors import BaccaraError, InvalidOption
+from baccara.errors import BaccaraError, InvalidOption, shown
 from baccara.games.bonus import CATEGORIES, Category, best_category
 from baccara.money import BetResult, Settlement, settle
-from baccara.options import fraction_text
+from baccara.options import as_fraction, fraction_text, read_number
 
 
 class InvalidPaytable(BaccaraError):
@@ -40,6 +40,13 @@ class Basis(enum.Enum):
 
 _TOP_KEYS = {"name", "basis", "description", "pays"}
 
+MAX_PAY = 10_000
+"""The most any category may pay, to 1. With the largest stake and the longest session
+it keeps a bankroll inside 64-bit cents (:data:`baccara.money.MAX_BANKROLL_CENTS`)."""
+
+MAX_NAME = 100
+"""The longest paytable name: it heads tables on screen."""
+
 
 @dataclass(frozen=True)
 class Paytable:
@@ -50,11 +57,25 @@ class Paytable:
     description: str = ""
 
     def __post_init__(self) -> None:
-        if not self.pays:
+        if not isinstance(self.name, str) or not 0 < len(self.name) <= MAX_NAME:
+            raise InvalidPaytable(
+                f"a paytable's name is text of 1 to {MAX_NAME} characters, got {shown(self.name)}"
+            )
+        if not isinstance(self.description, str):
+            raise InvalidPaytable(f"a description is text, got {shown(self.description)}")
+        if not isinstance(self.pays, Mapping) or not self.pays:
             raise InvalidPaytable(f"paytable {self.name!r} pays nothing")
         for category, pay in self.pays.items():
+            if not isinstance(category, Category):
+                raise InvalidPaytable(f"pays are keyed by Category, got {shown(category)}")
+            if not isinstance(pay, Fraction):
+                raise InvalidPaytable(f"{category.value}: a pay is a Fraction, got {shown(pay)}")
             if pay < 0:
                 raise InvalidPaytable(f"{category.value}: a pay cannot be negative")
+            try:
+                as_fraction(category.value, pay, 0, MAX_PAY)
+            except InvalidOption as error:
+                raise InvalidPaytable(str(error)) from None
 
     def __hash__(self) -> int:
         # Rules that carry a paytable are cache keys; the pays mapping is never mutated.
@@ -86,52 +107,67 @@ class Paytable:
     @classmethod
     def from_toml(cls, text: str, source: str = "<text>") -> Paytable:
         """Parse and validate a paytable; errors name ``source`` and the line at fault."""
+        if not isinstance(text, str):
+            raise InvalidPaytable(f"{source}: a paytable is TOML text, got {shown(text)}")
         try:
             data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise InvalidPaytable(f"{source}: {error}") from None
+        except (ValueError, RecursionError) as error:
+            # TOMLDecodeError is a ValueError; so is an integer past Python's 4,300-digit
+            # limit, and arrays nested thousands deep exhaust the parser's recursion.
+            raise InvalidPaytable(f"{source}: not a TOML paytable: {error}") from None
         for key in data:
             if key not in _TOP_KEYS:
                 raise InvalidPaytable(
-                    f"{source} line {_line_of(text, key)}: unknown key {key!r};"
+                    f"{_where(source, text, key)}: unknown key {key!r};"
                     f" a paytable has {', '.join(sorted(_TOP_KEYS))}"
                 )
-        name = data.get("name", source)
-        if not isinstance(name, str):
-            raise InvalidPaytable(f"{source} line {_line_of(text, 'name')}: name must be text")
-        basis_text = data.get("basis", Basis.TO_ONE.value)
-        try:
-            basis = Basis(basis_text)
-        except ValueError:
+        # Unnamed, a paytable goes by its file (the end of a long path).
+        name = data.get("name", source if len(source) <= MAX_NAME else "…" + source[1 - MAX_NAME :])
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
             raise InvalidPaytable(
-                f'{source} line {_line_of(text, "basis")}: basis must be "to" or "for",'
-                f" got {basis_text!r}"
-            ) from None
+                f"{_where(source, text, 'name')}: name must be text of 1 to {MAX_NAME} characters"
+            )
+        description = data.get("description", "")
+        if not isinstance(description, str):
+            raise InvalidPaytable(
+                f"{_where(source, text, 'description')}: description must be text"
+            )
+        basis_text = data.get("basis", Basis.TO_ONE.value)
+        basis = next((b for b in Basis if b.value == basis_text), None)
+        if basis is None:
+            raise InvalidPaytable(
+                f'{_where(source, text, "basis")}: basis must be "to" or "for",'
+                f" got {shown(basis_text)}"
+            )
         table = data.get("pays")
         if not isinstance(table, dict) or not table:
             raise InvalidPaytable(f"{source}: needs a [pays] table naming at least one category")
         pays: dict[Category, Fraction] = {}
         for key, value in table.items():
-            where = f"{source} line {_line_of(text, key)}"
-            try:
-                category = Category(key)
-            except ValueError:
+            where = _where(source, text, key)
+            category = next((c for c in CATEGORIES if c.value == key), None)
+            if category is None:
                 known = ", ".join(c.value for c in CATEGORIES)
                 raise InvalidPaytable(
-                    f"{where}: unknown category {key!r}; categories are: {known}"
-                ) from None
+                    f"{where}: unknown category {shown(key)}; categories are: {known}"
+                )
             pay = _number(value, f"{where}: {key}")
             if basis is Basis.FOR_ONE:
                 if pay < 1:
                     raise InvalidPaytable(
-                        f"{where}: {key}: a pay 'for 1' must be at least 1, got {pay}"
+                        f"{where}: {key}: a pay 'for 1' must be at least 1, got {fraction_text(pay)}"
                     )
                 pay -= 1
             elif pay < 0:
-                raise InvalidPaytable(f"{where}: {key}: a pay cannot be negative, got {pay}")
+                raise InvalidPaytable(
+                    f"{where}: {key}: a pay cannot be negative, got {fraction_text(pay)}"
+                )
+            if pay > MAX_PAY:
+                raise InvalidPaytable(
+                    f"{where}: {key}: a pay must be at most {MAX_PAY:,} to 1, got {shown(value)}"
+                )
             pays[category] = pay
-        description = data.get("description", "")
-        return cls(name=name, pays=pays, description=str(description))
+        return cls(name=name, pays=pays, description=description)
 
     def to_toml(self) -> str:
         """The paytable as a file :meth:`from_toml` reads back ("to 1" basis)."""
@@ -177,26 +213,44 @@ def shipped_paytable(name: str, value: object) -> Paytable:
     raise InvalidOption(
         name,
         f"must be a shipped paytable ({', '.join(SHIPPED)}) or a Paytable"
-        f" (a file is read by baccara.paytables.load_paytable), got {value!r}",
+        f" (a file is read by baccara.paytables.load_paytable), got {shown(value)}",
     )
 
 
 def _number(value: Any, where: str) -> Fraction:
+    """A pay as TOML gives it (an int or a float), read exactly and bounded."""
     if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidPaytable(f"{where}: the pay must be a number, got {shown(value)}")
+    if isinstance(value, float) and math.isnan(value):
         raise InvalidPaytable(f"{where}: the pay must be a number, got {value!r}")
-    if isinstance(value, float) and value != value:  # NaN
-        raise InvalidPaytable(f"{where}: the pay must be a number, got {value!r}")
-    if isinstance(value, float) and value in (float("inf"), float("-inf")):
-        raise InvalidPaytable(f"{where}: the pay must be finite, got {value!r}")
-    return Fraction(value) if isinstance(value, int) else Fraction(Decimal(str(value)))
+    try:
+        number = read_number(where, value)
+    except InvalidOption as error:  # more decimal places than any pay needs
+        raise InvalidPaytable(str(error)) from None
+    if not isinstance(number, Fraction):  # an infinity, or 10^30 and more
+        raise InvalidPaytable(f"{where}: a pay must be at most {MAX_PAY:,} to 1, got {value!r}")
+    return number
 
 
-def _line_of(text: str, key: str) -> int:
-    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
-    for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.match(line):
-            return number
-    return 0
+def _where(source: str, text: str, key: str) -> str:
+    """``source line N`` for the line that sets ``key``, or ``source`` if none can be told."""
+    line = _line_of(text, key)
+    return f"{source} line {line}" if line else source
+
+
+def _line_of(text: str, key: str) -> int | None:
+    """The first line that assigns ``key``: ``key =``, ``"key" =``, the dotted ``pays.key =``,
+    or ``{ key = … }`` in an inline table."""
+    token = rf"""(?:{re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')"""
+    prefix = r"""(?:[\w"'-]+\s*\.\s*)*"""
+    at_start = re.compile(rf"^\s*{prefix}{token}\s*=")
+    inline = re.compile(rf"[{{,]\s*{prefix}{token}\s*=")
+    lines = text.splitlines()
+    for pattern in (at_start, inline):
+        for number, line in enumerate(lines, start=1):
+            if pattern.search(line):
+                return number
+    return None
 
 
 def _quote(text: str) -> str:

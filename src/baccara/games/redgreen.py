@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from baccara.cards import Card, Rank, Shoe, Suit
-from baccara.errors import InvalidBet, InvalidCards, InvalidOption
+from baccara.errors import InvalidBet, InvalidCards, InvalidOption, shown
 from baccara.games.bets import parse_bet
 from baccara.games.paytable import DEFAULT_PAYTABLE, Paytable, shipped_paytable
 from baccara.money import BetResult, Settlement, settle
@@ -65,7 +65,7 @@ def _as_rank(name: str, value: object) -> Rank:
             return Rank.parse(value)
         except InvalidCards:
             pass
-    raise InvalidOption(name, f"must be a rank (A, 2-10, J, Q, K), got {value!r}")
+    raise InvalidOption(name, f"must be a rank (A, 2-10, J, Q, K), got {shown(value)}")
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,14 @@ class RedGreenRules:
         "split_kings_unless": _as_rank,
         "paytable": shipped_paytable,
     }
+
+    HOUSE_WAY: ClassVar[tuple[str, ...]] = (
+        "split_aces",
+        "split_aces_unless",
+        "split_kings",
+        "split_kings_unless",
+    )
+    """The options that set the house way; the others (decks, commission, paytable) do not."""
 
     def __post_init__(self) -> None:
         check_fields(self, self.OPTIONS)

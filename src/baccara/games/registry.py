@@ -145,8 +145,8 @@ def game(game_id: str) -> GameSpec:
     """The spec of ``game_id``; an unknown id raises :class:`~baccara.errors.UnknownGame`."""
     try:
         return GAMES[game_id]
-    except (KeyError, TypeError):
-        raise UnknownGame(str(game_id), tuple(GAMES)) from None
+    except (KeyError, TypeError):  # TypeError: an unhashable id, a list or a dict
+        raise UnknownGame(game_id, tuple(GAMES)) from None
 
 
 def game_ids() -> tuple[str, ...]:

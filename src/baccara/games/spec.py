@@ -16,14 +16,19 @@ from __future__ import annotations
 
 import enum
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self
 
-from baccara.errors import BaccaraError
+from baccara.errors import BaccaraError, shown
+from baccara.options import Parser, field_of
 
 
 class Rules(Protocol):
     """A game's rules: a frozen dataclass built from user options by ``from_options``."""
+
+    OPTIONS: ClassVar[Mapping[str, Parser]]
+    """Each option's parser, by field name: what the game takes, and how it is read."""
 
     @classmethod
     def from_options(cls, **options: Any) -> Self:
@@ -71,7 +76,7 @@ class TableFacts:
     def verify_seat(self, seat: object) -> int:
         """Seats are numbered 1 to ``seats``; refuse any other."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.seats:
-            raise BaccaraError(f"seats run 1 to {self.seats}, not {seat!r}")
+            raise BaccaraError(f"seats run 1 to {self.seats}, not {shown(seat)}")
         return seat
 
     def side_of(self, seat: int) -> str | None:
@@ -128,7 +133,13 @@ class GameSpec:
     """The rules in a paragraph, as the seed deals them by default (the report opens with it)."""
 
     def rules_from_options(self, **options: Any) -> Any:
-        """The rules under ``options`` (``decks=6``, ``"tie-pays": "9"``…), checked."""
+        """The rules under ``options`` (``decks=6``, ``"tie-pays": "9"``…), checked.
+
+        An option the game does not take is refused in this game's name: Mini
+        RedGreen shares RedGreen's rules, and ``peek`` is not an option of either.
+        """
+        for key in options:
+            field_of(self.id, key, self.rules.OPTIONS)
         return self.rules.from_options(**options)
 
     def parse_bet(self, text: str) -> enum.Enum:

@@ -14,7 +14,8 @@ from rich.text import Text
 
 from baccara.exact.model import Analysis, BetAnalysis, Cell, DataTable
 from baccara.exact.removal import EffectOfRemoval
-from baccara.options import fraction_text
+from baccara.options import decimal_text, fraction_text, percent_text
+from baccara.render.text import options_text
 
 
 def pays_text(pays: Fraction) -> str:
@@ -37,8 +38,8 @@ def outcome_rows(bet: BetAnalysis) -> list[tuple[str, ...]]:
             outcome.name,
             pays_text(outcome.pays),
             f"{outcome.count:,}",
-            f"{float(outcome.probability):.8f}",
-            f"{float(outcome.expected_return):.8f}",
+            decimal_text(outcome.probability, 8),
+            decimal_text(outcome.expected_return, 8),
         )
         for outcome in bet.outcomes
     ]
@@ -46,7 +47,7 @@ def outcome_rows(bet: BetAnalysis) -> list[tuple[str, ...]]:
 
 def total_row(bet: BetAnalysis) -> tuple[str, ...]:
     """The last row: every combination, probability 1, and the bet's expected return."""
-    return ("Total", "", f"{bet.total:,}", f"{1:.8f}", f"{float(bet.expected_return):.8f}")
+    return ("Total", "", f"{bet.total:,}", decimal_text(1, 8), decimal_text(bet.expected_return, 8))
 
 
 def bet_table(bet: BetAnalysis) -> Table:
@@ -63,16 +64,16 @@ def bet_table(bet: BetAnalysis) -> Table:
 
 def edge_text(bet: BetAnalysis) -> str:
     """``house edge 1.0579%`` — the bold start of a bet's summary line."""
-    return f"house edge {float(bet.house_edge):.4%}"
+    return f"house edge {percent_text(bet.house_edge)}"
 
 
 def figures_text(bet: BetAnalysis) -> str:
     """The rest of the summary line: the exact edge, element of risk, std dev, hit frequency."""
     return (
         f" (exactly {fraction_text(bet.house_edge)})"
-        f" · element of risk {float(bet.element_of_risk):.4%}"
-        f" · std dev {bet.std_dev:.4f}"
-        f" · hit frequency {float(bet.hit_frequency):.4%}"
+        f" · element of risk {percent_text(bet.element_of_risk)}"
+        f" · std dev {decimal_text(bet.std_dev, 4)}"
+        f" · hit frequency {percent_text(bet.hit_frequency)}"
     )
 
 
@@ -82,14 +83,14 @@ def published_lines(bet: BetAnalysis) -> list[str]:
         return []
     diff = bet.house_edge - bet.published.house_edge
     lines = [
-        f"published {float(bet.published.house_edge):.4%} ({bet.published.source});"
-        f" computed minus published {float(diff):+.4%}"
+        f"published {percent_text(bet.published.house_edge)} ({bet.published.source});"
+        f" computed minus published {percent_text(diff, signed=True)}"
     ]
     for name, published in bet.published.outcomes:
         computed = bet.outcome(name).probability
         lines.append(
-            f"published {name} {float(published):.4%}, computed {float(computed):.4%};"
-            f" computed minus published {float(computed - published):+.4%}"
+            f"published {name} {percent_text(published)}, computed {percent_text(computed)};"
+            f" computed minus published {percent_text(computed - published, signed=True)}"
         )
     return lines
 
@@ -109,7 +110,7 @@ def cell_text(value: Cell) -> str:
         return str(value)
     if isinstance(value, int):
         return f"{value:,}"
-    return f"{float(value):.8f}"
+    return decimal_text(value, 8)
 
 
 def data_table(data: DataTable) -> Table:
@@ -122,7 +123,7 @@ def data_table(data: DataTable) -> Table:
 
 
 def analysis_renderable(analysis: Analysis) -> RenderableType:
-    options = ", ".join(f"{k}={v}" for k, v in analysis.options.items())
+    options = options_text(analysis.options)
     parts: list[RenderableType] = [
         Text(f"{analysis.game} — {options}", style="bold"),
         Text(f"Combinations are {analysis.sample_space}.", style="dim"),
@@ -150,7 +151,7 @@ def print_analysis(analysis: Analysis, console: Console) -> None:
 
 def points_text(value: Fraction) -> str:
     """A change of edge in percentage points, signed; an exact zero prints as ``0``."""
-    return "0" if value == 0 else f"{float(value * 100):+.5f}"
+    return "0" if value == 0 else decimal_text(value * 100, 5, signed=True)
 
 
 def effect_columns(eor: EffectOfRemoval) -> tuple[str, ...]:
@@ -161,7 +162,7 @@ def effect_rows(
     eor: EffectOfRemoval,
 ) -> tuple[tuple[str, ...], list[tuple[str, ...]], tuple[str, ...]]:
     """The full-shoe edges, one row per removal in % points, and the weighted sums."""
-    full = ("full shoe edge", "", *(f"{float(e):.4%}" for e in eor.full_edges))
+    full = ("full shoe edge", "", *(percent_text(e) for e in eor.full_edges))
     rows = [
         (
             removal.label,
@@ -200,7 +201,7 @@ def effect_of_removal_table(eor: EffectOfRemoval) -> Table:
 
 
 def effect_of_removal_renderable(eor: EffectOfRemoval) -> RenderableType:
-    options = ", ".join(f"{k}={v}" for k, v in eor.options.items())
+    options = options_text(eor.options)
     parts: list[RenderableType] = [
         Text(f"{eor.game} — {options}", style="bold"),
         effect_of_removal_table(eor),

@@ -5,9 +5,12 @@ from __future__ import annotations
 from rich import box
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from baccara.exact.variants import Comparison
+from baccara.options import percent_text
 from baccara.render.analysis import points_text
+from baccara.render.text import options_text, printable
 
 BASE = "as given"
 """The row of the rules the comparison starts from."""
@@ -23,15 +26,18 @@ def comparison_columns(comparison: Comparison) -> tuple[str, ...]:
 
 
 def comparison_rows(comparison: Comparison) -> list[tuple[str, ...]]:
-    """The base row, then one per variant; a cell is the edge over its change (two lines)."""
-    rows = [(BASE, *(f"{float(comparison.base.bet(b).house_edge):.4%}" for b in comparison.bets))]
+    """The base row, then one per variant; a cell is the edge over its change (two lines).
+
+    A variant's name is the user's: its control characters are escaped.
+    """
+    rows = [(BASE, *(percent_text(comparison.base.bet(b).house_edge) for b in comparison.bets))]
     for result in comparison.variants:
         cells = []
         for bet in comparison.bets:
             change = comparison.change(result, bet)
-            edge = f"{float(comparison.edge(result, bet)):.4%}"
+            edge = percent_text(comparison.edge(result, bet))
             cells.append(f"{edge}\n{points_text(change)}" if change else edge)
-        rows.append((result.variant.name, *cells))
+        rows.append((printable(result.variant.name), *cells))
     return rows
 
 
@@ -41,13 +47,12 @@ def variant_lines(comparison: Comparison) -> list[str]:
     for result in comparison.variants:
         variant = result.variant
         about = f" — {variant.description}" if variant.description else ""
-        lines.append(f"{variant.name}: {variant.options_text()}{about}")
+        lines.append(printable(f"{variant.name}: {variant.options_text()}{about}"))
     return lines
 
 
 def print_comparison(comparison: Comparison, console: Console) -> None:
-    options = ", ".join(f"{k}={v}" for k, v in comparison.base.options.items())
-    console.print(f"{comparison.game} — {options}", style="bold")
+    console.print(Text(f"{comparison.game} — {options_text(comparison.base.options)}", "bold"))
     table = Table(
         title="[bold]house edge by rule variant[/bold]",
         title_justify="left",
@@ -60,8 +65,8 @@ def print_comparison(comparison: Comparison, console: Console) -> None:
         else:
             table.add_column(column, justify="right")
     for row in comparison_rows(comparison):
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))
     console.print(table)
     console.print(LEGEND)
     for line in variant_lines(comparison):
-        console.print(line, style="dim")
+        console.print(Text(line, "dim"))

@@ -28,7 +28,7 @@ from baccara.games.redgreen import (
     pair_strength,
     single_strength,
 )
-from baccara.options import as_int
+from baccara.options import as_int, plural
 from baccara.randomness import RandomSource, shuffle
 
 RankHand = tuple[Rank, Rank, Rank]
@@ -43,6 +43,8 @@ FACE_UP = "up"
 """The drill's answer for three of a kind: leave it whole, face up."""
 
 COLUMNS = 4
+
+MAX_DRILL_HANDS = 1000
 
 
 def parse_hand(texts: Sequence[str]) -> RankHand:
@@ -176,7 +178,7 @@ def drill_hands(rng: RandomSource, rounds: int) -> list[list[Rank]]:
     Uniform over the combinations rather than dealt from a shoe, so the exceptions a
     dealer must drill (5 % of combinations) come up often enough to learn.
     """
-    rounds = as_int("rounds", rounds, 1, 1000)
+    rounds = as_int("rounds", rounds, 1, MAX_DRILL_HANDS)
     hands = []
     for _ in range(rounds):
         hand = list(RANK_COMBINATIONS[rng.randbelow(len(RANK_COMBINATIONS))])
@@ -221,11 +223,12 @@ def run_drill(
 ) -> DrillScore:
     """Ask for the front card of each hand, say right or wrong and why, and score.
 
-    ``read`` returns the next answer line, or ``None`` at end of input (the drill
-    stops and scores what was answered). An unreadable answer is asked again.
+    ``read`` returns the next answer line, or ``None`` at end of input: the drill
+    stops, says so, and scores what was answered (nothing, if no hand was). An
+    unreadable answer is asked again.
     """
     write(
-        f"House-way drill: {len(hands)} hands. Type the front card (e.g. K),"
+        f"House-way drill: {plural(len(hands), 'hand')}. Type the front card (e.g. K),"
         f" or {FACE_UP!r} for three of a kind."
     )
     right = asked = 0
@@ -237,7 +240,9 @@ def run_drill(
             write(f"Hand {number} of {len(hands)}: {hand_text(hand)}  front?")
             line = read()
             if line is None:
-                write(str(DrillScore(right, asked)))
+                write(f"Input ended before hand {number} of {len(hands)} was answered.")
+                if asked:
+                    write(str(DrillScore(right, asked)))
                 return DrillScore(right, asked)
             answer = parse_answer(line)
             if answer is None:

@@ -14,8 +14,9 @@ from baccara.exact.model import BetAnalysis
 from baccara.exact.paytable_design import COMMON, RARE, Design
 from baccara.games.bonus import CATEGORIES, Category
 from baccara.games.paytable import Paytable
+from baccara.options import decimal_text, percent_text, plural
 from baccara.render.analysis import pays_text, total_row
-from baccara.render.text import plural
+from baccara.render.text import printable
 
 SHORT = {
     Category.ROYAL_FLUSH: "RF",
@@ -46,8 +47,8 @@ def category_rows(table: Paytable, counts: Mapping[Category, int]) -> list[tuple
                 category.value,
                 pays_text(pays) if category in table.pays else "loses",
                 f"{counts[category]:,}",
-                f"{float(probability):.8f}",
-                f"{float(probability * pays):.8f}",
+                decimal_text(probability, 8),
+                decimal_text(probability * pays, 8),
             )
         )
     return rows
@@ -61,7 +62,8 @@ def print_paytable(
     console: Console,
 ) -> None:
     """Every category: what it pays, how often it comes, what it returns; then the edge."""
-    grid = Table(title=f"[bold]{table.name}[/bold] — {plural(decks, 'deck')}", title_justify="left")
+    title = Text.assemble((printable(table.name), "bold"), f" — {plural(decks, 'deck')}")
+    grid = Table(title=title, title_justify="left")
     for i, column in enumerate(PAYTABLE_COLUMNS):
         grid.add_column(column, justify="left" if i == 0 else "right")
     for row in category_rows(table, counts):
@@ -71,8 +73,8 @@ def print_paytable(
     grid.add_row(*first, Text(last, style="bold"))
     console.print(grid)
     console.print(
-        f"house edge {float(bet.house_edge):.4%} · hit frequency {float(bet.hit_frequency):.4%}"
-        f" · std dev {bet.std_dev:.4f}"
+        f"house edge {percent_text(bet.house_edge)} · hit frequency {percent_text(bet.hit_frequency)}"
+        f" · std dev {decimal_text(bet.std_dev, 4)}"
     )
 
 
@@ -82,7 +84,7 @@ def print_designs(
     """The designed paytables, nearest the target edge first, one per row."""
     categories = [c for c, _ in (*RARE, *COMMON)]
     grid = Table(
-        title=f"[bold]Nearest {float(target):.2%}[/bold] — {plural(decks, 'deck')}, pays to 1",
+        title=f"[bold]Nearest {percent_text(target, 2)}[/bold] — {plural(decks, 'deck')}, pays to 1",
         title_justify="left",
         box=box.SIMPLE_HEAD,
         collapse_padding=True,
@@ -97,9 +99,9 @@ def print_designs(
         grid.add_row(
             str(number),
             *(str(pays[c]) if c in pays else "-" for c in categories),
-            f"{float(found.house_edge):.4%}",
-            f"{float(found.bet.hit_frequency):.2%}",
-            f"{found.bet.std_dev:.3f}",
+            percent_text(found.house_edge),
+            percent_text(found.bet.hit_frequency, 2),
+            decimal_text(found.bet.std_dev, 3),
         )
     console.print(grid)
     console.print(", ".join(f"{SHORT[c]} {c.value}" for c in categories), style="dim")

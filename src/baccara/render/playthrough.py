@@ -7,10 +7,13 @@ procedure and settlement: a change of rules shows up as a diff of this text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from baccara.cards import Card
+from baccara.errors import InvalidCards
 from baccara.money import format_cents
+from baccara.render.text import printable
 from baccara.table.events import (
     BetPlaced,
     BetRemoved,
@@ -35,14 +38,24 @@ from baccara.table.view import Viewer, view
 
 ORDINAL = ("first", "second", "third")
 
+TILE_OR_DIE = re.compile(r"[1-7]-[1-7]|[1-6]", re.ASCII)
+
 
 def item_text(code: str | None) -> str:
-    """``"AD"`` → ``A♦``; tiles and dice as they are; a hidden card as ``??``."""
+    """``"AD"`` → ``A♦``; tiles and dice as they are; a hidden card as ``??``.
+
+    Anything else — what a tampered round record logs — is quoted, its control
+    characters escaped: ``baccara verify`` shows it as it is, and never as a card.
+    """
     if code is None:
         return "??"
-    if "-" in code or code.isdigit():
+    if TILE_OR_DIE.fullmatch(code):
         return code
-    return str(Card.parse(code))
+    try:
+        card: Card | None = Card.parse(code)
+    except InvalidCards:
+        card = None
+    return str(card) if card is not None and card.code == code else printable(repr(code))
 
 
 def position_text(position: str) -> str:

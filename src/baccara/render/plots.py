@@ -6,6 +6,7 @@ import pathlib
 from typing import TYPE_CHECKING
 
 from baccara.errors import InvalidOption
+from baccara.options import percent_text, plural
 
 if TYPE_CHECKING:
     from baccara.sim.sessions import SessionReport
@@ -39,8 +40,8 @@ def plot_sessions(report: SessionReport, path: pathlib.Path, title: str) -> path
     left.set_xlabel("session result")
     left.set_ylabel("sessions")
     left.set_title(
-        f"{summary['sessions']:,} sessions · ruin {summary['risk_of_ruin']:.2%}"
-        f" · ahead {summary['ahead']:.1%}"
+        f"{plural(summary['sessions'], 'session')} · ruin {percent_text(summary['risk_of_ruin'], 2)}"
+        f" · ahead {percent_text(summary['ahead'], 1)}"
     )
     left.legend()
     for path_cents in report.paths:
@@ -49,7 +50,7 @@ def plot_sessions(report: SessionReport, path: pathlib.Path, title: str) -> path
     right.axhline(report.plan.stake / 100, color="#c0392b", linestyle=":", label="one stake")
     right.set_xlabel("hand")
     right.set_ylabel("bankroll")
-    right.set_title(f"{len(report.paths)} sessions hand by hand")
+    right.set_title(f"{plural(len(report.paths), 'session')} hand by hand")
     right.legend()
     figure.suptitle(title)
     try:

@@ -39,6 +39,7 @@ from baccara.games.paytable import SHIPPED, Paytable
 from baccara.options import option_name
 from baccara.render import report_sections as sections
 from baccara.render.document import Document
+from baccara.render.text import printable
 from baccara.sim.runs import DealerSpec
 from baccara.sim.sessions import SessionPlan, SessionReport, play_bet
 
@@ -91,12 +92,16 @@ class ReportData:
     bonus: tuple[Mapping[Category, int], Paytable] | None
 
     def option_values(self) -> list[tuple[str, str, str]]:
-        """Each rule option as a user types it: name, value in force, the seed's default."""
+        """Each rule option as a user types it: name, value in force, the seed's default.
+
+        A paytable read from a file goes by the name the file gave it, control
+        characters escaped.
+        """
         defaults = self.spec.rules()
         return [
             (
                 option_name(name),
-                option_value_text(getattr(self.rules, name)),
+                printable(option_value_text(getattr(self.rules, name))),
                 option_value_text(getattr(defaults, name)),
             )
             for name in self.analysis.options

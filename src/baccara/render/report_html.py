@@ -139,10 +139,10 @@ def write_html(
 ) -> pathlib.Path:
     """Write the report to ``path`` (an ``.html`` file) and return it."""
     if path.suffix.lower() not in (".html", ".htm"):
-        raise InvalidOption("out", f"write an .html file, got {path.name!r}")
+        raise InvalidOption("--out", f"write an .html file, got {path.name!r}")
     text = html_text(document, on_chart)
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
-        raise InvalidOption("out", f"cannot write {str(path)!r}: {error.strerror}") from None
+        raise InvalidOption("--out", f"cannot write {str(path)!r}: {error.strerror}") from None
     return path

@@ -197,7 +197,7 @@ def write_pdf(
 ) -> pathlib.Path:
     """Write the report to ``path`` (a ``.pdf`` file) and return it."""
     if path.suffix.lower() != ".pdf":
-        raise InvalidOption("pdf", f"write a .pdf file, got {path.name!r}")
+        raise InvalidOption("--pdf", f"write a .pdf file, got {path.name!r}")
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.units import mm
     from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate
@@ -251,5 +251,5 @@ def write_pdf(
     try:
         path.write_bytes(buffer.getvalue())
     except OSError as error:
-        raise InvalidOption("pdf", f"cannot write {str(path)!r}: {error.strerror}") from None
+        raise InvalidOption("--pdf", f"cannot write {str(path)!r}: {error.strerror}") from None
     return path

@@ -21,6 +21,7 @@ from baccara.exact.variants import (
     published_gaps,
 )
 from baccara.money import format_cents
+from baccara.options import plural
 from baccara.render import charts
 from baccara.render.analysis import (
     EFFECT_SIGN_NOTE,
@@ -37,8 +38,7 @@ from baccara.render.analysis import (
 from baccara.render.compare import LEGEND, comparison_columns, comparison_rows, variant_lines
 from baccara.render.document import Block, Chart, Heading, Prose, TableBlock
 from baccara.render.paytable import PAYTABLE_COLUMNS, category_rows
-from baccara.render.simulation import SESSION_NOTE, session_rows
-from baccara.render.text import plural
+from baccara.render.simulation import SESSION_NOTE, rounding_note, session_rows
 from baccara.sim.sessions import FAN_PERCENTILES
 
 if TYPE_CHECKING:
@@ -361,7 +361,10 @@ def variants(data: ReportData) -> list[Block]:
 
 def sessions(data: ReportData) -> list[Block]:
     report, plan, bet = data.sessions, data.sessions.plan, data.session_bet
-    edge = data.analysis.bet(bet).house_edge
+    analysed = data.analysis.bet(bet)
+    edge = analysed.house_edge
+    expected = report.expectation(edge, [(o.probability, o.pays) for o in analysed.outcomes])
+    note = rounding_note(plan.stake, expected)
     money = format_cents
     title = (
         f"{bet} · {money(plan.stake)} a hand · {plan.hands:,} hands · "
@@ -392,8 +395,9 @@ def sessions(data: ReportData) -> list[Block]:
             "sessions",
             "Session results",
             ("", "Value"),
-            tuple(session_rows(report.summary(), report.expected_result(edge))),
+            tuple(session_rows(report.summary(), expected)),
         ),
+        *([] if note is None else [Prose(note, "note")]),
         Prose(SESSION_NOTE, "note"),
         Prose(command, "command"),
     ]

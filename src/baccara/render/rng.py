@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from baccara.render.text import plural
+from baccara.options import plural
 from baccara.sim.rng_tests import CLIENT_SEED, CheckResult, RngReport
 
 

@@ -10,24 +10,24 @@ from rich.text import Text
 
 from baccara.cards import ShoeMode
 from baccara.money import format_cents
-from baccara.render.text import plural
+from baccara.options import decimal_text, percent_text, plural
+from baccara.render.text import options_text
 from baccara.sim.counts import CountReport
 from baccara.sim.report import FLAG_SIGMAS, SimulationReport
-from baccara.sim.sessions import SessionPlan
+from baccara.sim.sessions import Expectation, SessionPlan
 
 
 def _shoe_text(report: SimulationReport) -> str:
     if report.shoe is ShoeMode.RESHUFFLE:
         return "shoe reshuffled every round"
-    return f"continuous shoe, cut card at {report.penetration:.0%}"
+    return f"continuous shoe, cut card at {percent_text(report.penetration, 0)}"
 
 
 def print_report(report: SimulationReport, console: Console) -> None:
-    options = ", ".join(f"{k}={v}" for k, v in report.options.items())
     console.print(
-        f"{report.game} — {report.rounds:,} rounds, seed {report.seed}, {_shoe_text(report)}"
+        f"{report.game} — {plural(report.rounds, 'round')}, seed {report.seed}, {_shoe_text(report)}"
     )
-    console.print(options)
+    console.print(Text(options_text(report.options)))
     if report.shoe is ShoeMode.CONTINUOUS:
         console.print(
             "Exact figures are off the top (a full shoe); a shoe dealt to its cut card may differ."
@@ -46,17 +46,17 @@ def print_report(report: SimulationReport, console: Console) -> None:
             table.add_row(
                 o.name,
                 f"{o.count:,}",
-                f"{o.observed:.8f}",
-                f"{float(o.expected):.8f}",
-                f"{o.z:+.2f}",
+                decimal_text(o.observed, 8),
+                decimal_text(o.expected, 8),
+                decimal_text(o.z, 2, signed=True),
                 Text(f"outside {FLAG_SIGMAS:g}σ", style="bold red") if o.flagged else "ok",
             )
         console.print(table)
         low, high = bet.return_ci95
         check = f"outside {FLAG_SIGMAS:g}σ" if abs(bet.return_z) > FLAG_SIGMAS else "ok"
         console.print(
-            f"return {bet.observed_return:+.6f} (95% CI {low:+.6f} to {high:+.6f})"
-            f" · exact {float(bet.expected_return):+.6f} · z {bet.return_z:+.2f} · {check}"
+            f"return {decimal_text(bet.observed_return, 6, signed=True)} (95% CI {decimal_text(low, 6, signed=True)} to {decimal_text(high, 6, signed=True)})"
+            f" · exact {decimal_text(bet.expected_return, 6, signed=True)} · z {decimal_text(bet.return_z, 2, signed=True)} · {check}"
         )
     console.print()
     flagged = report.flagged
@@ -68,8 +68,8 @@ def print_report(report: SimulationReport, console: Console) -> None:
         console.print(f"Every exact value is within {FLAG_SIGMAS:g} standard errors.")
     workers = f"{report.workers} worker{'s' if report.workers != 1 else ''}"
     console.print(
-        f"{report.rounds:,} rounds in {report.seconds:.2f} s: "
-        f"{report.rounds_per_second / 1e6:.1f} million rounds per second, {workers}."
+        f"{plural(report.rounds, 'round')} in {decimal_text(report.seconds, 2)} s: "
+        f"{decimal_text(report.rounds_per_second / 1e6, 1)} million rounds per second, {workers}."
     )
 
 
@@ -78,12 +78,12 @@ def print_sessions(
     plan: SessionPlan,
     title: str,
     seed: int,
-    expected: float,
+    expected: Expectation,
     console: Console,
 ) -> None:
     money = format_cents
     console.print(
-        f"{title} — {summary['sessions']:,} sessions of up to {plan.hands:,} hands,"
+        f"{title} — {plural(summary['sessions'], 'session')} of up to {plural(plan.hands, 'hand')},"
         f" bankroll {money(plan.bankroll)}, seed {seed}"
     )
     table = Table(title="[bold]Session results[/bold]", title_justify="left")
@@ -92,30 +92,56 @@ def print_sessions(
     for label, value in session_rows(summary, expected):
         table.add_row(label, value)
     console.print(table)
+    note = rounding_note(plan.stake, expected)
+    if note is not None:
+        console.print(note, style="bold")
     console.print(SESSION_NOTE, style="dim")
 
 
-def session_rows(summary: dict[str, Any], expected: float) -> list[tuple[str, str]]:
+def session_rows(summary: dict[str, Any], expected: Expectation) -> list[tuple[str, str]]:
     """A session run in rows: the mean against what the exact edge predicts, the spread,
     percentiles, the chances of ending ahead, even or behind, and the risk of ruin."""
     low, high = summary["mean_result_ci95"]
     rows = [
-        ("mean result", f"{summary['mean_result'] / 100:+.2f}"),
-        ("95% CI of the mean", f"{low / 100:+.2f} to {high / 100:+.2f}"),
-        ("expected from the exact edge", f"{expected / 100:+.2f}"),
-        ("standard deviation", f"{summary['std_result'] / 100:.2f}"),
+        ("mean result", decimal_text(summary["mean_result"] / 100, 2, signed=True)),
+        (
+            "95% CI of the mean",
+            f"{decimal_text(low / 100, 2, signed=True)} to {decimal_text(high / 100, 2, signed=True)}",
+        ),
+        ("expected from the exact edge", decimal_text(expected.from_edge / 100, 2, signed=True)),
     ]
+    if expected.rounding_matters:
+        rows.append(
+            (
+                "expected, payouts rounded down",
+                decimal_text(expected.at_stake / 100, 2, signed=True),
+            )
+        )
+    rows.append(("standard deviation", decimal_text(summary["std_result"] / 100, 2)))
     for key, value in summary["percentiles"].items():
-        rows.append((f"percentile {key[1:]}", f"{value / 100:+.2f}"))
+        rows.append((f"percentile {key[1:]}", decimal_text(value / 100, 2, signed=True)))
     rows += [
         (
             "ahead / even / behind",
-            f"{summary['ahead']:.2%} / {summary['even']:.2%} / {summary['behind']:.2%}",
+            f"{percent_text(summary['ahead'], 2)} / {percent_text(summary['even'], 2)}"
+            f" / {percent_text(summary['behind'], 2)}",
         ),
-        ("risk of ruin", f"{summary['risk_of_ruin']:.2%}"),
-        ("mean hands played", f"{summary['mean_hands_played']:.1f}"),
+        ("risk of ruin", percent_text(summary["risk_of_ruin"], 2)),
+        ("mean hands played", decimal_text(summary["mean_hands_played"], 1)),
     ]
     return rows
+
+
+def rounding_note(stake: int, expected: Expectation) -> str | None:
+    """A line saying so when rounding payouts down to the cent moves the edge at ``stake``."""
+    if not expected.rounding_matters:
+        return None
+    verb = "dominates the result" if expected.rounding_dominates else "raises the edge"
+    return (
+        f"At {format_cents(stake)} a hand, rounding payouts down to the cent {verb}: the"
+        f" edge is {percent_text(expected.edge_at_stake)} at this stake,"
+        f" {percent_text(expected.edge)} exactly."
+    )
 
 
 SESSION_NOTE = (
@@ -129,12 +155,12 @@ def print_count(report: CountReport, game: str, bet: str, console: Console) -> N
     tags = "  ".join(f"{rank.symbol}:{tag:+d}" for rank, tag in report.system.tags.items())
     console.print(
         f"{game} · count for {bet} — {plural(report.rounds, 'round')} from a continuous shoe,"
-        f" cut card {plural(report.behind_cut, 'card')} from the end ({report.penetration:.1%}),"
+        f" cut card {plural(report.behind_cut, 'card')} from the end ({percent_text(report.penetration, 1)}),"
         f" seed {report.seed}"
     )
     console.print(f"tags (level {report.system.level}, from the exact effects of removal): {tags}")
     console.print(
-        f"exact edge off the top {float(report.exact_edge):.4%}; true count = (running count"
+        f"exact edge off the top {percent_text(report.exact_edge)}; true count = (running count"
         " − cards dealt × average tag) per deck left"
     )
     groups = Table(title="[bold]Bettor's result by true count[/bold]", title_justify="left")
@@ -143,7 +169,13 @@ def print_count(report: CountReport, game: str, bet: str, console: Console) -> N
     for tc, n, mean, half in report.groups:
         label = f"≤{tc}" if tc <= -report.reach else str(tc)
         label = f"≥{tc}" if tc >= report.reach else label
-        groups.add_row(label, f"{n:,}", f"{n / report.rounds:.2%}", f"{mean:+.5f}", f"{half:.5f}")
+        groups.add_row(
+            label,
+            f"{n:,}",
+            percent_text(n / report.rounds, 2),
+            decimal_text(mean, 5, signed=True),
+            decimal_text(half, 5),
+        )
     console.print(groups)
     lines = Table(
         title="[bold]Betting only at a true count of T or more[/bold]", title_justify="left"
@@ -151,13 +183,17 @@ def print_count(report: CountReport, game: str, bet: str, console: Console) -> N
     for name in ("T", "Rounds bet", "Mean per unit bet", "95% CI ±", "Units / 100 rounds"):
         lines.add_column(name, justify="right")
     for line in report.lines:
-        low, high = line.ci95
+        mean_text = half_text = "no rounds"
+        if line.mean is not None and line.ci95 is not None:
+            low, high = line.ci95
+            mean_text = decimal_text(line.mean, 5, signed=True)
+            half_text = decimal_text((high - low) / 2, 5)
         lines.add_row(
             "any" if line.threshold is None else f"{line.threshold}",
-            f"{line.share:.2%}",
-            f"{line.mean:+.5f}",
-            f"{(high - low) / 2:.5f}",
-            f"{line.per_100_rounds:+.3f}",
+            percent_text(line.share, 2),
+            mean_text,
+            half_text,
+            decimal_text(line.per_100_rounds, 3, signed=True),
         )
     console.print(lines)
     console.print(

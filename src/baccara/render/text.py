@@ -2,11 +2,40 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 
-def plural(count: int, word: str) -> str:
-    """``plural(1, "deck")`` → ``"1 deck"``; ``plural(8, "deck")`` → ``"8 decks"``.
 
-    >>> plural(1, "round"), plural(2_000_000, "round")
-    ('1 round', '2,000,000 rounds')
+def printable(text: str) -> str:
+    r"""``text`` safe to print on a terminal: every control character written as an escape.
+
+    An escape code in a paytable's name or a path would otherwise reach the terminal
+    raw, and a newline would turn a one-line error into two.
+
+    >>> printable("red\x1b[31m\nname")
+    'red\\x1b[31m\\nname'
     """
-    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
+    return "".join(
+        char
+        if char.isprintable()
+        else char.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for char in text
+    )
+
+
+def to_json(data: object) -> str:
+    """``data`` as one indented JSON object and a newline: strict JSON, never a bare ``NaN``.
+
+    Reports put ``null`` where a figure does not exist (a mean over no rounds); a
+    ``NaN`` reaching here is a bug, and ``allow_nan=False`` makes it fail loudly.
+    """
+    return json.dumps(data, indent=2, allow_nan=False) + "\n"
+
+
+def options_text(options: Mapping[str, object]) -> str:
+    """The rule options a result was computed under, as a header shows them: ``decks=8, …``.
+
+    A paytable read from a file is shown by its name, which the file chose: it is
+    made printable here.
+    """
+    return printable(", ".join(f"{key}={value}" for key, value in options.items()))

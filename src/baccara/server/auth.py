@@ -24,7 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from baccara.errors import BaccaraError
+from baccara.errors import BaccaraError, shown
 from baccara.server.models import Setting
 
 SIGNING_KEY = "token-signing-key"
@@ -44,7 +44,7 @@ class InvalidCredentials(BaccaraError):
 
 
 def check_username(username: object) -> str:
-    if not isinstance(username, str) or not USERNAME.match(username):
+    if not isinstance(username, str) or not USERNAME.fullmatch(username):
         raise InvalidCredentials(
             "username: 3 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit"
         )
@@ -59,7 +59,7 @@ def check_password(password: object) -> str:
 
 def check_role(role: object) -> str:
     if role not in ROLES:
-        raise InvalidCredentials(f"role: one of {', '.join(ROLES)}, not {role!r}")
+        raise InvalidCredentials(f"role: one of {', '.join(ROLES)}, not {shown(role)}")
     return str(role)
 
 

@@ -27,12 +27,21 @@ from typing import Any, Generic, TypeVar
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
+
+from baccara.errors import BaccaraError, shown
 
 MIGRATIONS = pathlib.Path(__file__).resolve().parent / "migrations"
 CHECKPOINT_SECONDS = 1.0
 T = TypeVar("T")
 log = logging.getLogger("baccara.server")
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+class DatabaseUnavailable(BaccaraError):
+    """``DATABASE_URL`` names no database baccara can use, or the database cannot be opened."""
 
 
 def normalise_url(url: str) -> str:
@@ -41,6 +50,40 @@ def normalise_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
     return url
+
+
+def check_url(url: str) -> str:
+    """``url`` normalised, if it names an SQLite or PostgreSQL database whose driver is here.
+
+    Checked before anything connects; a refusal never shows the URL, which may hold a
+    password.
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    normal = normalise_url(url)
+    try:
+        parsed = make_url(normal)
+    except (ArgumentError, ValueError):
+        raise DatabaseUnavailable(
+            "DATABASE_URL: not a database URL (sqlite:///FILE or postgresql://USER@HOST/NAME)"
+        ) from None
+    if parsed.get_backend_name() not in BACKENDS:
+        raise DatabaseUnavailable(
+            f"DATABASE_URL: baccara keeps its books in SQLite or PostgreSQL,"
+            f" not {shown(parsed.get_backend_name())}"
+        )
+    try:
+        parsed.get_dialect().import_dbapi()
+    except (NoSuchModuleError, ImportError):
+        raise DatabaseUnavailable(f"DATABASE_URL: no driver {shown(parsed.drivername)}") from None
+    return normal
+
+
+def unavailable(error: OperationalError) -> DatabaseUnavailable:
+    """A database that could not be opened (not there, not reachable), in one line."""
+    reason = str(error.orig).strip().splitlines() or ["no reason given"]
+    return DatabaseUnavailable(f"DATABASE_URL: cannot open the database: {reason[0]}")
 
 
 class Database:

@@ -25,11 +25,15 @@ import numpy.typing as npt
 
 from baccara.cards import Rank, ShoeMode, standard_deck
 from baccara.errors import InvalidBet, InvalidOption
+from baccara.options import as_int
 from baccara.sim.dealer import DEFAULT_PENETRATION, blocks
 from baccara.sim.runs import DealerSpec
 
 BASE_LEVEL = 3
 """The level the count's thresholds and range are written for; others scale with it."""
+
+MIN_LEVEL, MAX_LEVEL = 1, 10
+"""A count's level, its largest tag: from a one-level count to a ten-level one."""
 
 BASE_RANGE = 10
 """At :data:`BASE_LEVEL`, true counts are grouped by their floor, clipped to ±10."""
@@ -85,8 +89,7 @@ class CountSystem:
         cls, bet: str, effects: Mapping[Rank, Fraction], level: int = 3
     ) -> CountSystem:
         """Scale the bettor's side of each effect so the largest is ``level``, then round."""
-        if not 1 <= level <= 10:
-            raise InvalidOption("level", f"must be between 1 and 10, got {level}")
+        level = as_int("level", level, MIN_LEVEL, MAX_LEVEL)
         bettor = {rank: -effect for rank, effect in effects.items()}
         largest = max(abs(v) for v in bettor.values())
         if largest == 0:
@@ -130,12 +133,16 @@ class _Buckets:
 
 @dataclass(frozen=True)
 class Line:
-    """Betting only at true count ``threshold`` or more (``None``: every round)."""
+    """Betting only at true count ``threshold`` or more (``None``: every round).
+
+    ``mean`` and ``ci95`` are ``None`` when no round reached the threshold: there is
+    no mean of nothing (and JSON has no NaN).
+    """
 
     threshold: int | None
     share: float  # of rounds dealt on which the bet is made
-    mean: float  # bettor's result per unit bet
-    ci95: tuple[float, float]
+    mean: float | None  # bettor's result per unit bet
+    ci95: tuple[float, float] | None
     per_100_rounds: float  # units won per 100 rounds dealt, betting one unit when in
 
 
@@ -176,7 +183,7 @@ class CountReport:
                     "bet_at_true_count_at_least": line.threshold,
                     "share_of_rounds": line.share,
                     "mean_per_unit": line.mean,
-                    "mean_ci95": list(line.ci95),
+                    "mean_ci95": None if line.ci95 is None else list(line.ci95),
                     "units_per_100_rounds": line.per_100_rounds,
                 }
                 for line in self.lines
@@ -189,7 +196,7 @@ def _line(
 ) -> Line:
     n = int(buckets.rounds[keep].sum())
     if n == 0:
-        return Line(threshold, 0.0, math.nan, (math.nan, math.nan), 0.0)
+        return Line(threshold, 0.0, None, None, 0.0)
     total = float(buckets.total[keep].sum())
     mean = total / n
     variance = max(float(buckets.squares[keep].sum()) / n - mean * mean, 0.0)

@@ -7,13 +7,13 @@ penetration) -> Dealer``, named in the game's registry entry. Everything else in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
+from baccara.sim.compiled import compiled
 from baccara.sim.kernels.rng import block_state
 
 BLOCK_ROUNDS = 1 << 20
@@ -75,16 +75,23 @@ class Dealer:
         return counts
 
 
-@njit(cache=True)
+@compiled
 def _count(codes: npt.NDArray[np.int8], counts: npt.NDArray[np.int64]) -> None:
     for i in range(codes.shape[0]):
         for j in range(codes.shape[1]):
             counts[j, codes[i, j]] += 1
 
 
-def blocks(rounds: int) -> list[tuple[int, int, int]]:
-    """``(block, first round, rounds in it)`` for a run of ``rounds``."""
-    return [
-        (b, start, min(BLOCK_ROUNDS, rounds - start))
-        for b, start in enumerate(range(0, rounds, BLOCK_ROUNDS))
-    ]
+def blocks(rounds: int) -> Iterator[tuple[int, int, int]]:
+    """``(block, first round, rounds in it)`` for a run of ``rounds``, one at a time.
+
+    Lazily: a run of 10^13 rounds has ten million blocks, and listing them first would
+    take seconds and a gigabyte before the first card is dealt.
+    """
+    for block, start in enumerate(range(0, rounds, BLOCK_ROUNDS)):
+        yield block, start, min(BLOCK_ROUNDS, rounds - start)
+
+
+def block_count(rounds: int) -> int:
+    """How many blocks a run of ``rounds`` is dealt in."""
+    return -(-rounds // BLOCK_ROUNDS)

@@ -38,8 +38,14 @@ from typing import Any, Literal
 import numpy as np
 
 from baccara.fair import FairRandom
-from baccara.options import as_int
 from baccara.randomness import RandomSource, shuffle
+from baccara.sim.rng_bounds import (
+    MIN_SHUFFLES,
+    check_decks,
+    check_seed,
+    check_shuffles,
+    check_workers,
+)
 from baccara.sim.rng_stats import (
     ChiSquare,
     IntArray,
@@ -62,33 +68,11 @@ ALPHA = 0.01
 """The family-wise level: the battery fails when any Holm-adjusted p-value is below it."""
 BLOCK = 1_000
 """Rounds a block: the unit of work of a worker and of the progress bar."""
-DEFAULT_SHUFFLES = 20_000
-MIN_SHUFFLES = 1_000
-MAX_SHUFFLES = 10**8
-MAX_DECKS = 8
-MAX_WORKERS = 64
-MAX_SEED = 2**63 - 1
 TILES = len(TILE_SET)
 DICE = 3
 
 Source = Callable[[str, int], RandomSource]
 """``source(stream, k)``: the random source of round ``k`` of ``"cards"`` or ``"lo-ball"``."""
-
-
-def check_shuffles(value: object) -> int:
-    return as_int("shuffles", value, MIN_SHUFFLES, MAX_SHUFFLES)
-
-
-def check_decks(value: object) -> int:
-    return as_int("decks", value, 1, MAX_DECKS)
-
-
-def check_workers(value: object) -> int:
-    return as_int("workers", value, 1, MAX_WORKERS)
-
-
-def check_seed(value: object) -> int:
-    return as_int("seed", value, 0, MAX_SEED)
 
 
 @dataclass(frozen=True)
@@ -577,6 +561,7 @@ def run_battery(
     """
     rounds, decks, workers = check_shuffles(rounds), check_decks(decks), check_workers(workers)
     seed = None if seed is None else check_seed(seed)
+    workers = min(workers, -(-rounds // BLOCK))  # no more processes than blocks are dealt
     start = time.perf_counter()
     total: Tally | None = None
     blocks = tally_blocks(source or FairSources(seed), decks, rounds, workers)

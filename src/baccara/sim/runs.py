@@ -32,27 +32,27 @@ import numpy.typing as npt
 from baccara.cards import ShoeMode, check_penetration
 from baccara.games import game
 from baccara.options import as_int
+from baccara.randomness import check_seed
 from baccara.sim.dealer import (
     DEFAULT_PENETRATION,
     Dealer,
+    block_count,
     blocks,
 )
 
 MAX_ROUNDS = 10**13
-MAX_SEED = 2**63 - 1
+"""The most rounds one run deals: each outcome's count stays far inside 64 bits."""
 MAX_WORKERS = 256
+MAX_HELD_ROUNDS = 10**8
+"""The most rounds :func:`deal_outcomes` holds in memory (about half a gigabyte)."""
 
 
-def check_rounds(rounds: object) -> int:
-    return as_int("rounds", rounds, 1, MAX_ROUNDS)
+def check_rounds(rounds: object, name: str = "rounds") -> int:
+    return as_int(name, rounds, 1, MAX_ROUNDS)
 
 
-def check_seed(seed: object) -> int:
-    return as_int("seed", seed, 0, MAX_SEED)
-
-
-def check_workers(workers: object) -> int:
-    return as_int("workers", workers, 1, MAX_WORKERS)
+def check_workers(workers: object, name: str = "workers") -> int:
+    return as_int(name, workers, 1, MAX_WORKERS)
 
 
 @dataclass(frozen=True)
@@ -120,11 +120,13 @@ def deal_outcomes(
     """Deal ``rounds`` rounds of ``game`` and return every bet's outcome in every round.
 
     ``options`` are the game's rule options as for :func:`baccara.analyze`. The result
-    depends only on the arguments; it holds ``rounds × bets`` bytes, so for long runs
-    count block by block with :func:`count_outcomes` instead.
+    depends only on the arguments; it holds ``rounds × bets`` bytes, so it deals at
+    most :data:`MAX_HELD_ROUNDS`; longer runs are counted block by block with
+    :func:`count_outcomes`.
     """
+    rounds = as_int("rounds", rounds, 1, MAX_HELD_ROUNDS)
     dealer = DealerSpec.of(game, shoe=shoe, penetration=penetration, **options).dealer()
-    codes = dealer.deal_run(check_rounds(rounds), check_seed(seed))
+    codes = dealer.deal_run(rounds, check_seed(seed))
     return RoundOutcomes(dealer.game, dealer.bets, dealer.outcomes, codes)
 
 
@@ -155,8 +157,8 @@ def count_blocks(
     early (Ctrl-C) stops the workers.
     """
     rounds, seed, workers = check_rounds(rounds), check_seed(seed), check_workers(workers)
-    jobs = [(seed, block, size) for block, _, size in blocks(rounds)]
-    if workers == 1 or len(jobs) == 1:
+    jobs = ((seed, block, size) for block, _, size in blocks(rounds))
+    if workers == 1 or block_count(rounds) == 1:
         dealer = spec.dealer()
         for _, block, size in jobs:
             yield size, dealer.count_block(seed, block, size)
@@ -165,7 +167,9 @@ def count_blocks(
     # __main__; elsewhere spawn, which re-imports baccara in each worker.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = context.Pool(min(workers, len(jobs)), initializer=_start_worker, initargs=(spec,))
+    pool = context.Pool(
+        min(workers, block_count(rounds)), initializer=_start_worker, initargs=(spec,)
+    )
     try:
         yield from pool.imap_unordered(_count_in_worker, jobs)
         pool.close()

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from baccara.errors import InvalidBet, InvalidOption
-from baccara.money import format_cents, payout, validate_stake
+from baccara.errors import InvalidBet, InvalidOption, shown
+from baccara.money import MAX_BANKROLL_CENTS, format_cents, payout, validate_stake
 
 if TYPE_CHECKING:
     from baccara.sim.runs import DealerSpec
@@ -40,7 +40,11 @@ FAN_PERCENTILES = (5, 25, 50, 75, 95)
 """The balance percentiles a fan chart draws, hand by hand."""
 
 MAX_HANDS = 1_000_000
+"""The longest session: with the largest stake and pay it keeps a bankroll inside 64 bits."""
 MAX_SESSIONS = 10_000_000
+
+INT64_LIMIT = 2**63
+"""Bankrolls are added up in 64-bit cents: every one must stay below this."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,12 @@ class SessionPlan:
         validate_stake(self.stake)
         if isinstance(self.bankroll, bool) or not isinstance(self.bankroll, int):
             raise InvalidOption(
-                "bankroll", f"must be a whole number of cents, got {self.bankroll!r}"
+                "bankroll", f"must be a whole number of cents, got {shown(self.bankroll)}"
+            )
+        if self.bankroll > MAX_BANKROLL_CENTS:
+            raise InvalidOption(
+                "bankroll",
+                f"must be at most {format_cents(MAX_BANKROLL_CENTS)}, got {format_cents(self.bankroll)}",
             )
         if self.bankroll < self.stake:
             raise InvalidOption(
@@ -69,16 +78,64 @@ class SessionPlan:
         ):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
                 raise InvalidOption(
-                    name, f"must be a whole number from 1 to {high:,}, got {value!r}"
+                    name, f"must be a whole number from 1 to {high:,}, got {shown(value)}"
                 )
 
 
+def net_cents(stake: int, pay: Fraction) -> int:
+    """What one outcome paying ``pay`` to 1 does to the bankroll: winnings rounded down, or the loss."""
+    return payout(stake, pay) if pay >= 0 else -payout(stake, -pay)
+
+
 def net_per_outcome(stake: int, pays: Sequence[Fraction]) -> npt.NDArray[np.int64]:
-    """What each outcome does to the bankroll, in cents: winnings rounded down, or the loss."""
-    net = []
-    for pay in pays:
-        net.append(payout(stake, pay) if pay >= 0 else -payout(stake, -pay))
-    return np.array(net, dtype=np.int64)
+    """What each outcome does to the bankroll, in cents, as the session engine reads it."""
+    return np.array([net_cents(stake, pay) for pay in pays], dtype=np.int64)
+
+
+def edge_at_stake(stake: int, outcomes: Sequence[tuple[Fraction, Fraction]]) -> Fraction:
+    """The house edge a bet really has at ``stake`` cents, each payout rounded down to the cent.
+
+    ``outcomes`` are (probability, pays to 1). At 10.00 a Banker win pays 9.50 and the
+    edge is the exact one; at 0.01 it pays nothing, and the edge is the chance of losing.
+
+    >>> banker = [(Fraction(1, 2), Fraction(19, 20)), (Fraction(1, 2), Fraction(-1))]
+    >>> edge_at_stake(1000, banker), edge_at_stake(1, banker)
+    (Fraction(1, 40), Fraction(1, 2))
+    """
+    expected = sum((p * net_cents(stake, pay) for p, pay in outcomes), Fraction(0))
+    return -expected / stake
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What a session is expected to win: by the exact edge, and at the stake played.
+
+    At most stakes the two agree. At a stake whose payouts are not whole cents they do
+    not — 19:20 on 0.01 pays nothing — and the one the sessions estimate is the edge
+    at the stake, with every payout rounded down.
+    """
+
+    edge: Fraction
+    edge_at_stake: Fraction
+    wagered: float
+    """Cents staked a session, on average over the sessions played."""
+
+    @property
+    def from_edge(self) -> float:
+        return -float(self.edge) * self.wagered
+
+    @property
+    def at_stake(self) -> float:
+        return -float(self.edge_at_stake) * self.wagered
+
+    @property
+    def rounding_matters(self) -> bool:
+        return self.edge_at_stake != self.edge
+
+    @property
+    def rounding_dominates(self) -> bool:
+        """Rounding payouts down costs the bettor more than the edge itself does."""
+        return self.edge_at_stake - self.edge > abs(self.edge)
 
 
 @dataclass(frozen=True)
@@ -100,13 +157,20 @@ class SessionReport:
     def risk_of_ruin(self) -> float:
         return float(self.ruined.mean())
 
-    def expected_result(self, house_edge: Fraction) -> float:
-        """What the exact edge says the hands actually played cost on average, in cents.
+    def expectation(
+        self, house_edge: Fraction, outcomes: Sequence[tuple[Fraction, Fraction]]
+    ) -> Expectation:
+        """What the hands actually played were expected to cost on average: by the exact
+        edge, and with every payout rounded down to the cent, as they were settled.
 
-        Ruined sessions stop early, so this is the edge times the stakes really wagered,
-        not times ``hands`` stakes.
+        ``outcomes`` are the bet's (probability, pays to 1). Ruined sessions stop early,
+        so the stakes are those really wagered, not ``hands`` stakes a session.
         """
-        return -float(house_edge) * int(self.hands_played.sum()) * self.plan.stake / len(self.final)
+        return Expectation(
+            edge=house_edge,
+            edge_at_stake=edge_at_stake(self.plan.stake, outcomes),
+            wagered=int(self.hands_played.sum()) * self.plan.stake / len(self.final),
+        )
 
     def balance_percentiles(
         self, percentiles: Sequence[float] = FAN_PERCENTILES
@@ -170,6 +234,13 @@ def play_sessions(
     The bankroll paths of the first ``keep_paths`` sessions are kept hand by hand;
     how many are kept never changes what is dealt.
     """
+    worst = plan.bankroll + plan.hands * int(np.abs(net).max())
+    if worst >= INT64_LIMIT:
+        raise InvalidOption(
+            "stake",
+            f"{format_cents(plan.stake)} a hand for {plan.hands:,} hands could move the bankroll"
+            " past what 64-bit cents hold; lower the stake, the pays or the hands",
+        )
     per_chunk = max(1, CHUNK_HANDS // plan.hands)
     finals, played, ruins = [], [], []
     kept: list[npt.NDArray[np.int64]] = []

@@ -76,8 +76,9 @@ def _step(round_: Round, plan: Plan, now: float, enter: Entry | None) -> float:
             raise BaccaraError("a live round needs a dealer to enter the cards")
         position, refusal = round_.needs()[0], None
         while True:
+            item = enter(round_, position, refusal)  # its own errors end the round
             try:
-                round_.enter_card(DEALER, enter(round_, position, refusal), now + 1)
+                round_.enter_card(DEALER, item, now + 1)
                 return now + 1
             except BaccaraError as error:
                 refusal = str(error)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from baccara.cards import ShoeMode, check_penetration
-from baccara.errors import InvalidOption
+from baccara.errors import InvalidOption, shown
 from baccara.games import GameSpec, game
 from baccara.money import MAX_STAKE_CENTS
 
@@ -24,23 +24,27 @@ class Mode(enum.Enum):
     LIVE = "live"
 
 
-MAX_TIMER = 3600.0
-"""No timer longer than an hour."""
+MIN_TIMER, MAX_TIMER = 1, 3600
+"""Betting, peek and choice windows: at least a second, no longer than an hour."""
 
 
 def _seconds(name: str, value: object, low: float = 0.0) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InvalidOption(name, f"must be a number of seconds, got {value!r}")
-    if not low <= float(value) <= MAX_TIMER:
-        raise InvalidOption(name, f"must be between {low:g} and {MAX_TIMER:g} seconds, got {value}")
+        raise InvalidOption(name, f"must be a number of seconds, got {shown(value)}")
+    if not low <= value <= MAX_TIMER:  # compared exactly: a huge int is never made a float
+        raise InvalidOption(
+            name, f"must be between {low:g} and {MAX_TIMER:g} seconds, got {shown(value)}"
+        )
     return float(value)
 
 
 def _cents(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidOption(name, f"must be a whole number of cents, got {value!r}")
+        raise InvalidOption(name, f"must be a whole number of cents, got {shown(value)}")
     if not 1 <= value <= MAX_STAKE_CENTS:
-        raise InvalidOption(name, f"must be between 1 and {MAX_STAKE_CENTS} cents, got {value}")
+        raise InvalidOption(
+            name, f"must be between 1 and {MAX_STAKE_CENTS} cents, got {shown(value)}"
+        )
     return value
 
 
@@ -71,13 +75,19 @@ class TableConfig:
 
     def __post_init__(self) -> None:
         spec = game(self.game)
+        if not isinstance(self.options, Mapping) or not all(
+            isinstance(k, str) for k in self.options
+        ):
+            raise InvalidOption(
+                "options", f"must map option names to values, got {shown(self.options)}"
+            )
         spec.rules_from_options(**dict(self.options))
         low = _cents("min-bet-cents", self.min_bet_cents)
         high = _cents("max-bet-cents", self.max_bet_cents)
         if low > high:
             raise InvalidOption("max-bet-cents", f"must be at least the minimum, {low} cents")
         if not isinstance(self.mode, Mode):
-            raise InvalidOption("mode", f"must be electronic or live, got {self.mode!r}")
+            raise InvalidOption("mode", f"must be electronic or live, got {shown(self.mode)}")
         seats = spec.table.seats if self.seats is None else self.seats
         if (
             isinstance(seats, bool)
@@ -85,11 +95,11 @@ class TableConfig:
             or not 1 <= seats <= spec.table.seats
         ):
             raise InvalidOption(
-                "seats", f"{spec.name} seats 1 to {spec.table.seats} players, got {seats!r}"
+                "seats", f"{spec.name} seats 1 to {spec.table.seats} players, got {shown(seats)}"
             )
         object.__setattr__(self, "seats", seats)
         if not isinstance(self.shoe, ShoeMode):
-            raise InvalidOption("shoe", f"must be reshuffle or continuous, got {self.shoe!r}")
+            raise InvalidOption("shoe", f"must be reshuffle or continuous, got {shown(self.shoe)}")
         if self.shoe is ShoeMode.CONTINUOUS:
             if self.mode is Mode.ELECTRONIC:
                 raise InvalidOption(
@@ -101,7 +111,9 @@ class TableConfig:
                 raise InvalidOption("shoe", f"{spec.name} reshuffles before every round")
         object.__setattr__(self, "penetration", check_penetration(self.penetration))
         for name in ("betting_seconds", "peek_seconds", "choose_seconds"):
-            object.__setattr__(self, name, _seconds(name.replace("_", "-"), getattr(self, name), 1))
+            object.__setattr__(
+                self, name, _seconds(name.replace("_", "-"), getattr(self, name), MIN_TIMER)
+            )
         object.__setattr__(self, "reveal_delay", _seconds("reveal-delay", self.reveal_delay))
 
     @property

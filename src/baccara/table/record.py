@@ -10,13 +10,14 @@ ten lines of any language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from baccara.errors import BaccaraError
+from baccara.errors import BaccaraError, shown
 from baccara.fair import FairRandom, check_client_seed, check_nonce, parse_server_seed, seed_hash
-from baccara.games import game
+from baccara.games import GameSpec, game
 from baccara.table.events import CardDealt
 from baccara.table.round import Round
 from baccara.table.view import Viewer, view
@@ -24,6 +25,12 @@ from baccara.table.view import Viewer, view
 
 class InvalidRecord(BaccaraError):
     """A round record that cannot be checked: a field missing or malformed."""
+
+
+POSITION = re.compile(r"(?:[a-z]{1,8}|seat([1-9][0-9]?))\.[0-9]", re.ASCII)
+"""Where a card (tile, die) lies: ``player.2``, ``seat3.0``, ``dice.1``."""
+MAX_CODE = 8
+"""The longest code a card, tile or die is logged as (``10H``, ``1-2``, ``6``)."""
 
 
 def round_record(round_: Round, viewer: Viewer | None = None) -> dict[str, Any]:
@@ -76,15 +83,35 @@ def _field(data: Mapping[str, Any], name: str) -> Any:
 
 
 def logged_cards(events: Sequence[Mapping[str, Any]]) -> list[tuple[str, str]]:
-    """``(position, code)`` of every card-dealt event, in order; refuse a hidden one."""
+    """``(position, code)`` of every card-dealt event, in order; refuse a hidden one, and
+    one that is no card at a position of a table."""
     cards: list[tuple[str, str]] = []
     for event in events:
         if isinstance(event, Mapping) and event.get("kind") == CardDealt.kind:
             position, item = event.get("position"), event.get("item")
-            if not isinstance(position, str) or not isinstance(item, str):
+            if item is None:
                 raise InvalidRecord("a card in the log is still hidden: the round is not over")
+            if not isinstance(position, str) or POSITION.fullmatch(position) is None:
+                raise InvalidRecord(f"a card in the log lies at {shown(position)}, no position")
+            if not isinstance(item, str) or not 0 < len(item) <= MAX_CODE:
+                raise InvalidRecord(f"a card in the log is {shown(item)}, no card, tile or die")
             cards.append((position, item))
     return cards
+
+
+def dealt_seats(spec: GameSpec, logged: Sequence[tuple[str, str]]) -> list[int]:
+    """Lo-Ball: the seats the log deals a hand to; a seat the table lacks is refused."""
+    seats: set[int] = set()
+    for position, _ in logged:
+        match = POSITION.fullmatch(position)
+        if match is not None and match[1] is not None:
+            seat = int(match[1])
+            if seat > spec.table.seats:
+                raise InvalidRecord(
+                    f"the log deals to seat {seat}; {spec.name} has {spec.table.seats}"
+                )
+            seats.add(seat)
+    return sorted(seats)
 
 
 def verify_record(data: object) -> Verification:
@@ -107,9 +134,7 @@ def verify_record(data: object) -> Verification:
     if not isinstance(events, list):
         raise InvalidRecord("events must be a list")
     logged = logged_cards(events)
-    seats = sorted(
-        {int(p.split(".")[0][4:]) for p, _ in logged if p.startswith("seat")}
-    )  # Lo-Ball: the seats that were dealt a hand
+    seats = dealt_seats(spec, logged)
     procedure = spec.loaded("procedure")
     redealt = dict(procedure.deal(FairRandom(server_seed, client_seed, nonce), seats, rules))
     return Verification(

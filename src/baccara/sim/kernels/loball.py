@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from baccara.cards import ShoeMode
 from baccara.errors import InvalidOption
@@ -29,6 +28,7 @@ from baccara.games.loball import (
     LoBallRules,
     MainOutcome,
 )
+from baccara.sim.compiled import compiled, compiled_inline
 from baccara.sim.dealer import Dealer
 from baccara.sim.kernels.pile import draw
 from baccara.sim.kernels.rng import below
@@ -61,7 +61,7 @@ def new_set() -> npt.NDArray[np.int8]:
     return np.arange(len(TILE_SET), dtype=np.int8)
 
 
-@njit(cache=True, inline="always")
+@compiled_inline
 def _points(tiles: npt.NDArray[np.int8], first: int, numbers: npt.NDArray[np.int8]) -> int:
     """Sum of the numbers that appear exactly once on tiles ``first .. first + 2``."""
     for k in range(first, first + HAND_SIZE):
@@ -75,7 +75,7 @@ def _points(tiles: npt.NDArray[np.int8], first: int, numbers: npt.NDArray[np.int
     return total
 
 
-@njit(cache=True, inline="always")
+@compiled_inline
 def _tile_code(tiles: npt.NDArray[np.int8], tile: int) -> int:
     """win / push (exposed) / lose (dealer holds it) / lose (not dealt), for seat 1."""
     for k in range(HAND_SIZE, 2 * HAND_SIZE):
@@ -90,7 +90,7 @@ def _tile_code(tiles: npt.NDArray[np.int8], tile: int) -> int:
     return 3
 
 
-@njit(cache=True, inline="always")
+@compiled_inline
 def _dice_code(d1: int, d2: int, d3: int, low: int, high: int) -> int:
     """win / lose (triple) / lose."""
     if d1 == d2 == d3:
@@ -99,13 +99,13 @@ def _dice_code(d1: int, d2: int, d3: int, low: int, high: int) -> int:
     return 0 if low <= total <= high else 2
 
 
-@njit(cache=True, inline="always")
+@compiled_inline
 def below_6(state: npt.NDArray[np.uint64]) -> int:
     """One die: 1 to 6."""
     return below(state, 6) + 1
 
 
-@njit(cache=True)
+@compiled
 def deal(
     state: npt.NDArray[np.uint64], tiles: npt.NDArray[np.int8], codes: npt.NDArray[np.int8]
 ) -> None:

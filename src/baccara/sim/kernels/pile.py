@@ -24,15 +24,15 @@ from typing import Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from baccara.errors import InvalidCards
+from baccara.sim.compiled import compiled_inline
 from baccara.sim.kernels.rng import XoshiroRandom, below
 
 T = TypeVar("T")
 
 
-@njit(cache=True, inline="always")
+@compiled_inline
 def draw(state: npt.NDArray[np.uint64], pile: npt.NDArray[np.int8], position: int) -> int:
     """Deal ``pile[position]`` after swapping in a uniform pick from ``pile[position:]``."""
     pick = position + below(state, len(pile) - position)
@@ -47,7 +47,7 @@ def new_shoe(decks: int) -> npt.NDArray[np.int8]:
     return np.tile(np.arange(52, dtype=np.int8), decks)
 
 
-@njit(cache=True, inline="always")
+@compiled_inline
 def tally(pile: npt.NDArray[np.int8], start: int, end: int, tags: npt.NDArray[np.int16]) -> int:
     """The count of the items dealt at ``pile[start:end]``: the sum of their tags."""
     total = 0

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from baccara.cards import ShoeMode, standard_deck
 from baccara.games.punto_banco import BANKER_DRAWS_UP_TO, Bet, PuntoBancoRules
+from baccara.sim.compiled import compiled
 from baccara.sim.dealer import Dealer
 from baccara.sim.kernels.pile import draw, new_shoe, tally
 
@@ -33,7 +33,7 @@ RANKS = np.array([int(c.rank) for c in _DECK], dtype=np.int8)
 TABLEAU = np.array([BANKER_DRAWS_UP_TO[v] for v in range(10)], dtype=np.int8)
 
 
-@njit(cache=True)
+@compiled
 def deal(
     state: npt.NDArray[np.uint64],
     shoe: npt.NDArray[np.int8],

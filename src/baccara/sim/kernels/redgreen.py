@@ -13,12 +13,12 @@ from itertools import product
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from baccara.cards import ShoeMode, Suit, standard_deck
 from baccara.exact.redgreen import RANK_HANDS, outcome_matrix
 from baccara.games.bonus import CATEGORIES, ROYAL, STRAIGHTS, Category
 from baccara.games.redgreen import Bet, RedGreenRules
+from baccara.sim.compiled import compiled, compiled_inline
 from baccara.sim.dealer import Dealer
 from baccara.sim.kernels.pile import draw, new_shoe, tally
 
@@ -70,7 +70,7 @@ TWO_PAIR, PAIR, HIGH_CARD = (
 )
 
 
-@njit(cache=True, inline="always")
+@compiled_inline
 def _has_straight(mask: int) -> int:
     """ROYAL_FLUSH if the ranks hold 10-J-Q-K-A, STRAIGHT_FLUSH if another straight, else -1."""
     if mask & ROYAL_MASK == ROYAL_MASK:
@@ -81,7 +81,7 @@ def _has_straight(mask: int) -> int:
     return -1
 
 
-@njit(cache=True)
+@compiled
 def bonus_category(cards: npt.NDArray[np.int8], counts: npt.NDArray[np.int8]) -> int:
     """The best five-card category of six card indices, as an index into ``CATEGORIES``.
 
@@ -157,7 +157,7 @@ def tables(rules: RedGreenRules) -> Tables:
     return Tables(outcome_matrix(rules), mapping, (SIDE_OUTCOMES, SIDE_OUTCOMES, names))
 
 
-@njit(cache=True)
+@compiled
 def deal(
     state: npt.NDArray[np.uint64],
     shoe: npt.NDArray[np.int8],
@@ -205,7 +205,7 @@ def deal(
             running += tally(shoe, start, position, tags)
 
 
-@njit(cache=True)
+@compiled
 def bonus_categories(hands: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
     """:func:`bonus_category` of each row of six card indices (for the exhaustive test)."""
     result = np.empty(len(hands), dtype=np.int8)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+
+from baccara.sim.compiled import compiled, compiled_inline
 
 MASK64 = (1 << 64) - 1
 _MASK32 = np.uint64(0xFFFFFFFF)
@@ -39,12 +40,12 @@ def block_state(seed: int, block: int) -> npt.NDArray[np.uint64]:
     return words
 
 
-@njit(cache=True, inline="always")
+@compiled_inline
 def _rotl(x: np.uint64, k: int) -> np.uint64:
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@njit(cache=True, inline="always")
+@compiled_inline
 def next_u64(s: npt.NDArray[np.uint64]) -> np.uint64:
     """One xoshiro256** output; advances the state ``s`` in place."""
     result = _rotl(s[1] * np.uint64(5), 7) * np.uint64(9)
@@ -58,7 +59,7 @@ def next_u64(s: npt.NDArray[np.uint64]) -> np.uint64:
     return result
 
 
-@njit(cache=True, inline="always")
+@compiled_inline
 def below(s: npt.NDArray[np.uint64], n: int) -> int:
     """A uniform integer in ``[0, n)`` for ``1 <= n < 2**32``, exactly unbiased."""
     bound = np.uint64(n)
@@ -72,7 +73,7 @@ def below(s: npt.NDArray[np.uint64], n: int) -> int:
     return int(m >> np.uint64(32))
 
 
-@njit(cache=True)
+@compiled
 def draws_below(
     state: npt.NDArray[np.uint64], bounds: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int64]:

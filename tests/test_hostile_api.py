@@ -1,0 +1,254 @@
+"""Every public Python function, called with arguments of every type (issue 15).
+
+``baccara.analyze("punto-banco", decks=float("nan"))`` raised ``ValueError``,
+``decks=float("inf")`` ``OverflowError``, a huge Fraction the 4,300-digit limit's
+``ValueError``. Each documented function must instead return, or raise the error its
+documentation names — :class:`~baccara.errors.InvalidOption` for an option,
+:class:`~baccara.errors.UnknownGame` for a game, :class:`~baccara.games.paytable.InvalidPaytable`
+for a paytable — and never hang. Calls run in a forked process killed past its time.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import baccara
+from baccara.errors import BaccaraError, InvalidOption, UnknownGame
+from baccara.games import GAMES
+from baccara.games.paytable import InvalidPaytable, Paytable
+from baccara.options import option_name
+from tests.helpers import RaisedInFork, in_fork
+from tests.hostile import any_text, any_value
+
+SECONDS = 20.0
+
+HOSTILE = settings(
+    max_examples=30,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def answer(call: Callable[[], Any], *documented: type[BaccaraError]) -> Any:
+    """What ``call`` returns; if it raises, the error must be one of ``documented``."""
+    try:
+        return in_fork(SECONDS, call)
+    except RaisedInFork as error:
+        assert issubclass(error.error_type, documented), error
+        return None
+
+
+def test_the_issues_examples() -> None:
+    """The three calls the issue quotes, each now the documented InvalidOption."""
+    for options in ({"decks": float("nan")}, {"decks": float("inf")}, {"paytable": 5}):
+        game = "redgreen" if "paytable" in options else "punto-banco"
+        with pytest.raises(InvalidOption) as caught:
+            baccara.analyze(game, **options)
+        assert caught.value.option == next(iter(options))
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (float("nan"), "must be a whole number, got nan"),
+        (Decimal("sNaN"), "must be a whole number, got Decimal('sNaN')"),
+        (10**5000, "must be between 1 and 100, got an integer of about 5,001 digits"),
+        (Fraction(1, 10**5000), "must be a whole number, got a fraction of about"),
+        (8.5, "must be a whole number, got 8.5"),
+        (True, "must be a whole number, got True"),
+    ],
+    ids=["nan", "snan", "huge-int", "tiny-fraction", "float", "bool"],
+)
+def test_a_refusal_quotes_any_value_in_one_short_line(value: object, message: str) -> None:
+    with pytest.raises(InvalidOption) as caught:
+        baccara.analyze("punto-banco", decks=value)
+    assert message in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+def test_any_number_type_that_is_exact_is_read() -> None:
+    """An int, a Fraction, a Decimal, a float and text of the same number give one analysis."""
+    import numpy as np
+
+    edges = {
+        baccara.analyze("punto-banco", decks=decks, commission=commission).bet("banker").house_edge
+        for decks, commission in [
+            (6, Fraction(4)),
+            ("6", "4"),
+            (Fraction(6), 4.0),
+            (Decimal("6.0"), Decimal("4")),
+            (np.int64(6), "4/1"),
+            (6.0, " 4e0 "),
+        ]
+    }
+    assert len(edges) == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "field"), [(g, f) for g, spec in GAMES.items() for f in spec.rules.OPTIONS]
+)
+@HOSTILE
+@given(value=any_value())
+def test_analyze_every_option_with_any_value(game: str, field: str, value: Any) -> None:
+    result = answer(lambda: baccara.analyze(game, **{field: value}).to_dict(), InvalidOption)
+    if result is not None:
+        assert result["game"] == game
+
+
+@HOSTILE
+@given(
+    game=st.one_of(any_text(), any_value()),
+    options=st.dictionaries(any_text(), any_value(), max_size=3),
+)
+def test_analyze_any_game_and_options(game: Any, options: dict[str, Any]) -> None:
+    answer(lambda: baccara.analyze(game, **options).to_dict(), UnknownGame, InvalidOption)
+
+
+@pytest.mark.parametrize("game", ["punto-banco", "lo-ball"])
+@HOSTILE
+@given(
+    options=st.dictionaries(
+        st.sampled_from(["decks", "commission", "win-pays", "tie_pays"]), any_value(), max_size=2
+    )
+)
+def test_effect_of_removal_any_options(game: str, options: dict[str, Any]) -> None:
+    answer(lambda: baccara.effect_of_removal(game, **options).to_dict(), InvalidOption)
+
+
+@pytest.mark.parametrize("spec", GAMES.values(), ids=list(GAMES))
+@HOSTILE
+@given(options=st.dictionaries(any_text(), any_value(), max_size=3), value=any_value())
+def test_rules_from_options(spec: Any, options: dict[str, Any], value: Any) -> None:
+    field = next(iter(spec.rules.OPTIONS))
+    answer(lambda: repr(spec.rules.from_options(**options)), InvalidOption)
+    answer(lambda: repr(spec.rules.from_options(**{option_name(field): value})), InvalidOption)
+    answer(lambda: repr(spec.rules_from_options(**options)), InvalidOption)
+
+
+@HOSTILE
+@given(game=st.one_of(any_text(), any_value()))
+def test_game(game: Any) -> None:
+    found = answer(lambda: baccara.game(game).id, UnknownGame)
+    assert found is None or found == game
+
+
+@HOSTILE
+@given(
+    spec=st.one_of(any_text(), any_value(), st.sampled_from(["/dev/zero", "/", "/dev/null", "."]))
+)
+def test_load_paytable(spec: Any) -> None:
+    answer(lambda: baccara.load_paytable(spec).name, InvalidPaytable)
+
+
+@HOSTILE
+@given(
+    text=st.one_of(any_text(), any_value(), st.binary().map(lambda b: b.decode("utf-8", "replace")))
+)
+def test_paytable_from_toml(text: Any) -> None:
+    answer(lambda: Paytable.from_toml(text).name, InvalidPaytable)
+
+
+@HOSTILE
+@given(name=any_value(), pays=any_value(), pay=any_value(), description=any_value())
+def test_paytable_constructor(name: Any, pays: Any, pay: Any, description: Any) -> None:
+    from baccara.games.bonus import Category
+
+    answer(lambda: Paytable(name, pays, description).name, InvalidPaytable)
+    answer(lambda: Paytable("x", {Category.FLUSH: pay}).name, InvalidPaytable)
+
+
+def test_every_public_function_is_covered() -> None:
+    """A new public function needs a test in this file: these are all there are."""
+    functions = sorted(
+        name
+        for name in baccara.__all__
+        if callable(getattr(baccara, name)) and not isinstance(getattr(baccara, name), type)
+    )
+    assert functions == ["analyze", "effect_of_removal", "game", "load_paytable"]
+
+
+def test_no_refusal_hides_a_float_overflow() -> None:
+    """Huge pays are refused before anything turns them into a float."""
+    for value in (1e308, 10**400, Fraction(10**400, 3), "1e400"):
+        with pytest.raises(InvalidOption):
+            baccara.analyze("lo-ball", win_pays=value)
+    assert math.isfinite(float(baccara.analyze("lo-ball", win_pays=1000).bet("main").house_edge))
+
+
+# --- the live table and its provably-fair records ---------------------------------------
+
+
+@HOSTILE
+@given(seed=any_value(), client=any_value(), nonce=any_value(), n=any_value())
+def test_provably_fair_functions(seed: Any, client: Any, nonce: Any, n: Any) -> None:
+    """Every function of baccara.fair, called with anything, returns or raises InvalidOption."""
+    from baccara.fair import (
+        FairRandom,
+        check_client_seed,
+        check_nonce,
+        parse_server_seed,
+        seed_hash,
+    )
+
+    answer(lambda: parse_server_seed(seed), InvalidOption)
+    answer(lambda: seed_hash(seed), InvalidOption)
+    answer(lambda: check_client_seed(client), InvalidOption)
+    answer(lambda: check_nonce(nonce), InvalidOption)
+    answer(lambda: FairRandom(bytes(32), "alice", 1).randbelow(n), InvalidOption)
+    answer(lambda: FairRandom(seed, client, nonce).randbelow(52), InvalidOption)
+
+
+@HOSTILE
+@given(
+    game=st.one_of(st.sampled_from(list(GAMES)), any_value()),
+    low=any_value(),
+    high=any_value(),
+    fields=st.dictionaries(
+        st.sampled_from(["mode", "options", "seats", "shoe", "penetration", "betting_seconds",
+                         "peek_seconds", "choose_seconds", "reveal_delay"]),
+        any_value(),
+        max_size=3,
+    ),
+)  # fmt: skip
+def test_table_config(game: Any, low: Any, high: Any, fields: dict[str, Any]) -> None:
+    from baccara.table import TableConfig
+
+    answer(lambda: repr(TableConfig(game, low, high, **fields)), UnknownGame, InvalidOption)
+    answer(lambda: repr(TableConfig("punto-banco", 100, 1000, **fields)), InvalidOption)
+
+
+@HOSTILE
+@given(data=st.dictionaries(any_text(), any_value(), max_size=4), record=any_value())
+def test_verify_record(data: dict[str, Any], record: Any) -> None:
+    """Any record: a verification, or InvalidRecord, InvalidOption or UnknownGame."""
+    from baccara.table.record import InvalidRecord, verify_record
+
+    documented = (InvalidRecord, InvalidOption, UnknownGame)
+    answer(lambda: verify_record(record).ok, *documented)
+    answer(lambda: verify_record({"game": "lo-ball", **data}).ok, *documented)
+
+
+@HOSTILE
+@given(
+    game=st.one_of(st.sampled_from(list(GAMES)), any_value()),
+    name=any_value(),
+    options=st.one_of(st.dictionaries(any_text(), any_value(), max_size=2), any_value()),
+)
+def test_compare_variants(game: Any, name: Any, options: Any) -> None:
+    from baccara.exact.variants import Variant, compare_variants
+
+    answer(
+        lambda: compare_variants(game, [Variant(name, options)]).to_dict(),
+        UnknownGame,
+        InvalidOption,
+        BaccaraError,
+    )

@@ -1,0 +1,134 @@
+"""``baccara serve`` and ``baccara user add`` fed what a hostile user types (issue 15).
+
+No server is started: in the forked copy that runs each command,
+:func:`baccara.cli.serve.start` is replaced by one that prints the settings it was
+given, so a command that would have started the casino shows what it read instead.
+``user add`` writes to a fresh SQLite file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from baccara.cli.serve import balance, check_host, seconds
+from baccara.options import as_int
+from tests.hostile import any_text, lines_of_input, number_text
+from tests.hostile_run import HOSTILE, outcome, read
+
+FED = {
+    *(("serve", flag) for flag in ("--host", "--port", "--betting-seconds", "--peek-seconds",
+                                   "--choose-seconds", "--reveal-delay-ms", "--starting-balance")),
+    ("user add", "NAME"),
+    ("user add", "--role"),
+    ("user add", "standard input"),
+}  # fmt: skip
+"""What this module feeds hostile input: (command, option or argument)."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm() -> None:
+    """Import the server's settings, database and password hashing once, so each forked
+    command starts warm."""
+    import baccara.server.app
+    import baccara.server.store  # noqa: F401
+
+
+def _no_server() -> None:
+    """In the fork: starting the casino prints what it would start with."""
+    import baccara.cli.serve
+
+    def start(settings: Any, host: str, port: int) -> None:
+        print(json.dumps({"host": host, "port": port, **settings.model_dump()}))
+
+    baccara.cli.serve.start = start
+
+
+def serve(*args: str) -> dict[str, Any] | None:
+    """What ``baccara serve ARGS`` would start the casino with, or ``None`` if it refused."""
+    with tempfile.TemporaryDirectory() as folder:
+        ran = outcome("serve", *args, cwd=folder, before=_no_server,
+                      env={"DATABASE_URL": f"sqlite:///{folder}/casino.db"})  # fmt: skip
+    if ran.returncode == 2:
+        return None
+    started: dict[str, Any] = json.loads(ran.stdout)
+    return started
+
+
+SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "--port": ("port", lambda v: as_int("--port", v, 1, 65_535)),
+    "--betting-seconds": ("betting_seconds", lambda v: seconds("--betting-seconds", v, 15)),
+    "--peek-seconds": ("peek_seconds", lambda v: seconds("--peek-seconds", v, 10)),
+    "--choose-seconds": ("choose_seconds", lambda v: seconds("--choose-seconds", v, 10)),
+    "--reveal-delay-ms": ("reveal_delay_ms", lambda v: as_int("--reveal-delay-ms", v, 0, 60_000)),
+    "--starting-balance": ("starting_balance_cents", lambda v: balance("--starting-balance", v)),
+    "--host": ("host", check_host),
+}
+"""Each option of serve: the setting it makes, and how the library reads it."""
+
+
+@pytest.mark.parametrize("flag", list(SETTINGS))
+@HOSTILE
+@given(value=st.one_of(number_text(), any_text()))
+def test_serve(flag: str, value: str) -> None:
+    """Every setting refused at once, or the casino started with the value read."""
+    key, parse = SETTINGS[flag]
+    expected = read(lambda: parse(value))
+    started = serve(flag, value)
+    assert (started is None) == (expected is None)
+    if started is not None:
+        assert started[key] == expected
+
+
+@HOSTILE
+@given(
+    variable=st.sampled_from(["DATABASE_URL", "BACCARA_TOKEN_HOURS", "BACCARA_DEFAULT_TABLES",
+                              "BACCARA_STARTING_BALANCE_CENTS", "BACCARA_BETTING_SECONDS"]),
+    value=st.one_of(any_text(), number_text()).filter(lambda v: "\x00" not in v),
+)  # fmt: skip
+def test_serve_environment(variable: str, value: str) -> None:
+    """Any value in the environment: named in one line, or used."""
+    value = value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+    with tempfile.TemporaryDirectory() as folder:
+        outcome("serve", cwd=folder, before=_no_server, env={variable: value})
+
+
+@HOSTILE
+@given(
+    name=st.one_of(any_text(), st.sampled_from(["ann", "ann\n", "a" * 33, "_ann", "ann.b-c_d"])),
+    role=st.one_of(any_text(), st.sampled_from(["admin", "dealer", "player", "Player"])),
+    password=st.one_of(
+        lines_of_input(("a long password", "password1", "")), st.binary(max_size=300)
+    ),
+)
+def test_user_add(name: str, role: str, password: bytes) -> None:
+    """Any name, role and bytes as the password: the user added, or refused in one line."""
+    from baccara.server.auth import check_password, check_role, check_username
+
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{folder}/casino.db"
+        ran = outcome("user", "add", "--role", role, "--", name, stdin=password, cwd=folder,
+                      env={"DATABASE_URL": url})  # fmt: skip
+        line = password.split(b"\n")[0].removesuffix(b"\r")
+        valid = (
+            read(lambda: check_username(name)) is not None
+            and read(lambda: check_role(role)) is not None
+            and read(lambda: check_password(line.decode())) is not None
+        )
+        if ran.returncode == 0:
+            assert ran.stdout == f"{role} {name} added\n"
+            assert (pathlib.Path(folder) / "casino.db").stat().st_size > 0
+        assert ran.returncode == (0 if valid else 2), (name, role, password[:80])
+
+
+def test_no_database_is_left_behind() -> None:
+    """The tests wrote their databases in folders of their own, none here."""
+    assert not os.path.exists("baccara.db")
