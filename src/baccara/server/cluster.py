@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import json
 import logging
 import os
 import secrets
 import socket
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import httpx
 from sqlalchemy import func, select
@@ -62,6 +63,23 @@ class SingleProcessDatabase(BaccaraError):
     """A second server process on an SQLite database."""
 
 
+def lock_sqlite(database: str | None) -> IO[bytes] | None:
+    """Lock ``database``'s ``.lock`` file for this process, or refuse to start: a second
+    process on one SQLite file would deal the same tables."""
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    handle = open(f"{database}.lock", "ab")  # noqa: SIM115 - held open while the server runs
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        raise SingleProcessDatabase(
+            f"another server process is using the SQLite database {database}: SQLite serves"
+            " one process; run several on PostgreSQL (DATABASE_URL)"
+        ) from None
+    return handle
+
+
 @dataclass
 class Mirror:
     """A table another process deals, followed from its log for this process's WebSockets."""
@@ -88,6 +106,7 @@ class Cluster:
         self._round_tables: dict[int, int] = {}
         self._addresses: dict[int, tuple[Holder, float]] = {}
         self._client: httpx.AsyncClient | None = None
+        self._lock_file: IO[bytes] | None = None
 
     @property
     def client(self) -> httpx.AsyncClient:
@@ -101,15 +120,18 @@ class Cluster:
 
     def join(self) -> bool:
         """Say this process is alive. Returns whether it is the only one — the whole
-        casino is starting, so a round left open for bets is voided, not resumed."""
+        casino is starting, so a round left open for bets is voided, not resumed.
+
+        SQLite serves one process: it holds an exclusive lock on a file beside the
+        database (the system frees it when the process dies, however it dies), and takes
+        over the leases of the process before it at once."""
+        if not self.shared:
+            self._lock_file = lock_sqlite(self.casino.db.engine.url.database)
         now = self.casino.clock()
         with self.casino.db.write() as session:
+            if not self.shared:
+                leases.sole_holder(session, self.me)
             others = leases.live_nodes(session, now, self.seconds, besides=self.me.id)
-            if others and not self.shared:
-                raise SingleProcessDatabase(
-                    "another server process is using this SQLite database: SQLite serves one"
-                    " process; run several on PostgreSQL (DATABASE_URL)"
-                )
             leases.heartbeat(session, self.me, now, self.seconds)
             return others == 0
 
@@ -131,11 +153,16 @@ class Cluster:
     def leave(self, generations: dict[int, int]) -> None:
         """Hand over every table at once (a graceful stop): nobody waits for a lease to run
         out. Tables this process no longer holds are left as they are."""
-        with self.casino.db.write() as session:
-            for table_id, generation in generations.items():
-                with contextlib.suppress(leases.LeaseLost):
-                    leases.release(session, table_id, self.me, generation)
-            leases.forget(session, self.me)
+        try:
+            with self.casino.db.write() as session:
+                for table_id, generation in generations.items():
+                    with contextlib.suppress(leases.LeaseLost):
+                        leases.release(session, table_id, self.me, generation)
+                leases.forget(session, self.me)
+        finally:
+            if self._lock_file is not None:
+                self._lock_file.close()  # and with it the lock
+                self._lock_file = None
 
     # --- taking and keeping tables ----------------------------------------------------------
 
@@ -272,20 +299,24 @@ class Cluster:
         url = self.casino.db.engine.url.set(drivername="postgresql")
         dsn = url.render_as_string(hide_password=False)
         while True:
+            conn: psycopg.AsyncConnection[Any] | None = None
             try:
-                async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
-                    await conn.execute(f"LISTEN {CHANNEL}")
-                    await self._catch_up_all()
-                    async for note in conn.notifies():
-                        try:
-                            await self._heard(json.loads(note.payload))
-                        except Exception:
-                            log.exception("a table notification could not be handled")
+                conn = await psycopg.AsyncConnection.connect(dsn, autocommit=True)
+                await conn.execute(f"LISTEN {CHANNEL}")
+                await self._catch_up_all()
+                async for note in conn.notifies():
+                    try:
+                        await self._heard(json.loads(note.payload))
+                    except Exception:
+                        log.exception("a table notification could not be handled")
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.warning("listening for table events failed; again in a second", exc_info=True)
                 await asyncio.sleep(1.0)
+            finally:
+                if conn is not None:
+                    await asyncio.shield(conn.close())
 
     async def _heard(self, message: dict[str, Any]) -> None:
         if message.get("n") == self.me.id:

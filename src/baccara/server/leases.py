@@ -157,6 +157,13 @@ def forget(session: Session, me: Holder) -> None:
     session.execute(delete(_nodes).where(_nodes.c.id == me.id))
 
 
+def sole_holder(session: Session, me: Holder) -> None:
+    """This process is the only one (it holds the SQLite file's lock): every other
+    process's leases are void at once. Generations stay, so fencing still holds."""
+    session.execute(update(_leases).where(_leases.c.holder != me.id).values(expires_at=0.0))
+    session.execute(delete(_nodes).where(_nodes.c.id != me.id))
+
+
 def live_nodes(session: Session, now: float, seconds: float, *, besides: str | None = None) -> int:
     """How many processes were seen within one lease period (not counting ``besides``)."""
     query = select(func.count()).select_from(_nodes).where(_nodes.c.seen_at >= now - seconds)
