@@ -80,7 +80,7 @@ export function reportChart(tables) {
     if (i % 2 === 0) g.append(s("rect", { x: 0, y, width: WIDTH, height: ROW, class: "stripe" }));
     g.append(
       s("text", { x: 6, y: y + 24, class: "row-name" }, `Table ${row.table_id}`),
-      s("text", { x: 6, y: y + 41, class: "row-game" }, `${gameName(row.game)} · ${row.mode === "live" ? "live" : "electronic"} · ${row.rounds} rounds`),
+      s("text", { x: 6, y: y + 41, class: "row-game" }, `${gameName(row.game)} · ${row.mode === "live" ? "live" : "electronic"} · ${row.rounds} ${row.rounds === 1 ? "round" : "rounds"}`),
       s("rect", { x: x(-3), y: band.top, width: x(3) - x(-3), height: band.height, class: "band band-3" }),
       s("rect", { x: x(-1), y: band.top, width: x(1) - x(-1), height: band.height, class: "band band-1" }),
       s("path", { d: `M${x(0)} ${band.top - 3}V${band.top + band.height + 3}`, class: "theory" }),

@@ -37,13 +37,13 @@ export function detailsText(details) {
 
 function entryRow(entry) {
   return h("tr", { "data-id": entry.id, "data-action": entry.action },
-    h("td", { class: "when" }, dateTime(entry.at)),
-    h("td", { class: "actor" }, entry.actor),
-    h("td", { class: "role" }, entry.role),
-    h("td", { class: "action" }, ACTIONS[entry.action] || entry.action),
-    h("td", { class: "target" }, entry.target),
-    h("td", { class: "reason" }, entry.reason || "—"),
-    h("td", { class: "details" }, detailsText(entry.details)));
+    h("td", { class: "when", "data-label": "When" }, dateTime(entry.at)),
+    h("td", { class: "actor", "data-label": "Who" }, entry.actor),
+    h("td", { class: "role", "data-label": "Role" }, entry.role),
+    h("td", { class: "action", "data-label": "Action" }, ACTIONS[entry.action] || entry.action),
+    h("td", { class: "target", "data-label": "Target" }, entry.target),
+    h("td", { class: "reason", "data-label": "Reason" }, entry.reason || "—"),
+    h("td", { class: "details", "data-label": "Details" }, detailsText(entry.details)));
 }
 
 export function mount(main) {
@@ -117,9 +117,9 @@ export function mount(main) {
         h("div", { class: "field" }, h("label", { for: "adjust-user" }, "Username"), username),
         h("div", { class: "field" }, h("label", { for: "adjust-amount" }, "Amount"), amount,
           h("small", { id: "adjust-amount-hint" }, "25.00 credits, −25.00 debits.")),
-        h("div", { class: "field grow" }, h("label", { for: "adjust-reason" }, "Reason"), reason,
+        h("div", { class: "field" }, h("label", { for: "adjust-reason" }, "Reason"), reason,
           h("small", { id: "adjust-reason-hint" }, "Recorded in the audit trail with your name.")),
-        h("div", { class: "field" }, submit)),
+        h("div", { class: "submit" }, submit)),
       message),
     h("section", { "aria-labelledby": "trail-title" },
       h("h2", { id: "trail-title" }, "The trail"),

@@ -35,7 +35,7 @@ export function period(fromDay, toDay) {
   return [midnight(fromDay), new Date(y, m - 1, d + 1).getTime() / 1000];
 }
 
-const percent = (value) => (value === null || value === undefined ? "—" : `${value.toFixed(2)} %`);
+const percent = (value) => (value === null || value === undefined ? "—" : `${value.toFixed(2).replace("-", "−")} %`);
 
 function figures(row) {
   return [
@@ -82,7 +82,7 @@ function flags(report) {
     h("h2", { id: "flags-title" }, `⚑ ${flagged.length === 1 ? "A table" : `${flagged.length} tables`} beyond ±${report.flag_sigmas}σ`),
     h("ul", {}, flagged.map((t) => h("li", { "data-table-id": t.table_id },
       h("strong", {}, `Table ${t.table_id} (${gameName(t.game)}${t.mode === "live" ? ", live dealer" : ""})`),
-      `: the house won ${money(t.actual_win_cents)} against a theoretical ${money(t.theoretical_win_cents)} over ${t.rounds} rounds — `,
+      `: the house won ${money(t.actual_win_cents)} against a theoretical ${money(t.theoretical_win_cents)} over ${t.rounds} ${t.rounds === 1 ? "round" : "rounds"} — `,
       `z = ${zText(t.z)}, ${Math.abs(t.z).toFixed(1)} standard deviations (σ ${money(t.sd_cents)}) ${t.z < 0 ? "below" : "above"} what the mathematics expects.`))),
     h("p", {}, `Chance alone puts a table beyond ±${report.flag_sigmas}σ about once in 370 periods (0.27 %). Look at it: a faulty or stacked shoe, a dealer's mistakes or cheating, or a fault in the software. A few rounds with large stakes can do it too — see the rounds and their stakes.`));
 }
@@ -95,8 +95,8 @@ function summary(report) {
     fact("Handle", money(c.handle_cents), "handle"),
     fact("Actual win", money(c.actual_win_cents), "actual"),
     fact("Theoretical win", money(c.theoretical_win_cents), "theoretical"),
-    fact("σ", money(c.sd_cents), "sd"),
-    fact("z", zText(c.z), "z"),
+    fact("Std deviation", money(c.sd_cents), "sd"),
+    fact("z score", zText(c.z), "z"),
     fact("Hold", percent(c.hold_pct), "hold"));
 }
 
