@@ -17,7 +17,6 @@ from tests.server.harness import PASSWORD, Player, Server
 from tests.web.casino import DESKTOP, Watch, money, open_table, register, shoot, sign_in
 from tests.web.test_history import play_round
 
-DOCS_IMAGES = pathlib.Path(__file__).resolve().parents[2] / "docs" / "images"
 TIE = ["4H", "9C", "5D", "KS"]
 """Player 4 5 (9), Banker 9 K (9): a natural tie."""
 NO_TIE = ["9S", "2H", "KD", "3C"]
@@ -117,7 +116,7 @@ def test_the_report_shows_each_table_and_the_chart_to_an_admin_only(
     page.goto(f"{casino.url}/admin/report")
     expect(rows).to_have_count(3)
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(DOCS_IMAGES / "web-report.png"), full_page=True, animations="disabled")
+    page.screenshot(path=str(screenshots / "web-report.png"), full_page=True, animations="disabled")
     shoot(page, screenshots, "report")
 
     # A player has no link to it, is told it is for admins, and the API refuses them.

@@ -23,8 +23,6 @@ from tests.web.casino import (
     token,
 )
 
-DOCS_IMAGES = pathlib.Path(__file__).resolve().parents[2] / "docs" / "images"
-
 
 def open_account(page: Page) -> None:
     page.get_by_role("link", name="My account").click()
@@ -65,7 +63,7 @@ def test_a_loss_limit_set_on_the_account_page_refuses_a_bigger_bet(
     page.set_viewport_size(DESKTOP)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(
-        path=str(DOCS_IMAGES / "web-account.png"), full_page=True, animations="disabled"
+        path=str(screenshots / "web-account.png"), full_page=True, animations="disabled"
     )
 
     # Nonsense is refused before it is sent; so is a reminder the server would refuse.
