@@ -140,6 +140,7 @@ def running(settings: Settings, clock: Clock | None = None) -> Iterator[Server]:
             client.close()
         server.should_exit = True
         thread.join(timeout=30)
+        assert not thread.is_alive(), "the casino server did not stop within 30 s"
 
 
 def wait_for(predicate: Any, timeout: float = 45.0, every: float = 0.02) -> Any:

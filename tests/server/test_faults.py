@@ -349,6 +349,19 @@ def test_clients_that_vanish_mid_round_are_paid_and_disturb_nobody(sqlite_url: s
 # --- a graceful stop -----------------------------------------------------------------------
 
 
+def test_a_graceful_stop_just_after_play_is_prompt(sqlite_url: str) -> None:
+    """Stopping wakes the scheduler (the rounds open for bets are voided) just as it is
+    cancelled: the stop must not wait for it forever."""
+    with running(settings_for(sqlite_url)) as server:
+        ann = server.player()
+        assert ann.bet(1, "banker", 1000).status_code == 201
+        round_id = ann.round_of(1)["id"]
+        wait_for(lambda: ann.http.get(f"/api/rounds/{round_id}").json()["state"] == "settled")
+        started = time.monotonic()
+    assert time.monotonic() - started < 5
+    assert check_rounds(sqlite_url, [])["voided"] == 5  # the next rounds, opened and voided
+
+
 def test_sigterm_finishes_rounds_dealt_and_voids_rounds_open_for_bets(
     database_url: str, tmp_path: pathlib.Path
 ) -> None:
