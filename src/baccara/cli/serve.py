@@ -12,6 +12,7 @@ from __future__ import annotations
 import getpass
 import ipaddress
 import re
+import signal
 import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -101,10 +102,17 @@ def start(settings: Settings, host: str, port: int) -> None:
     from baccara.server.app import create_app
 
     print(f"baccara casino at http://{host}:{port}/ (API docs at /docs)", file=sys.stderr)
+    # On SIGTERM uvicorn stops gracefully (the casino settles or voids the rounds in play),
+    # then raises the signal again; by then the stop went well, so it ends with status 0.
+    signal.signal(signal.SIGTERM, _stopped)
     # Table messages are a few hundred bytes, encoded once for every seat at the table;
     # per-connection compression would spend more processor time than it saves in bytes.
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
                 ws_per_message_deflate=False)  # fmt: skip
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def check_host(text: str) -> str:
