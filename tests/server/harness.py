@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import pathlib
 import socket
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -135,6 +140,7 @@ def running(settings: Settings, clock: Clock | None = None) -> Iterator[Server]:
             client.close()
         server.should_exit = True
         thread.join(timeout=30)
+        assert not thread.is_alive(), "the casino server did not stop within 30 s"
 
 
 def wait_for(predicate: Any, timeout: float = 45.0, every: float = 0.02) -> Any:
@@ -152,3 +158,40 @@ def wait_for(predicate: Any, timeout: float = 45.0, every: float = 0.02) -> Any:
 def receive(ws: ClientConnection, timeout: float = 10.0) -> dict[str, Any]:
     message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
     return message
+
+
+@contextlib.contextmanager
+def serve(
+    url: str, port: int, *flags: str, log: pathlib.Path | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``baccara serve`` as its own process on ``url``: up once it answers; killed at the end
+    if the test has not stopped it. Its standard error goes to ``log`` (or a temporary
+    file), never to a pipe nobody reads, which a server logging much would fill and hang on."""
+    with contextlib.ExitStack() as stack:
+        if log is not None:
+            err = stack.enter_context(log.open("a+b"))
+        else:
+            err = stack.enter_context(tempfile.TemporaryFile())
+        process = subprocess.Popen(
+            [sys.executable, "-m", "baccara", "serve", "--port", str(port), *flags],
+            env={**os.environ, "DATABASE_URL": url},
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
+        try:
+            wait_for(lambda: is_up(port) or process.poll() is not None, timeout=60, every=0.1)
+            if process.poll() is not None:
+                err.seek(0)
+                raise AssertionError(err.read().decode(errors="replace"))
+            yield process
+        finally:
+            if process.poll() is None:
+                process.kill()
+            process.wait(timeout=30)
+
+
+def is_up(port: int) -> bool:
+    try:
+        return httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False

@@ -8,7 +8,6 @@ lost, nothing paid twice.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -21,35 +20,7 @@ import httpx
 import pytest
 
 from tests.server.books import check_books
-from tests.server.harness import PASSWORD, free_port, wait_for
-
-
-@contextlib.contextmanager
-def serve(url: str, port: int, *flags: str) -> Iterator[subprocess.Popen[bytes]]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "baccara", "serve", "--port", str(port), *flags],
-        env={**os.environ, "DATABASE_URL": url},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        wait_for(lambda: _up(port) or process.poll() is not None, timeout=60, every=0.1)
-        assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
-        yield process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=30)
-        if process.stderr is not None:
-            process.stderr.close()
-
-
-def _up(port: int) -> bool:
-    try:
-        return httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200
-    except httpx.HTTPError:
-        return False
-
+from tests.server.harness import PASSWORD, free_port, serve, wait_for
 
 OPEN: list[httpx.Client] = []
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 from baccara.server.settings import Settings
-from tests.server.harness import Server, running
+from tests.server.harness import Clock, Server, running
 from tests.web.casino import CHROMIUM, LAUNCH_ARGS, Watch
 
 SCREENSHOTS = pathlib.Path(__file__).resolve().parent / "screenshots"
@@ -53,9 +53,15 @@ def casino_settings(url: str, **changes: object) -> Settings:
 
 
 @pytest.fixture
-def casino(tmp_path: pathlib.Path) -> Iterator[Server]:
-    """A casino with the default tables on a fresh SQLite database."""
-    with running(casino_settings(f"sqlite:///{tmp_path / 'casino.db'}")) as server:
+def clock() -> Clock:
+    """The casino's clock: real time, which a test may move on (a reality check falls due)."""
+    return Clock()
+
+
+@pytest.fixture
+def casino(tmp_path: pathlib.Path, clock: Clock) -> Iterator[Server]:
+    """A casino with the default tables on a fresh SQLite database, on the test's clock."""
+    with running(casino_settings(f"sqlite:///{tmp_path / 'casino.db'}"), clock) as server:
         yield server
 
 

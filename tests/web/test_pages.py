@@ -19,7 +19,8 @@ from tests.web.casino import register, shoot
 
 def test_every_page_is_the_shell_under_a_strict_policy(casino: Server) -> None:
     with httpx.Client(base_url=casino.url) as http:
-        for path in ("/", "/sign-in", "/history", "/tables/2", "/dealer/5", "/rules/lo-ball"):
+        for path in ("/", "/sign-in", "/history", "/tables/2", "/dealer/5", "/rules/lo-ball",
+                     "/account", "/admin/report", "/admin/audit"):  # fmt: skip
             answer = http.get(path)
             assert answer.status_code == 200 and answer.headers["content-type"].startswith(
                 "text/html"
@@ -34,7 +35,7 @@ def test_every_page_is_the_shell_under_a_strict_policy(casino: Server) -> None:
         assert http.get("/static/js/nothing.js").status_code == 404
         assert http.get("/api/tables").status_code == 200  # the API is still the API
         assert http.get("/docs").status_code == 200
-    assert len(PAGES) == 6
+    assert len(PAGES) == 9
 
 
 def test_the_front_end_has_no_inline_code_and_loads_nothing_from_elsewhere() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import getpass
 import ipaddress
 import re
+import signal
 import sys
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
@@ -115,6 +116,9 @@ def start(settings: Settings, host: str, port: int) -> None:
     if not settings.node_url:
         settings = settings.model_copy(update={"node_url": node_url(host, port)})
     print(f"baccara casino at http://{host}:{port}/ (API docs at /docs)", file=sys.stderr)
+    # On SIGTERM uvicorn stops gracefully (the casino settles or voids the rounds in play),
+    # then raises the signal again; by then the stop went well, so it ends with status 0.
+    signal.signal(signal.SIGTERM, _stopped)
     # Table messages are a few hundred bytes, encoded once for every seat at the table;
     # per-connection compression would spend more processor time than it saves in bytes.
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
@@ -129,6 +133,10 @@ def node_url(host: str, port: int) -> str:
     if host in ("0.0.0.0", "::"):
         host = socket.gethostname()
     return f"http://{f'[{host}]' if ':' in host else host}:{port}"
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def check_host(text: str) -> str:

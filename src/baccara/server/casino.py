@@ -10,7 +10,8 @@ table when its engine says a timer is due.
 
 On start a round whose cards were already fixed is finished from its seed and log;
 a live round waiting for cards waits for the dealer again; a round still open for
-bets is voided and every bet refunded.
+bets is voided and every bet refunded. A graceful stop does the same before it exits,
+so the next start has nothing to recover (see :meth:`Casino._finish_or_void_open_rounds`).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ T = TypeVar("T")
 RESTART_VOID = "the casino restarted while betting was open: every bet is refunded"
 DEFAULT_TABLES = "default-tables"
 """The setting that says the default tables were made (once in a database's life)."""
+SHUTDOWN_VOID = "the casino shut down while betting was open: every bet is refunded"
 BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested"})
 """Events that leave a round open for bets: its stored state does not change."""
 
@@ -124,6 +126,7 @@ class Casino:
         self._connected: dict[int, int] = {}
         self._callers: dict[int, Caller] = {}
         self._reminded: set[tuple[int, float]] = set()
+        self._stopping = False
 
     # --- life ------------------------------------------------------------------------------
 
@@ -147,6 +150,10 @@ class Casino:
         self.cluster.start()
 
     async def stop(self) -> None:
+        """A graceful stop. The last process of the casino settles or voids the rounds in
+        play; one of several hands its tables to the others, who go on with them."""
+        if await asyncio.to_thread(self.cluster.alone):
+            await self._finish_or_void_open_rounds()
         for task in (self._scheduler, self._checker):
             if task is not None:
                 task.cancel()
@@ -157,6 +164,37 @@ class Casino:
         with contextlib.suppress(Exception):  # a database gone away: the leases run out
             await asyncio.to_thread(self.cluster.leave, held)
         self.db.dispose()
+
+    STOP_SECONDS = 30.0
+    """How long a graceful stop waits for the rounds whose cards are fixed to play out."""
+
+    async def _finish_or_void_open_rounds(self) -> None:
+        """Before a graceful stop: open no new round; void and refund each round still open
+        for bets; let the scheduler play out and settle each round whose cards are fixed
+        (dealing, a peek or a choice on its timer, revealing) — for at most
+        :attr:`STOP_SECONDS`, after which the next start finishes it. A live round waiting
+        for its dealer's cards waits for them after the restart."""
+        self._stopping = True
+
+        def void_if_betting(live: Live) -> Callable[[Session, float], None]:
+            def act(session: Session, now: float) -> None:
+                round_ = live.table.round
+                if round_ is not None and round_.phase is Phase.BETTING:
+                    self._void(live, SHUTDOWN_VOID, now)
+
+            return act
+
+        for live in list(self.tables.values()):
+            try:
+                await self._act(live, void_if_betting(live), reopen=False)
+            except Exception:  # the next start voids it instead
+                log.exception("table %s: could not void the round open for bets", live.table_id)
+        until = time.monotonic() + self.STOP_SECONDS
+        while time.monotonic() < until and any(
+            live.deadline() is not None for live in self.tables.values()
+        ):
+            self._wake.set()
+            await asyncio.sleep(0.05)
 
     def _load_tokens(self) -> Tokens:
         with self.db.write() as session:
@@ -345,7 +383,8 @@ class Casino:
         result = action(session, now)
         if round_ is not None and live.round_id is not None:
             self._record(session, live, round_, live.round_id, mark, now, outbox)
-        if reopen and (live.table.round is None or live.table.round.phase.over):
+        over = live.table.round is None or live.table.round.phase.over
+        if reopen and over and not self._stopping:
             self._open_round(session, live, now, outbox)
         if outbox.segments or outbox.balances:
             cluster.announce(session, {
@@ -419,8 +458,11 @@ class Casino:
             self._wake.clear()
             wait = min(upcoming, default=now + 5.0) - self.clock()
             if wait > 0:
+                # Not asyncio.wait_for: on Python 3.11 it swallows a cancellation that comes
+                # as the wake-up does, and stop() would wait for this task forever.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), timeout=min(wait, 5.0))
+                    async with asyncio.timeout(min(wait, 5.0)):
+                        await self._wake.wait()
 
     # --- play sessions and reality checks ------------------------------------------------
 

@@ -135,6 +135,14 @@ class Cluster:
             leases.heartbeat(session, self.me, now, self.seconds)
             return others == 0
 
+    def alone(self) -> bool:
+        """Whether no other process serves this casino now."""
+        if not self.shared:
+            return True
+        with self.casino.db.read() as session:
+            now = self.casino.clock()
+            return leases.live_nodes(session, now, self.seconds, besides=self.me.id) == 0
+
     def start(self) -> None:
         self._tasks.append(asyncio.create_task(self._keep()))
         if self.shared:

@@ -2,9 +2,11 @@
 
 The front end in ``baccara/web/`` is plain ES modules, CSS and SVG drawn by script:
 there is nothing to build. Each page of the casino — the lobby, a table, the dealer's
-console, the player's last rounds, a game's rules — is a path the browser's own
-router draws, so each of those paths answers with the same ``index.html``. The shell
-goes out with the strict Content-Security-Policy every answer carries
+console, the player's last rounds, a game's rules, the player's account (loss limits,
+reality check, self-exclusion), the back office (the operator's report, the audit
+trail) — is a path the browser's own router draws, so each of those paths answers with
+the same ``index.html``; the API behind them decides who may read what. The shell goes
+out with the strict Content-Security-Policy every answer carries
 (:mod:`baccara.server.security`): scripts, styles and connections from this origin only,
 no inline script or style.
 """
@@ -32,6 +34,9 @@ PAGES = (
     "/tables/{table_id}",
     "/dealer/{table_id}",
     "/rules/{game}",
+    "/account",
+    "/admin/report",
+    "/admin/audit",
 )
 """The paths the browser's router draws; each is the shell."""
 

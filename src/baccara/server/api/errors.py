@@ -1,13 +1,20 @@
 """Every refusal as a 4xx with a JSON body that says what is wrong: ``{"error", "detail"}``.
 
-Bad input changes nothing: each refusal is raised before anything is committed.
+Bad input changes nothing: each refusal is raised before anything is committed. A
+request whose database connection is lost under it (PostgreSQL restarted or failed
+over, its backend terminated) gets a 503 with the same kind of body: the pool checks
+each connection before lending it (``pool_pre_ping``), so the client's retry — a bet's
+with the same Idempotency-Key — gets a fresh one.
 """
 
 from __future__ import annotations
 
+import logging
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DBAPIError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
@@ -45,6 +52,12 @@ STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
 )
 """The first class an error is an instance of decides its status."""
 
+UNAVAILABLE = (
+    "the connection to the database was lost during this request: try again (a bet with"
+    " the same Idempotency-Key is placed at most once)"
+)
+log = logging.getLogger("baccara.server")
+
 
 def error_body(code: str, detail: str) -> dict[str, str]:
     return {"error": code, "detail": detail}
@@ -60,6 +73,15 @@ def install(app: FastAPI) -> None:
                     headers = {"Retry-After": "1"}
                 return JSONResponse(error_body(code, str(error)), status, headers=headers)
         raise AssertionError("BaccaraError is in STATUS")
+
+    @app.exception_handler(DBAPIError)
+    async def unavailable(request: Request, error: DBAPIError) -> JSONResponse:
+        if not (error.connection_invalidated or isinstance(error, OperationalError)):
+            raise error  # a bug, not the database going away: a 500, with its traceback
+        log.warning("%s %s: database unavailable: %s", request.method, request.url.path,
+                    str(error.orig).strip())  # fmt: skip
+        return JSONResponse(error_body("unavailable", UNAVAILABLE), 503,
+                            headers={"Retry-After": "1"})  # fmt: skip
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:

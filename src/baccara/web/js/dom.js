@@ -75,6 +75,30 @@ export function when(seconds) {
   });
 }
 
+/** A moment with its year, for what lasts: "6 Apr 2026, 14:05". */
+export function dateTime(seconds) {
+  if (!seconds) return "";
+  return new Date(seconds * 1000).toLocaleString("en-GB", {
+    day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
+  });
+}
+
+/** A length of time in words: "0 min", "12 min", "1 h 05 min". */
+export function duration(seconds) {
+  const minutes = Math.max(0, Math.floor(seconds / 60));
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
+}
+
+/** An amount typed by a person ("50", "50.5", "1,000.00", "-5") as integer cents; null if it is not one. */
+export function parseMoney(text, { negative = false } = {}) {
+  const cleaned = String(text).trim().replaceAll(",", "").replace("−", "-");
+  const match = /^(-?)(\d{1,10})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match || (match[1] && !negative)) return null;
+  const cents = Number(match[2]) * 100 + Number((match[3] || "0").padEnd(2, "0"));
+  return match[1] ? -cents : cents;
+}
+
 let toastTimer = null;
 
 /** A short message in the corner, read out by screen readers. */

@@ -16,7 +16,7 @@ export function backoff(attempt) {
 export class TableSocket {
   /**
    * handlers: onSnapshot(msg), onEvents(msg), onSeats(msg), onBalance(msg),
-   * onClosed(msg), onStatus(state, detail) with state "connecting" | "live" |
+   * onRealityCheck(msg), onClosed(msg), onStatus(state, detail) with state "connecting" | "live" |
    * "reconnecting" | "closed".
    */
   constructor(tableId, handlers) {
@@ -142,6 +142,9 @@ export class TableSocket {
         break;
       case "balance":
         if (h.onBalance) h.onBalance(data);
+        break;
+      case "reality-check":
+        if (h.onRealityCheck) h.onRealityCheck(data);
         break;
       case "table-closed":
         this.stopped = true;

@@ -8,6 +8,9 @@ import * as table from "./pages/table.js";
 import * as history from "./pages/history.js";
 import * as rules from "./pages/rules.js";
 import * as dealer from "./pages/dealer.js";
+import * as account from "./pages/account.js";
+import * as report from "./pages/report.js";
+import * as audit from "./pages/audit.js";
 
 const ROUTES = [
   [/^\/$/, lobby, false],
@@ -16,6 +19,9 @@ const ROUTES = [
   [/^\/dealer\/(\d+)$/, dealer, true],
   [/^\/history$/, history, true],
   [/^\/rules\/([a-z-]+)$/, rules, false],
+  [/^\/account$/, account, true],
+  [/^\/admin\/report$/, report, true],
+  [/^\/admin\/audit$/, audit, true],
 ];
 
 let cleanup = null;
@@ -50,7 +56,7 @@ async function render() {
     cleanup = signin.mount(main, [], { next: path, navigate });
     return;
   }
-  const section = path.startsWith("/history") ? "/history" : path.startsWith("/rules") ? "/rules" : "/";
+  const section = ["/history", "/rules", "/account", "/admin/report", "/admin/audit"].find((prefix) => path.startsWith(prefix)) || "/";
   document.querySelectorAll(".nav a").forEach((link) => {
     const href = link.getAttribute("href");
     const own = href.startsWith("/rules") ? "/rules" : href;

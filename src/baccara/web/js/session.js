@@ -98,4 +98,9 @@ function drawHeader() {
   who.textContent = session.user ? session.user.username + (session.user.role !== "player" ? ` (${session.user.role})` : "") : "";
   out.hidden = !session.user;
   signIn.hidden = Boolean(session.user);
+  const player = Boolean(session.user) && session.user.role === "player";
+  const admin = Boolean(session.user) && session.user.role === "admin";
+  document.getElementById("nav-account").hidden = !player;
+  document.getElementById("nav-report").hidden = !admin;
+  document.getElementById("nav-audit").hidden = !admin;
 }

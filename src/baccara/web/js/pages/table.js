@@ -1,8 +1,11 @@
 // A table: the felt, the cards as they are dealt and turned, chips and bet spots, the
-// countdown, the result — all driven by the table's WebSocket (no polling).
+// countdown, the result — all driven by the table's WebSocket (no polling). And the
+// player's protections as the server applies them: the reality check's dialog, a loss
+// limit's or a self-exclusion's refusal.
 
 import { ApiError, del, get, games, placeBet, post } from "../api.js";
-import { chipLabel, h, money, replace, signed, toast } from "../dom.js";
+import { openModal } from "../dialog.js";
+import { chipLabel, dateTime, duration, h, money, replace, signed, toast } from "../dom.js";
 import { betName, drawHands, headline, spotPays, spotsOf } from "../layouts.js";
 import { TableSocket } from "../live.js";
 import { RoundState } from "../round.js";
@@ -21,7 +24,13 @@ export function chipsFor(min, max) {
 const HAND_NAMES = { red: "Red", green: "Green" };
 const SEAT_REQUIRED = new Set(["redgreen", "redgreen-mini", "lo-ball"]);
 
-export function mount(main, [id]) {
+/** What a reality check says: how long the session has lasted and its net result. */
+export function realityText(minutes, netCents) {
+  if (typeof minutes !== "number") return "Time for a reality check: see how long you have played before you bet on.";
+  return `You have been playing for ${duration(minutes * 60)}. Your net result this session: ${signed(netCents)}.`;
+}
+
+export function mount(main, [id], { navigate } = {}) {
   const tableId = Number(id);
   const me = session.user ? session.user.username : null;
   const st = {
@@ -40,6 +49,8 @@ export function mount(main, [id]) {
     ready: new Set(),
     connection: "connecting",
     connectionDetail: "",
+    reality: null, // the reality check's dialog while it waits for an answer
+    excludedUntil: null,
   };
   const rebetKey = `baccara.rebet.${tableId}`;
   const ui = {};
@@ -69,9 +80,101 @@ export function mount(main, [id]) {
     return st.previous || r;
   };
   const failed = (error) => {
+    if (error instanceof ApiError && error.code === "reality_check") {
+      realityFromServer();
+      return;
+    }
+    if (error instanceof ApiError && (error.code === "loss_limit" || error.code === "self_excluded")) {
+      notice(error.message, error.code);
+      if (error.code === "self_excluded") {
+        st.excludedUntil = st.excludedUntil || true;
+        draw();
+      }
+      return;
+    }
     const message = error instanceof ApiError ? error.message : "The casino cannot be reached; try again.";
     toast(message, "error");
   };
+
+  // --- the player's protections -------------------------------------------------------
+
+  /** A refusal that stays on the table until the next bet is taken: the limit's room left, an exclusion. */
+  function notice(text, kind) {
+    if (!built) return;
+    const lead = { self_excluded: "No bets: ", reality_check: "Bets paused: " }[kind] || "Bet refused: ";
+    ui.notice.textContent = text ? `${lead}${text}.` : "";
+    ui.notice.dataset.kind = kind || "";
+    ui.notice.hidden = !text;
+  }
+
+  function openRealityCheck(minutes, netCents) {
+    if (st.reality) {
+      st.reality.summary.textContent = realityText(minutes, netCents);
+      return;
+    }
+    const summary = h("p", { class: "reality-summary", id: "reality-summary" }, realityText(minutes, netCents));
+    const error = h("p", { class: "form-error", role: "alert" });
+    const buttons = [
+      h("button", { type: "button", class: "primary", onClick: async () => {
+        buttons.forEach((b) => { b.disabled = true; });
+        try {
+          await post("/api/me/reality-check/continue");
+          closeRealityCheck();
+          draw();
+        } catch (failure) {
+          error.textContent = failure instanceof ApiError ? failure.message : "The casino cannot be reached; try again.";
+          buttons.forEach((b) => { b.disabled = false; });
+        }
+      } }, "Continue playing"),
+      h("button", { type: "button", onClick: () => {
+        closeRealityCheck();
+        if (navigate) navigate("/");
+      } }, "Leave the table"),
+    ];
+    const modal = openModal({
+      id: "reality-check", title: "Reality check", required: true, className: "modal-reality",
+      body: [summary, h("p", { class: "quiet" }, "Take a moment. The table takes no bet from you until you choose to go on; or leave for the lobby. Your limits and today's play are on My account."), error],
+      actions: buttons,
+    });
+    modal.dialog.dataset.minutes = typeof minutes === "number" ? String(minutes) : "";
+    modal.dialog.dataset.net = typeof netCents === "number" ? String(netCents) : "";
+    st.reality = { ...modal, summary };
+    notice("answer the reality check to bet on", "reality_check");
+    if (built) draw();
+  }
+
+  function closeRealityCheck() {
+    if (!st.reality) return;
+    const { close } = st.reality;
+    st.reality = null;
+    close();
+    if (built && ui.notice.dataset.kind === "reality_check") notice("", "");
+  }
+
+  /** The bet was refused for a reality check the page had not heard of: ask the server where the session stands. */
+  async function realityFromServer() {
+    try {
+      const mine = await get("/api/me/protections");
+      openRealityCheck(mine.session ? mine.session.minutes : null, mine.session ? mine.session.net_cents : null);
+    } catch {
+      openRealityCheck(null, null);
+    }
+  }
+
+  /** On arrival: a reality check already waiting for an answer, or an exclusion in force. */
+  async function loadProtections() {
+    try {
+      const mine = await get("/api/me/protections");
+      if (mine.self_excluded_until) {
+        st.excludedUntil = mine.self_excluded_until;
+        notice(`you have excluded yourself from play until ${dateTime(mine.self_excluded_until)}`, "self_excluded");
+      }
+      if (mine.reality_check_due && mine.session) openRealityCheck(mine.session.minutes, mine.session.net_cents);
+      draw();
+    } catch {
+      /* the server still refuses what it must */
+    }
+  }
 
   // --- actions ------------------------------------------------------------------------
 
@@ -90,6 +193,7 @@ export function mount(main, [id]) {
       await ensureSeat();
       const answer = await placeBet(tableId, spot, cents);
       setBalance(answer.balance_cents);
+      if (ui.notice.dataset.kind === "loss_limit") notice("", "");
     } catch (error) {
       failed(error);
     }
@@ -219,7 +323,10 @@ export function mount(main, [id]) {
       st.table = message.table;
       st.seats = message.table.seated || {};
       setBalance(message.balance_cents);
-      if (!built) build();
+      if (!built) {
+        build();
+        loadProtections();
+      }
       const round = message.round ? new RoundState(message.round) : null;
       if (st.round && round && round.id !== st.round.id && st.round.over) st.previous = st.round;
       st.round = round;
@@ -262,6 +369,9 @@ export function mount(main, [id]) {
     onBalance(message) {
       setBalance(message.balance_cents);
     },
+    onRealityCheck(message) {
+      openRealityCheck(message.minutes, message.net_cents);
+    },
     onClosed() {
       st.closed = true;
       if (built) draw();
@@ -303,6 +413,7 @@ export function mount(main, [id]) {
     ui.hands = h("div", { class: "hands-area" });
     ui.decision = h("div", { class: "decision", "aria-live": "polite" });
     ui.result = h("section", { class: "result", "aria-labelledby": "result-title", hidden: true });
+    ui.notice = h("p", { class: "notice", id: "table-notice", role: "alert", hidden: true });
     ui.spots = new Map();
     const spotRows = {};
     for (const spot of spotsOf(t.game)) {
@@ -349,6 +460,7 @@ export function mount(main, [id]) {
           ui.hands,
           ui.decision,
           ui.result,
+          ui.notice,
           h("div", { class: "spots", role: "group", "aria-label": "Bet spots" },
             Object.keys(spotRows).sort().map((row) => h("div", { class: ["spot-row", `row-${row}`] }, spotRows[row]))),
           h("div", { class: "controls" }, ui.chips,
@@ -477,7 +589,7 @@ export function mount(main, [id]) {
       if (r.player_pair) winners.add("player-pair");
       if (r.banker_pair) winners.add("banker-pair");
     }
-    const open = bettingOpen();
+    const open = bettingOpen() && !st.reality && !st.excludedUntil;
     for (const [spot, parts] of ui.spots) {
       const mine = mineNow[spot] || 0;
       const others = (allNow[spot] || 0) - (mineNow[spot] || 0);
@@ -568,7 +680,7 @@ export function mount(main, [id]) {
     drawBets();
     drawRoundInfo();
     const r = st.round;
-    const open = bettingOpen();
+    const open = bettingOpen() && !st.reality && !st.excludedUntil;
     const mine = r ? r.betsOf(me) : [];
     const last = JSON.parse(localStorage.getItem(rebetKey) || "[]");
     ui.sit.hidden = seat !== null;
@@ -586,5 +698,6 @@ export function mount(main, [id]) {
   return () => {
     socket.stop();
     clearInterval(ticker);
+    closeRealityCheck();
   };
 }
