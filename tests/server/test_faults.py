@@ -59,10 +59,12 @@ ASGI_ERROR = "Exception in ASGI application"
 
 class Load:
     """Players betting from threads until stopped; each bet is retried with its key (on a
-    lost connection or a 503) until the server answers it."""
+    lost connection or a 503) until the server answers it. With several server processes
+    (``base`` a list), player i starts on process i mod n and moves to the next one when
+    the connection fails, as a load balancer sends a client elsewhere."""
 
-    def __init__(self, base: str, players: list[tuple[str, str]], seed: int) -> None:
-        self.base = base
+    def __init__(self, base: str | list[str], players: list[tuple[str, str]], seed: int) -> None:
+        self.bases = [base] if isinstance(base, str) else base
         self.players = players
         self.seed = seed
         self.acknowledged: list[Acknowledged] = []
@@ -71,6 +73,8 @@ class Load:
         self.failures: list[str] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._where: dict[int, int] = {}
+        """Which process each player's bets go to now."""
         self._threads = [
             threading.Thread(target=self._play, args=(i, name, token), daemon=True)
             for i, (name, token) in enumerate(players)
@@ -89,7 +93,8 @@ class Load:
     def _play(self, index: int, name: str, token: str) -> None:
         rng = random.Random(self.seed * 100 + index)
         headers = {"Authorization": f"Bearer {token}"}
-        with httpx.Client(base_url=self.base, headers=headers, timeout=15) as client:
+        self._where[index] = index % len(self.bases)
+        with httpx.Client(headers=headers, timeout=15) as client:
             for n in range(10**9):
                 if self._stop.is_set():
                     return
@@ -97,7 +102,7 @@ class Load:
                 spot, amount = rng.choice(SPOTS[table]), rng.choice(AMOUNTS)
                 body = {"bet": spot, "amount_cents": amount}
                 key = f"{name}-{n}"
-                answer = self._send(client, f"/api/tables/{table}/bets", body, key)
+                answer = self._send(client, index, f"/api/tables/{table}/bets", body, key)
                 if answer is None:
                     return
                 with self._lock:
@@ -111,15 +116,17 @@ class Load:
                 time.sleep(rng.uniform(0, 0.03))
         raise AssertionError("unreachable")
 
-    def _send(self, client: httpx.Client, path: str, body: dict[str, Any],
+    def _send(self, client: httpx.Client, index: int, path: str, body: dict[str, Any],
               key: str) -> httpx.Response | None:  # fmt: skip
         """The answer to this bet, asked again with the same key until there is one."""
         while True:
+            base = self.bases[self._where[index]]
             try:
-                answer = client.post(path, json=body, headers={"Idempotency-Key": key})
+                answer = client.post(base + path, json=body, headers={"Idempotency-Key": key})
             except httpx.TransportError:  # the server is down, or dropped the connection
                 if self._stop.is_set():
                     return None
+                self._where[index] = (self._where[index] + 1) % len(self.bases)
                 time.sleep(0.05)
                 continue
             if answer.status_code != 503:
@@ -127,7 +134,7 @@ class Load:
             with self._lock:
                 self.unavailable.append(answer.text)
             assert answer.headers["content-type"] == "application/json", answer.text
-            assert answer.json()["error"] == "unavailable", answer.text
+            assert answer.json()["error"] in ("unavailable", "table_moving"), answer.text
             time.sleep(0.05)
 
 

@@ -449,7 +449,7 @@ class Casino:
                     try:
                         await self._act(live, _ticker(live))
                     except TableMoved:  # another process deals it now
-                        log.info("table %s: taken over by another process", live.table_id)
+                        log.warning("table %s: lease lost to another process", live.table_id)
                     except Exception:  # one table's failure must not stop the others
                         log.exception("table %s: tick failed", live.table_id)
                     due = live.deadline()
