@@ -90,3 +90,19 @@ def test_processes_alive_share_the_tables(database: Database) -> None:
         leases.forget(session, BOB)
         assert leases.live_nodes(session, 105.0, LEASE) == 1
     assert [leases.fair_share(5, n) for n in (0, 1, 2, 3)] == [5, 5, 3, 2]
+
+
+def test_a_process_restarted_at_the_address_of_a_dead_one_takes_its_tables_at_once(
+    database: Database,
+) -> None:
+    again = Holder("ann-restarted", ANN.address)
+    with database.write() as session:
+        leases.heartbeat(session, ANN, 100.0, LEASE)
+        leases.heartbeat(session, BOB, 100.0, LEASE)
+        assert leases.acquire(session, 1, ANN, 100.0, LEASE) == 1
+        assert leases.acquire(session, 2, BOB, 100.0, LEASE) == 1
+    with database.write() as session:
+        leases.succeed(session, again)
+        assert leases.acquire(session, 1, again, 101.0, LEASE) == 2  # ann's, taken at once
+        assert leases.acquire(session, 2, again, 101.0, LEASE) is None  # bob lives elsewhere
+        assert leases.live_nodes(session, 101.0, LEASE, besides=again.id) == 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import pathlib
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -21,6 +22,7 @@ import httpx
 import psycopg
 from websockets.sync.client import connect
 
+from baccara.server.database import Database
 from baccara.table.record import verify_record
 from tests.server.books import check_books, check_rounds
 from tests.server.harness import free_port, receive, serve, wait_for
@@ -125,7 +127,7 @@ def test_a_holder_paused_past_its_lease_cannot_deal_when_it_wakes(
         dealt = holders(url)
         first = processes[0]
         table = min(t for t, (address, _) in dealt.items() if address == bases[0])
-        ann, token = register(bases[1], seat_at=())
+        _, token = register(bases[1], seat_at=())
         client = httpx.Client(base_url=bases[1], headers={"Authorization": f"Bearer {token}"})
         with client:
             spot = client.get(f"/api/tables/{table}").json()
@@ -175,3 +177,27 @@ def test_a_second_process_on_one_sqlite_file_is_refused(
                 raise AssertionError("a second process started on one SQLite file")
         except AssertionError as refused:
             assert "SQLite serves one process" in str(refused), refused
+
+
+def test_processes_starting_together_on_a_new_database_upgrade_it_once(postgres: Cluster) -> None:
+    url = postgres.new_database()
+    failures: list[BaseException] = []
+
+    def start() -> None:
+        database = Database(url)
+        try:
+            database.migrate()
+        except BaseException as error:  # reported below, with the others
+            failures.append(error)
+        finally:
+            database.dispose()
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not any(thread.is_alive() for thread in threads)  # none waits on another forever
+    assert failures == []
+    with psycopg.connect(plain(url)) as db:
+        assert db.execute("SELECT count(*) FROM alembic_version").fetchone() == (1,)

@@ -122,14 +122,17 @@ class Cluster:
         """Say this process is alive. Returns whether it is the only one — the whole
         casino is starting, so a round left open for bets is voided, not resumed.
 
-        SQLite serves one process: it holds an exclusive lock on a file beside the
+        A process restarted at the address of one that died takes its tables over at
+        once. SQLite serves one process: it holds an exclusive lock on a file beside the
         database (the system frees it when the process dies, however it dies), and takes
         over the leases of the process before it at once."""
         if not self.shared:
             self._lock_file = lock_sqlite(self.casino.db.engine.url.database)
         now = self.casino.clock()
         with self.casino.db.write() as session:
-            if not self.shared:
+            if self.shared:
+                leases.succeed(session, self.me)
+            else:
                 leases.sole_holder(session, self.me)
             others = leases.live_nodes(session, now, self.seconds, besides=self.me.id)
             leases.heartbeat(session, self.me, now, self.seconds)

@@ -26,13 +26,15 @@ from typing import Any, Generic, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from baccara.errors import BaccaraError, shown
 
 MIGRATIONS = pathlib.Path(__file__).resolve().parent / "migrations"
+MIGRATING = 0x62616363
+"""The advisory lock PostgreSQL holds while one process upgrades the schema."""
 CHECKPOINT_SECONDS = 1.0
 T = TypeVar("T")
 log = logging.getLogger("baccara.server")
@@ -112,6 +114,8 @@ class Database:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            if not self.sqlite:  # processes starting together upgrade one after another
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATING})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 

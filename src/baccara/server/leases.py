@@ -164,6 +164,18 @@ def sole_holder(session: Session, me: Holder) -> None:
     session.execute(delete(_nodes).where(_nodes.c.id != me.id))
 
 
+def succeed(session: Session, me: Holder) -> None:
+    """This process starts at the address of one before it: that one is dead (two live
+    processes cannot listen on one address), so its leases are void at once and its
+    tables are taken without waiting for them to run out, as a restart should."""
+    session.execute(
+        update(_leases)
+        .where(_leases.c.address == me.address, _leases.c.holder != me.id)
+        .values(expires_at=0.0)
+    )
+    session.execute(delete(_nodes).where(_nodes.c.address == me.address, _nodes.c.id != me.id))
+
+
 def live_nodes(session: Session, now: float, seconds: float, *, besides: str | None = None) -> int:
     """How many processes were seen within one lease period (not counting ``besides``)."""
     query = select(func.count()).select_from(_nodes).where(_nodes.c.seen_at >= now - seconds)
