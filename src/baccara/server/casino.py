@@ -122,6 +122,8 @@ class Casino:
         self.tokens: Tokens | None = None
         self._wake = asyncio.Event()
         self._scheduler: asyncio.Task[None] | None = None
+        self._ticking: dict[int, asyncio.Task[None]] = {}
+        """The tick under way at each table (at most one)."""
         self._checker: asyncio.Task[None] | None = None
         self._connected: dict[int, int] = {}
         self._callers: dict[int, Caller] = {}
@@ -159,6 +161,8 @@ class Casino:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        # A tick under way finishes (a write half done in its thread cannot be cancelled).
+        await asyncio.gather(*self._ticking.values(), return_exceptions=True)
         await self.cluster.stop()
         held = {table_id: live.generation for table_id, live in self.tables.items()}
         with contextlib.suppress(Exception):  # a database gone away: the leases run out
@@ -437,23 +441,21 @@ class Casino:
     # --- the scheduler -------------------------------------------------------------------
 
     async def _schedule(self) -> None:
-        """Tick every table whose timer is due; sleep until the next one (or a wake-up)."""
+        """Start a tick of every table whose timer is due; sleep until the next one (or a
+        wake-up). Each table ticks in its own task: a table whose tick waits behind bets
+        queued on its lock holds up no other table's round."""
         while True:
             now = self.clock()
             upcoming: list[float] = []
             for live in list(self.tables.values()):
+                if live.table_id in self._ticking:  # its tick wakes this loop when done
+                    continue
                 due = live.deadline()
                 if due is None:
                     continue
                 if due <= now:
-                    try:
-                        await self._act(live, _ticker(live))
-                    except TableMoved:  # another process deals it now
-                        log.warning("table %s: lease lost to another process", live.table_id)
-                    except Exception:  # one table's failure must not stop the others
-                        log.exception("table %s: tick failed", live.table_id)
-                    due = live.deadline()
-                if due is not None:
+                    self._ticking[live.table_id] = asyncio.create_task(self._tick(live))
+                else:
                     upcoming.append(due)
             self._wake.clear()
             wait = min(upcoming, default=now + 5.0) - self.clock()
@@ -463,6 +465,17 @@ class Casino:
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(min(wait, 5.0)):
                         await self._wake.wait()
+
+    async def _tick(self, live: Live) -> None:
+        try:
+            await self._act(live, _ticker(live))
+        except TableMoved:  # another process deals it now
+            log.warning("table %s: lease lost to another process", live.table_id)
+        except Exception:  # one table's failure must not stop the others
+            log.exception("table %s: tick failed", live.table_id)
+        finally:
+            self._ticking.pop(live.table_id, None)
+            self._wake.set()
 
     # --- play sessions and reality checks ------------------------------------------------
 
