@@ -27,6 +27,7 @@ from baccara.server.api import (
     tables,
     ws,
 )
+from baccara.server.betlane import BetLane
 from baccara.server.casino import Casino
 from baccara.server.forward import Forwarder
 from baccara.server.security import Guard
@@ -57,6 +58,8 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.casino = casino
+    if settings.bet_lane:
+        app.add_middleware(BetLane, casino=casino)  # after forwarding: bets it deals itself
     app.add_middleware(Forwarder, casino=casino)  # inside the Guard: bounded, with its headers
     app.add_middleware(Guard)
     errors.install(app)

@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     token_hours: float = Field(12.0, gt=0, le=24 * 30)
     default_tables: bool = True
     """Open one table of each game (and a live Punto Banco table) on a new database."""
+    bet_lane: bool = True
+    """Place well-formed bets without FastAPI's routing (:mod:`baccara.server.betlane`):
+    the same answers for less processor time; off only to compare the two."""
     node_url: str = ""
     """Where the other server processes reach this one (``baccara serve`` sets it from
     its host and port); requests for a table another process deals are sent there."""
