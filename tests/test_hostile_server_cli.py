@@ -19,14 +19,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccara.cli.serve import balance, check_host, seconds
+from baccara.cli.serve import balance, check_host, lease, seconds
 from baccara.options import as_int
 from tests.hostile import any_text, lines_of_input, number_text
 from tests.hostile_run import HOSTILE, outcome, read
 
 FED = {
     *(("serve", flag) for flag in ("--host", "--port", "--betting-seconds", "--peek-seconds",
-                                   "--choose-seconds", "--reveal-delay-ms", "--starting-balance")),
+                                   "--choose-seconds", "--reveal-delay-ms", "--starting-balance",
+                                   "--lease-seconds")),
     ("user add", "NAME"),
     ("user add", "--role"),
     ("user add", "standard input"),
@@ -71,6 +72,7 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "--reveal-delay-ms": ("reveal_delay_ms", lambda v: as_int("--reveal-delay-ms", v, 0, 60_000)),
     "--starting-balance": ("starting_balance_cents", lambda v: balance("--starting-balance", v)),
     "--host": ("host", check_host),
+    "--lease-seconds": ("lease_seconds", lease),
 }
 """Each option of serve: the setting it makes, and how the library reads it."""
 
@@ -91,7 +93,8 @@ def test_serve(flag: str, value: str) -> None:
 @HOSTILE
 @given(
     variable=st.sampled_from(["DATABASE_URL", "BACCARA_TOKEN_HOURS", "BACCARA_DEFAULT_TABLES",
-                              "BACCARA_STARTING_BALANCE_CENTS", "BACCARA_BETTING_SECONDS"]),
+                              "BACCARA_STARTING_BALANCE_CENTS", "BACCARA_BETTING_SECONDS",
+                              "BACCARA_LEASE_SECONDS", "BACCARA_NODE_URL", "BACCARA_BET_LANE"]),
     value=st.one_of(any_text(), number_text()).filter(lambda v: "\x00" not in v),
 )  # fmt: skip
 def test_serve_environment(variable: str, value: str) -> None:

@@ -23,7 +23,7 @@ JSON = {"content-type": "application/json"}
 Request = tuple[str, str, dict[str, str], bytes]
 
 
-def corpus(ann: str, bob: str) -> list[Request]:
+def corpus(ann: str, bob: str) -> list[Request]:  # fmt: skip
     """(method, path, headers, body): each as a client might send it."""
     a = {**JSON, "authorization": f"Bearer {ann}"}
     b = {**JSON, "authorization": f"Bearer {bob}"}
@@ -59,12 +59,24 @@ def corpus(ann: str, bob: str) -> list[Request]:
         bet(GOOD, "tab\there"),
         bet(GOOD, ""),
         ("POST", "/api/tables/1/bets", a, GOOD),  # no Idempotency-Key
-        ("POST", "/api/tables/1/bets", {**a, "content-type": "text/plain",
-                                        "idempotency-key": "k22"}, GOOD),  # fmt: skip
-        ("POST", "/api/tables/1/bets", {**a, "content-type": "application/json; charset=utf-8",
-                                        "idempotency-key": "k23"}, GOOD),  # fmt: skip
-        ("POST", "/api/tables/1/bets", {"authorization": f"Bearer {ann}",
-                                        "idempotency-key": "k24"}, GOOD),  # fmt: skip
+        (
+            "POST",
+            "/api/tables/1/bets",
+            {**a, "content-type": "text/plain", "idempotency-key": "k22"},
+            GOOD,
+        ),
+        (
+            "POST",
+            "/api/tables/1/bets",
+            {**a, "idempotency-key": "k23", "content-type": "application/json; charset=utf-8"},
+            GOOD,
+        ),
+        (
+            "POST",
+            "/api/tables/1/bets",
+            {"authorization": f"Bearer {ann}", "idempotency-key": "k24"},
+            GOOD,
+        ),
         bet(GOOD, "k25", table="99"),  # no such table
         bet(GOOD, "k26", table="0"),
         bet(GOOD, "k27", table="01"),

@@ -87,8 +87,8 @@ def serve(
 ) -> None:
     """Run the casino: the API, the WebSocket tables and the web pages, on DATABASE_URL
     (default: the SQLite file baccara.db here). Timers are 1 to 3,600 seconds."""
-    from baccara.options import as_fraction, as_int
-    from baccara.server.settings import MAX_LEASE_SECONDS, MAX_REVEAL_DELAY_MS, MIN_LEASE_SECONDS
+    from baccara.options import as_int
+    from baccara.server.settings import MAX_REVEAL_DELAY_MS
 
     address = check_host(host)
     number = as_int("--port", "8000" if port is None else port, 1, 65_535)
@@ -101,8 +101,7 @@ def serve(
             0, MAX_REVEAL_DELAY_MS,
         ),
         starting_balance_cents=balance("--starting-balance", starting_balance),
-        **({} if lease_seconds is None else {"lease_seconds": float(as_fraction(
-            "--lease-seconds", lease_seconds, Fraction(MIN_LEASE_SECONDS), MAX_LEASE_SECONDS))}),
+        **({} if lease_seconds is None else {"lease_seconds": lease(lease_seconds)}),
     )  # fmt: skip
     start(settings, address, number)
 
@@ -157,6 +156,15 @@ def seconds(flag: str, text: str | None, default: int) -> float:
     from baccara.table.config import MAX_TIMER, MIN_TIMER
 
     return float(as_fraction(flag, str(default) if text is None else text, MIN_TIMER, MAX_TIMER))
+
+
+def lease(text: str) -> float:
+    """``--lease-seconds``: 0.5 to 300."""
+    from baccara.options import as_fraction
+    from baccara.server.settings import MAX_LEASE_SECONDS, MIN_LEASE_SECONDS
+
+    return float(as_fraction("--lease-seconds", text, Fraction(MIN_LEASE_SECONDS),
+                             MAX_LEASE_SECONDS))  # fmt: skip
 
 
 def balance(flag: str, text: str | None) -> int:

@@ -381,7 +381,8 @@ class Casino:
         outbox = Outbox()
         now = self.clock()
         cluster = self.cluster
-        leases.fence(session, live.table_id, cluster.me, live.generation, now + cluster.seconds)
+        if cluster.shared:  # on SQLite this process holds the file's lock: nobody to fence out
+            leases.fence(session, live.table_id, cluster.me, live.generation, now + cluster.seconds)
         round_ = live.table.round
         mark = len(round_.events) if round_ is not None else 0
         result = action(session, now)

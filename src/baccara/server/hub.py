@@ -71,12 +71,21 @@ class Segment:
 class Hub:
     def __init__(self) -> None:
         self.connections: dict[int, set[Connection]] = {}
+        """Each table's connections."""
+        self.users: dict[int, set[Connection]] = {}
+        """Each user's connections, at every table: a new balance goes straight to them."""
 
     def add(self, connection: Connection) -> None:
         self.connections.setdefault(connection.table_id, set()).add(connection)
+        self.users.setdefault(connection.user_id, set()).add(connection)
 
     def remove(self, connection: Connection) -> None:
         self.connections.get(connection.table_id, set()).discard(connection)
+        mine = self.users.get(connection.user_id)
+        if mine is not None:
+            mine.discard(connection)
+            if not mine:
+                del self.users[connection.user_id]
 
     def at(self, table_id: int) -> list[Connection]:
         return list(self.connections.get(table_id, ()))
@@ -105,11 +114,10 @@ class Hub:
 
     def to_users(self, table_id: int | None, messages: dict[int, dict[str, Any]]) -> None:
         """Private messages (a new balance) to each user's connections, at one table or all."""
-        tables = [table_id] if table_id is not None else list(self.connections)
-        for tid in tables:
-            for connection in self.at(tid):
-                if connection.user_id in messages:
-                    connection.push(messages[connection.user_id])
+        for user_id, message in messages.items():
+            for connection in list(self.users.get(user_id, ())):
+                if table_id is None or connection.table_id == table_id:
+                    connection.push(message)
 
     def broadcast(self, table_id: int, message: dict[str, Any]) -> None:
         text = encode(message)

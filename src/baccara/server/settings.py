@@ -39,7 +39,7 @@ class Settings(BaseSettings):
     bet_lane: bool = True
     """Place well-formed bets without FastAPI's routing (:mod:`baccara.server.betlane`):
     the same answers for less processor time; off only to compare the two."""
-    node_url: str = ""
+    node_url: str = Field("", pattern=r"^(https?://[A-Za-z0-9.\-\[\]:]{1,200})?$")
     """Where the other server processes reach this one (``baccara serve`` sets it from
     its host and port); requests for a table another process deals are sent there."""
     lease_seconds: float = Field(10.0, ge=MIN_LEASE_SECONDS, le=MAX_LEASE_SECONDS)
