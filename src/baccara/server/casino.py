@@ -535,11 +535,17 @@ class Casino:
     def _due_checks(self) -> dict[int, dict[str, Any]]:
         messages: dict[int, dict[str, Any]] = {}
         now = self.clock()
+        connected = list(self._connected)
+        if not connected:
+            return messages
         with self.db.read() as session:
-            for user_id in list(self._connected):
-                user = session.get(User, user_id)
-                if user is None:
-                    continue
+            # One read finds who asked for reality checks; only they are looked at further
+            # (a poll must not cost a query per connected player while bets wait for the GIL).
+            asked = session.scalars(
+                select(User).where(User.id.in_(connected), User.reality_check_minutes.is_not(None))
+            ).all()
+            for user in asked:
+                user_id = user.id
                 due = protections.reality_check_due(session, user, now)
                 if due is None or (user_id, due) in self._reminded:
                     continue
