@@ -38,7 +38,7 @@ import tempfile
 import time
 import uuid
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -210,6 +210,17 @@ def _wait_up(base: str) -> None:
     raise RuntimeError(f"the casino at {base} did not start")
 
 
+async def again(send: Callable[[], Awaitable[httpx.Response]]) -> httpx.Response:
+    """A setup request sent again if the connection broke under it (a keep-alive connection
+    the server closed as it was reused): registering twice is refused, signing in is safe."""
+    for _ in range(4):
+        try:
+            return await send()
+        except httpx.TransportError:
+            await asyncio.sleep(0.2)
+    return await send()
+
+
 async def setup(bases: list[str], players: int, tables: int) -> list[Player]:
     async with httpx.AsyncClient(timeout=30) as client:
         token = (await client.post(f"{bases[0]}/api/auth/login",
@@ -224,10 +235,11 @@ async def setup(bases: list[str], players: int, tables: int) -> list[Player]:
         async def one(number: int) -> Player:
             base = bases[number % len(bases)]
             name = f"load{number}-{uuid.uuid4().hex[:6]}"
-            await client.post(f"{base}/api/auth/register",
-                              json={"username": name, "password": PASSWORD})  # fmt: skip
-            answer = await client.post(f"{base}/api/auth/login",
-                                       json={"username": name, "password": PASSWORD})  # fmt: skip
+            account = {"username": name, "password": PASSWORD}
+            await again(lambda: client.post(f"{base}/api/auth/register", json=account))
+            answer = await again(lambda: client.post(f"{base}/api/auth/login", json=account))
+            if answer.status_code != 200:
+                raise RuntimeError(f"{name} could not sign in: {answer.status_code} {answer.text}")
             return Player(name, answer.json()["token"], table_ids[number % tables], base)
 
         made_players: list[Player] = []
@@ -266,7 +278,9 @@ async def watch(player: Player, stats: Stats, seen: dict[tuple[int, int, int], l
     url = f"{player.base.replace('http', 'ws')}/ws/tables/{player.table}?token={player.token}"
     async with websockets.connect(url, max_size=2**24) as socket:
         first_bet: dict[int, float] = {}
-        betting = 0.0
+        betting: dict[int, float] = {}
+        """Each round's betting time, for the rounds seen from their opening (a round
+        already open when the socket connected is not timed: its timer is unknown)."""
         while not stop.is_set():
             try:
                 raw = await asyncio.wait_for(socket.recv(), timeout=0.5)
@@ -280,11 +294,15 @@ async def watch(player: Player, stats: Stats, seen: dict[tuple[int, int, int], l
             for event in message["events"]:
                 seen[(player.table, round_id, event["seq"])].append(now - event["at"])
                 if event["kind"] == "round-opened":
-                    betting = event["betting_seconds"]
+                    betting[round_id] = event["betting_seconds"]
                 if event["kind"] == "bet-placed":
                     first_bet.setdefault(round_id, event["at"])
-                if event["kind"] == "round-settled" and round_id in first_bet:
-                    stats.settle.append(now - (first_bet[round_id] + betting))
+                if (
+                    event["kind"] == "round-settled"
+                    and round_id in first_bet
+                    and round_id in betting
+                ):
+                    stats.settle.append(now - (first_bet[round_id] + betting[round_id]))
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -379,8 +397,10 @@ PROFILE_BUCKETS = (
 def where_the_time_goes(path: str) -> dict[str, float]:
     """Share of the server's busy samples by the innermost layer they were in."""
     counts: Counter[str] = Counter()
-    for line in Path(path).read_text().splitlines():
+    for line in Path(path).read_text(errors="replace").split("\n"):
         stack, _, number = line.rpartition(" ")
+        if not number.isdigit():  # a sample py-spy could not read whole (it does not stop
+            continue  # the server to sample it)
         frames = stack.split(";")
         bucket = "other (asyncio, threads, Python)"
         for name, marks in PROFILE_BUCKETS:
