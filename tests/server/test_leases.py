@@ -59,8 +59,8 @@ def test_the_old_holder_cannot_write_once_the_table_was_taken_over(database: Dat
         leases.fence(session, 1, ANN, 1, 130.0)
     with database.write() as session:
         leases.fence(session, 1, BOB, 2, 130.0)
-        assert leases.renew(session, ANN, 140.0) == {}
-        assert leases.renew(session, BOB, 140.0) == {1: 2}
+        assert leases.renew(session, ANN, {1: 1}, 140.0) == set()
+        assert leases.renew(session, BOB, {1: 2}, 140.0) == {1}
 
 
 def test_a_lease_ran_out_but_not_taken_is_still_the_holders(database: Database) -> None:
@@ -75,6 +75,8 @@ def test_a_released_table_is_taken_at_once_in_a_new_generation(database: Databas
     with database.write() as session:
         assert leases.acquire(session, 3, ANN, 100.0, LEASE) == 1
         leases.release(session, 3, ANN, 1)
+        assert leases.holder(session, 3, 100.5) is None
+        assert leases.renew(session, ANN, {3: 1}, 110.0) == set()  # released is released
         assert leases.holder(session, 3, 100.5) is None
         assert leases.acquire(session, 3, BOB, 100.5, LEASE) == 2
         with pytest.raises(LeaseLost):

@@ -141,10 +141,9 @@ class Casino:
             table_ids = await asyncio.to_thread(self._create_default_tables)
         share = await asyncio.to_thread(self.cluster.share)
         taken = await asyncio.to_thread(self.cluster.take, table_ids, limit=share)
-        for table_id, generation in taken.items():
-            # The whole casino is starting: a round left open for bets is voided. A table
-            # taken over from a process that died while others ran goes on instead.
-            await self.bring_up(table_id, generation, void_open=alone)
+        # The whole casino is starting: a round left open for bets is voided. A table
+        # taken over from a process that died while others ran goes on instead.
+        await self.cluster.bring_up_all(taken, void_open=alone)
         if alone:
             await asyncio.to_thread(self._close_stale_sessions)
         self._scheduler = asyncio.create_task(self._schedule())
@@ -288,12 +287,13 @@ class Casino:
         if self.hub.at(table_id):  # watched here while another process dealt it
             await self.resync(table_id)
 
-    async def drop(self, table_id: int) -> None:
+    async def drop(self, table_id: int, live: Live) -> None:
         """Stop dealing a table another process has taken over; its WebSockets here follow
-        it from its log from now on."""
-        live = self.tables.pop(table_id, None)
-        if live is not None:
-            live.closed = live.moved = True
+        it from its log from now on. (Only ``live``: the table may have been taken again
+        since, in a new generation.)"""
+        live.closed = live.moved = True
+        if self.tables.get(table_id) is live:
+            del self.tables[table_id]
         self.cluster.forget_holder(table_id)
         if self.hub.at(table_id):
             await self.resync(table_id)
@@ -348,7 +348,7 @@ class Casino:
                 lost = False
                 self.hub.events(live.table_id, outbox.segments)
         if lost:  # another process deals the table now: nothing here was written
-            await self.drop(live.table_id)
+            await self.drop(live.table_id, live)
             raise TableMoved(f"table {live.table_id} is changing hands: try again")
         self.hub.to_users(None, {u: {"type": "balance", "balance_cents": b}
                                  for u, b in outbox.balances.items()})  # fmt: skip
@@ -660,8 +660,7 @@ class Casino:
 
         table_id = await asyncio.to_thread(insert)
         taken = await asyncio.to_thread(self.cluster.take, [table_id])
-        if table_id in taken:  # another process may have taken it first: it deals it then
-            await self.bring_up(table_id, taken[table_id], void_open=False)
+        await self.cluster.bring_up_all(taken)  # unless another process took it first
         return table_id
 
     async def close_table(self, table_id: int, by: Caller, reason: str = "") -> None:
@@ -677,10 +676,12 @@ class Casino:
             row = session.get(CasinoTable, table_id)
             assert row is not None
             row.status = "closed"
+            leases.release(session, table_id, self.cluster.me, live.generation)
             live.closed = True  # under the lock: no action after this one
 
         await self._act(live, close, reopen=False)
-        self.tables.pop(table_id, None)
+        if self.tables.get(table_id) is live:
+            del self.tables[table_id]
         self.hub.close_table(table_id)
         await asyncio.to_thread(self.cluster.publish, {"t": table_id, "closed": True})
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
 import httpx
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from baccara.errors import BaccaraError
 from baccara.server import leases, store
@@ -130,7 +130,7 @@ class Cluster:
             self._lock_file = lock_sqlite(self.casino.db.engine.url.database)
         now = self.casino.clock()
         with self.casino.db.write() as session:
-            if self.shared:
+            if self.shared and self.casino.settings.node_url:  # an address of its own
                 leases.succeed(session, self.me)
             else:
                 leases.sole_holder(session, self.me)
@@ -139,12 +139,16 @@ class Cluster:
             return others == 0
 
     def alone(self) -> bool:
-        """Whether no other process serves this casino now."""
+        """Whether no other process serves this casino now (with the database out of
+        reach, not known: taken as not alone, so nothing is voided that others could deal)."""
         if not self.shared:
             return True
-        with self.casino.db.read() as session:
-            now = self.casino.clock()
-            return leases.live_nodes(session, now, self.seconds, besides=self.me.id) == 0
+        try:
+            with self.casino.db.read() as session:
+                now = self.casino.clock()
+                return leases.live_nodes(session, now, self.seconds, besides=self.me.id) == 0
+        except Exception:
+            return False
 
     def start(self) -> None:
         self._tasks.append(asyncio.create_task(self._keep()))
@@ -183,6 +187,8 @@ class Cluster:
         taken: dict[int, int] = {}
         now = self.casino.clock()
         with self.casino.db.write() as session:
+            if self.shared:  # a holder paused mid-write keeps its lease row locked: give up
+                session.execute(text("SET LOCAL lock_timeout = '2s'"))  # and try next cycle
             for table_id in table_ids:
                 if limit is not None and len(taken) >= limit:
                     break
@@ -213,23 +219,37 @@ class Cluster:
     async def cycle(self) -> None:
         casino = self.casino
         now = casino.clock()
-        held, unheld, share = await asyncio.to_thread(self._look, now)
-        for table_id in list(casino.tables):
+        dealt = {table_id: live for table_id, live in casino.tables.items()}
+        generations = {table_id: live.generation for table_id, live in dealt.items()}
+        held, unheld, share = await asyncio.to_thread(self._look, now, generations)
+        for table_id, live in dealt.items():
             if table_id not in held:
                 log.warning("table %s: lease lost to another process", table_id)
-                await casino.drop(table_id)
+                await casino.drop(table_id, live)
         room = share - len(held)
         if room > 0 and unheld:
             taken = await asyncio.to_thread(self.take, unheld, limit=room)
-            for table_id, generation in taken.items():
-                await casino.bring_up(table_id, generation, void_open=False)
+            await self.bring_up_all(taken)
         elif room < 0:
             await self._hand_over(-room)
 
-    def _look(self, now: float) -> tuple[dict[int, int], list[int], int]:
+    async def bring_up_all(self, taken: dict[int, int], *, void_open: bool = False) -> None:
+        """Deal the tables whose leases were just taken; one that cannot be brought up is
+        released at once, for this process or another to try again."""
+        for table_id, generation in taken.items():
+            try:
+                await self.casino.bring_up(table_id, generation, void_open=void_open)
+            except Exception:
+                log.exception("table %s: could not be brought up; its lease is released",
+                              table_id)  # fmt: skip
+                self.casino.tables.pop(table_id, None)
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(self._release, table_id, generation)
+
+    def _look(self, now: float, generations: dict[int, int]) -> tuple[set[int], list[int], int]:
         with self.casino.db.write() as session:
             nodes = leases.heartbeat(session, self.me, now, self.seconds)
-            held = leases.renew(session, self.me, now + self.seconds)
+            held = leases.renew(session, self.me, generations, now + self.seconds)
             unheld = leases.unheld_tables(session, now)
             tables = session.scalar(
                 select(func.count()).select_from(CasinoTable).where(CasinoTable.status == "open")
@@ -249,7 +269,8 @@ class Cluster:
                     continue
                 await asyncio.to_thread(self._release, live.table_id, live.generation)
                 live.closed = live.moved = True
-            self.casino.tables.pop(live.table_id, None)
+            if self.casino.tables.get(live.table_id) is live:
+                del self.casino.tables[live.table_id]
             count -= 1
             log.info("table %s: handed over to share the tables", live.table_id)
 

@@ -36,6 +36,8 @@ MIGRATIONS = pathlib.Path(__file__).resolve().parent / "migrations"
 MIGRATING = 0x62616363
 """The advisory lock PostgreSQL holds while one process upgrades the schema."""
 CHECKPOINT_SECONDS = 1.0
+IDLE_IN_TRANSACTION_MS = 5000
+"""How long PostgreSQL lets a session sit idle inside a transaction (none of ours pauses)."""
 T = TypeVar("T")
 log = logging.getLogger("baccara.server")
 
@@ -99,6 +101,12 @@ class Database:
             options["connect_args"] = {"check_same_thread": False, "timeout": 30}
         else:
             options.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+            # A process frozen in the middle of a transaction (stopped, swapped out) would
+            # hold its row locks — a table's lease among them — for as long as it sleeps;
+            # PostgreSQL ends such a session instead, and the frozen process's write fails.
+            options["connect_args"] = {
+                "options": f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"
+            }
         self.engine: Engine = create_engine(self.url, **options)
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)

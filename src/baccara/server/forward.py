@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 from typing import TYPE_CHECKING
 
-import httpx
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 if TYPE_CHECKING:
     from baccara.server.casino import Casino
 
+log = logging.getLogger("baccara.server")
 FORWARDED = b"x-baccara-forwarded"
 TABLE_PATH = re.compile(r"^/api/tables/(\d{1,9})(?:/|$)")
 ROUND_PATH = re.compile(r"^/api/rounds/(\d{1,12})/")
@@ -45,13 +46,20 @@ class Forwarder:
         if scope["type"] != "http" or not cluster.shared:
             await self.app(scope, receive, send)
             return
-        table_id = await self._table(scope["path"])
-        if table_id is None or table_id in self.casino.tables:
+        try:
+            table_id = await self._table(scope["path"])
+            if table_id is None or table_id in self.casino.tables:
+                holder = None
+            else:
+                holder = await asyncio.to_thread(cluster.holder_of, table_id)
+        except Exception:  # the database out of reach: the route answers (a JSON 503)
+            log.warning("could not tell who deals the table of %s", scope["path"], exc_info=True)
+            table_id = holder = None
+        headers = scope["headers"]
+        if table_id is None or holder is None:
             await self.app(scope, receive, send)
             return
-        headers = scope["headers"]
-        holder = await asyncio.to_thread(cluster.holder_of, table_id)
-        if holder is None or holder.id == cluster.me.id or any(k == FORWARDED for k, _ in headers):
+        if holder.id == cluster.me.id or any(k == FORWARDED for k, _ in headers):
             await self.app(scope, receive, send)  # the route answers: not found, or moving
             return
         body = bytearray()
@@ -62,18 +70,18 @@ class Forwarder:
                 break
         query = scope.get("query_string", b"").decode("latin-1")
         url = holder.address + scope["path"] + (f"?{query}" if query else "")
-        sent = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in headers
-                if k not in HOP_BY_HOP]  # fmt: skip
-        sent.append((FORWARDED.decode(), cluster.me.id))
+        sent = [(k, v) for k, v in headers if k not in HOP_BY_HOP]  # as bytes, as they came
+        sent.append((FORWARDED, cluster.me.id.encode()))
         try:
             answer = await cluster.client.request(scope["method"], url, headers=sent,
                                                   content=bytes(body))  # fmt: skip
-        except httpx.HTTPError:  # the holder is gone: its lease will run out and move
-            cluster.forget_holder(table_id)
+        except Exception:  # the holder is gone (its lease will run out and move), or the
+            cluster.forget_holder(table_id)  # request cannot be sent on as it is
+            log.warning("table %s: could not forward to %s", table_id, holder.address,
+                        exc_info=True)  # fmt: skip
             await _moving(send, table_id)
             return
-        out = [(k.encode("latin-1"), v.encode("latin-1"))
-               for k, v in answer.headers.multi_items() if k.encode("latin-1") not in HOP_BY_HOP]  # fmt: skip
+        out = [(k, v) for k, v in answer.headers.raw if k.lower() not in HOP_BY_HOP]
         out.append((b"content-length", str(len(answer.content)).encode()))
         await send({"type": "http.response.start", "status": answer.status_code, "headers": out})
         await send({"type": "http.response.body", "body": answer.content})

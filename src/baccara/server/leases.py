@@ -77,12 +77,6 @@ _FENCE = (
     )
     .values(expires_at=bindparam("until"))
 )
-_RENEW = (
-    update(_leases)
-    .where(_leases.c.holder == bindparam("holder_id"))
-    .values(expires_at=bindparam("until"))
-    .returning(_leases.c.table_id, _leases.c.generation)
-)
 
 
 def acquire(session: Session, table_id: int, me: Holder, now: float, seconds: float) -> int | None:
@@ -108,15 +102,32 @@ def fence(session: Session, table_id: int, me: Holder, generation: int, until: f
         raise LeaseLost(f"table {table_id} is now dealt by another server process; try again")
 
 
-def renew(session: Session, me: Holder, until: float) -> dict[int, int]:
-    """Renew every lease this process holds: table id → generation."""
-    rows = session.connection().execute(_RENEW, {"holder_id": me.id, "until": until})
-    return {int(table_id): int(generation) for table_id, generation in rows}
+def renew(session: Session, me: Holder, dealt: dict[int, int], until: float) -> set[int]:
+    """Renew the leases of the tables this process deals (table id → the generation it
+    took): the ones still its own. Only those: a lease released, or taken for a table not
+    brought up, is never kept alive by the process that no longer deals it."""
+    connection = session.connection()
+    kept = set()
+    for table_id, generation in dealt.items():
+        moved = connection.execute(
+            _FENCE, {"table": table_id, "holder_id": me.id, "gen": generation, "until": until}
+        )
+        if moved.rowcount == 1:
+            kept.add(table_id)
+    return kept
 
 
 def release(session: Session, table_id: int, me: Holder, generation: int) -> None:
-    """Hand the table over at once (on shutdown, or to share the tables fairly)."""
-    fence(session, table_id, me, generation, until=0.0)
+    """Hand the table over at once (on shutdown, to share the tables fairly, or when it
+    closes): the lease runs out now and names no holder."""
+    moved = session.connection().execute(
+        update(_leases)
+        .where(_leases.c.table_id == table_id, _leases.c.holder == me.id,
+               _leases.c.generation == generation)
+        .values(expires_at=0.0, holder="")
+    )  # fmt: skip
+    if moved.rowcount != 1:
+        raise LeaseLost(f"table {table_id} is now dealt by another server process")
 
 
 def holder(session: Session, table_id: int, now: float) -> Holder | None:
