@@ -23,10 +23,11 @@ import re
 from typing import TYPE_CHECKING
 
 from starlette.responses import JSONResponse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from baccara.server.api.schemas import BetIn
 from baccara.server.betting import check_key
+from baccara.server.security import read_body, replaying
 
 if TYPE_CHECKING:
     from baccara.server.casino import Caller, Casino
@@ -53,21 +54,12 @@ class BetLane:
         if found is None:
             await self.app(scope, receive, send)
             return
-        body = await _body(receive)
+        body = await read_body(receive)
         answer = await self._place(scope, int(found.group(1)), body)
         if answer is not None:
             await answer(scope, receive, send)
             return
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replaying(body, receive), send)
 
     async def _place(self, scope: Scope, table_id: int, body: bytes) -> JSONResponse | None:
         """The route's answer to a bet that is in order, or ``None`` to let the route
@@ -98,14 +90,3 @@ class BetLane:
             return None  # route answers, in its words (a bet half done is rolled back)
         self.placed += 1
         return JSONResponse(placed, status_code=201)
-
-
-async def _body(receive: Receive) -> bytes:
-    chunks = bytearray()
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            return bytes(chunks)
-        chunks += message.get("body", b"")
-        if not message.get("more_body", False):
-            return bytes(chunks)

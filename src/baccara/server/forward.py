@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from baccara.server.security import read_body
+
 if TYPE_CHECKING:
     from baccara.server.casino import Casino
 
@@ -62,19 +64,14 @@ class Forwarder:
         if holder.id == cluster.me.id or any(k == FORWARDED for k, _ in headers):
             await self.app(scope, receive, send)  # the route answers: not found, or moving
             return
-        body = bytearray()
-        while True:
-            message = await receive()
-            body += message.get("body", b"")
-            if not message.get("more_body", False):
-                break
+        body = await read_body(receive)
         query = scope.get("query_string", b"").decode("latin-1")
         url = holder.address + scope["path"] + (f"?{query}" if query else "")
         sent = [(k, v) for k, v in headers if k not in HOP_BY_HOP]  # as bytes, as they came
         sent.append((FORWARDED, cluster.me.id.encode()))
         try:
             answer = await cluster.client.request(scope["method"], url, headers=sent,
-                                                  content=bytes(body))  # fmt: skip
+                                                  content=body)  # fmt: skip
         except Exception:  # the holder is gone (its lease will run out and move), or the
             cluster.forget_holder(table_id)  # request cannot be sent on as it is
             log.warning("table %s: could not forward to %s", table_id, holder.address,

@@ -68,15 +68,6 @@ class Guard:
                 return
             if not message.get("more_body", False):
                 break
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": bytes(body), "more_body": False}
-            return await receive()
-
         policy = DOCS_POLICY if scope["path"] in ("/docs", "/redoc") else POLICY
 
         async def secured(message: Message) -> None:
@@ -89,7 +80,34 @@ class Guard:
                 message["headers"] = headers
             await send(message)
 
-        await self.app(scope, replay, secured)
+        await self.app(scope, replaying(bytes(body), receive), secured)
+
+
+async def read_body(receive: Receive) -> bytes:
+    """A request's whole body (inside the Guard: bounded, and in one message)."""
+    body = bytearray()
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return bytes(body)
+        body += message.get("body", b"")
+        if not message.get("more_body", False):
+            return bytes(body)
+
+
+def replaying(body: bytes, receive: Receive) -> Receive:
+    """``receive`` for the app inside, once ``body`` was read: the body, then what follows
+    (a disconnect)."""
+    replayed = False
+
+    async def replay() -> Message:
+        nonlocal replayed
+        if not replayed:
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
 
 
 async def _too_large(send: Send) -> None:
