@@ -9,6 +9,7 @@ was typed (or the variable that was set), and no server is left half started.
 
 from __future__ import annotations
 
+import gc
 import getpass
 import ipaddress
 import re
@@ -120,8 +121,12 @@ def start(settings: Settings, host: str, port: int) -> None:
     signal.signal(signal.SIGTERM, _stopped)
     # Table messages are a few hundred bytes, encoded once for every seat at the table;
     # per-connection compression would spend more processor time than it saves in bytes.
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning",
-                ws_per_message_deflate=False)  # fmt: skip
+    app = create_app(settings)
+    # The code and data loaded so far live as long as the process. Frozen, the collector
+    # never walks them again: a full collection over them held every bet for 40-100 ms.
+    gc.collect()
+    gc.freeze()
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 def node_url(host: str, port: int) -> str:
