@@ -13,6 +13,8 @@ import pytest
 from tests.helpers import assert_refused, run
 
 SEED_HEX = "00" * 31 + "07"
+CLOSED = "  12.0s  no more bets (all-ready); highest bettor ann"
+NINE = "  13.0s  Player first card dealt face up: 9♠"
 
 
 def test_deal_by_the_protocol_shows_the_vector_round() -> None:
@@ -22,7 +24,7 @@ def test_deal_by_the_protocol_shows_the_vector_round() -> None:
     out = result.stdout
     assert out.startswith("lo-ball · round 3 · provably fair · as ann saw it\n")
     for line in ("dealer first tile turned: 2-5", "seat 2 second tile turned: 7-7",
-                 "exposed third tile turned: 2-4", "die 1 shows 4"):  # fmt: skip
+                 "exposed third tile dealt face up: 2-4", "die 1 rolled: 4"):  # fmt: skip
         assert line in out
     assert f"server seed {SEED_HEX}" in out
 
@@ -72,8 +74,19 @@ def test_a_live_deal_takes_the_cards_from_the_dealer() -> None:
     assert "Player 9♠ K♦ (9) · Banker 2♥ 3♣ (5) · player · natural" in result.stdout
 
 
-def test_a_live_deal_stops_cleanly_at_the_end_of_input() -> None:
-    assert_refused(run("deal", "punto-banco", "--live", stdin="9S\n"), "end of input")
+def test_a_live_deal_shows_each_card_as_it_is_dealt_and_stops_cleanly_at_the_end_of_input(
+) -> None:  # fmt: skip
+    """The events are printed as they happen: when the input ends, what was dealt is on
+    the screen already, and nothing more."""
+    result = run("deal", "punto-banco", "--live", stdin="9S\n")
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        "baccara: error: --live: end of input before Banker first card was dealt"
+    )
+    lines = result.stdout.splitlines()
+    assert lines[0] == "punto-banco · round 1 · live · as the dealer saw it"
+    assert lines[-1] == NINE
+    assert "settled" not in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -164,24 +177,28 @@ def test_a_round_record_cannot_hold_a_paytable_read_from_a_file(tmp_path: pathli
 
 
 @pytest.mark.parametrize(
-    ("stdin", "message"),
+    ("stdin", "message", "last_shown"),
     [
-        (b"9S\n\xff\xfe\n", "--live: standard input is not UTF-8 text"),
-        (b"9S\n" + b"K" * 100_000, "--live: a line of standard input is over 40 characters"),
-        (b"", "--live: end of input before Player first card was dealt"),
-        (b"9S\n2H\n", "--live: end of input before Player second card was dealt"),
+        (b"9S\n\xff\xfe\n", "--live: standard input is not UTF-8 text", NINE),
+        (b"9S\n" + b"K" * 100_000, "--live: a line of standard input is over 40 characters",
+         NINE),
+        (b"", "--live: end of input before Player first card was dealt", CLOSED),
+        (b"9S\n2H\n", "--live: end of input before Player second card was dealt",
+         "  14.0s  Banker first card dealt face up: 2♥"),
     ],
-)
-def test_a_live_deal_reads_a_bounded_line_of_text_at_a_time(stdin: bytes, message: str) -> None:
+)  # fmt: skip
+def test_a_live_deal_reads_a_bounded_line_of_text_at_a_time(
+    stdin: bytes, message: str, last_shown: str
+) -> None:
     result = run("deal", "punto-banco", "--live", stdin=stdin)
-    assert result.returncode == 2 and result.stdout == ""
+    assert result.returncode == 2 and result.stdout.splitlines()[-1] == last_shown
     assert result.stderr.splitlines()[-1] == f"baccara: error: {message}"
 
 
 def test_a_live_deal_stops_after_twenty_refusals_in_a_row() -> None:
     """``yes | baccara deal --live`` asked for ever; each refusal's entry is escaped."""
     result = run("deal", "punto-banco", "--live", stdin="\x1b[31mZZ\n" * 1000)
-    assert result.returncode == 2 and result.stdout == ""
+    assert result.returncode == 2 and result.stdout.splitlines()[-1] == CLOSED
     lines = result.stderr.splitlines()
     assert len(lines) == 21 and "\x1b" not in result.stderr
     assert lines[0] == "  refused: unknown suit in '\\x1b[31mZZ'; use S, H, D or C"

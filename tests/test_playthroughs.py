@@ -52,4 +52,4 @@ def test_goldens_cover_the_peek_the_choice_and_both_sides() -> None:
     assert "ann peeks at red: " in text["redgreen"] and "??" not in text["redgreen"]
     assert "green is set first (chosen)" in text["redgreen-mini"]
     assert "per side" in text["redgreen"] and "per side" not in text["redgreen-mini"]
-    assert "die 3 shows" in text["lo-ball"] and "Banker third card" in text["punto-banco"]
+    assert "die 3 rolled: " in text["lo-ball"] and "Banker third card" in text["punto-banco"]

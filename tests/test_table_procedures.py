@@ -18,7 +18,14 @@ from baccara.errors import BaccaraError, InvalidBet, InvalidCards
 from baccara.games import punto_banco
 from baccara.randomness import SeededRandom
 from baccara.table import Mode, Phase, Round, RoundError, Table, TableConfig, Viewer, view
-from baccara.table.events import CardExposed, HandChosen, HandSet, Peeked, RoundSettled
+from baccara.table.events import (
+    CardDealt,
+    CardExposed,
+    HandChosen,
+    HandSet,
+    Peeked,
+    RoundSettled,
+)
 
 
 def electronic(game: str, seed: int = 1, **settings: object) -> tuple[Table, Round]:
@@ -115,6 +122,37 @@ def test_electronic_cards_are_turned_one_by_one_with_the_reveal_delay() -> None:
     run_out(round_, 16.0)
     times = [e.at for e in round_.events if isinstance(e, CardExposed)]
     assert times == [16.0 + 0.5 * i for i in range(len(times))]
+
+
+def _third_card_seed(drawn: bool) -> int:
+    """A seed whose Punto Banco coup has (or has not) a Player third card."""
+    from baccara.cards import Shoe
+
+    return next(s for s in range(100)
+                if (len(punto_banco.deal_coup(Shoe(8, SeededRandom(s))).player) == 3) is drawn)  # fmt: skip
+
+
+@pytest.mark.parametrize("drawn", [True, False])
+def test_an_electronic_third_card_comes_face_up_once_the_first_four_are_turned(
+    drawn: bool,
+) -> None:
+    """As at a real table: four cards face down, turned one by one, then the third-card
+    rule — so while any card is face down nobody can tell, from the cards on the
+    table, whether a third card will come (with or without one, the table looks the
+    same until the fourth card is turned)."""
+    table, round_ = electronic("punto-banco", _third_card_seed(drawn), reveal_delay=0.5)
+    seat_and_bet(table, [("ann", "player", 1000)])
+    round_.tick(16.0)
+    while len([e for e in round_.events if isinstance(e, CardExposed)]) < 4:
+        assert sorted(round_.dealt) == sorted(["player.0", "banker.0", "player.1", "banker.1"])
+        assert all(not getattr(e, "face_up", False) for e in round_.events)
+        round_.tick(round_.deadline() or 0.0)
+    fourth_at = round_.events[-1].at
+    run_out(round_, fourth_at)
+    dealt_up = [e for e in round_.events if isinstance(e, CardDealt) and e.face_up]
+    assert ("player.2" in [e.position for e in dealt_up]) is drawn
+    if dealt_up:
+        assert dealt_up[0].at == fourth_at + 0.5
 
 
 def test_bets_behind_at_punto_banco_and_seats_elsewhere() -> None:
@@ -246,6 +284,9 @@ def test_lo_ball_deals_the_seats_with_bets_in_seat_order() -> None:
     assert hands == ["seat2", "seat5"]  # the seated player without a bet gets no hand
     order = [p.split(".")[0] for p in round_.dealt]
     assert order.index("seat2") < order.index("seat5") < order.index("dice")
+    hands_up = max(i for i, e in enumerate(round_.events) if isinstance(e, CardExposed))
+    extras = [i for i, e in enumerate(round_.events) if isinstance(e, CardDealt) and e.face_up]
+    assert extras and min(extras) > hands_up  # exposed tiles and dice only once hands are up
     result = round_.settled.result  # type: ignore[union-attr]
     assert set(result["seats"]) == {"2", "5"}
 

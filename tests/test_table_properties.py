@@ -9,6 +9,7 @@ the middle. After every action, every viewer's view is checked.
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -18,6 +19,7 @@ from baccara.errors import BaccaraError
 from baccara.games import game_ids
 from baccara.randomness import SeededRandom
 from baccara.table import (
+    LiveShoe,
     Mode,
     Phase,
     Round,
@@ -28,14 +30,33 @@ from baccara.table import (
     sees_more,
     view,
 )
-from baccara.table.events import CardDealt, Peeked
+from baccara.table.events import BetPlaced, BetRemoved, CardDealt, CardExposed, Peeked
 
 PLAYERS = ("ann", "bob", "cy", "dee", "eve")
 ROUNDS_PER_GAME = 600
 
 
+def _check_dealing_tells_nothing(round_: Round) -> None:
+    """Where a card is dealt tells nothing either: a card is dealt face down only at a
+    position dealt whatever the cards are (the procedure's opening); any other is dealt
+    face up, when the rules ask for it on the cards already exposed — so its being
+    dealt follows from what everyone has seen."""
+    seats = round_.seats_dealt
+    opening = set(round_.procedure.opening(seats))
+    seen: dict[str, str] = {}
+    for event in round_.events:
+        if isinstance(event, CardDealt):
+            if not event.face_up:
+                assert event.position in opening, event
+            elif event.position not in opening:
+                assert event.position in round_.procedure.needs(seen, seats), (event, seen)
+        if (isinstance(event, CardDealt) and event.face_up) or isinstance(event, CardExposed):
+            seen[event.position] = event.item
+
+
 def _check_views(round_: Round) -> None:
     """No event shows a card before the rules expose it, except the peeker's own hand."""
+    _check_dealing_tells_nothing(round_)
     viewers = [Viewer(p) for p in PLAYERS]
     spectator = view(round_, Viewer())
     for viewer in viewers:
@@ -65,26 +86,56 @@ def _check_totals(round_: Round) -> None:
 
 
 def _check_money(round_: Round) -> None:
-    stakes = {w.bet_id: w.amount for w in round_.wagers.values()}
-    if round_.settled is not None:
-        payouts = round_.settled.payouts
-        assert {p.bet_id for p in payouts} == set(stakes)
-        assert all(p.returned == p.stake + p.won >= 0 for p in payouts)
-        assert sum(p.returned for p in payouts) + round_.settled.house_net == sum(stakes.values())
+    """Every bet the log shows standing is paid once, on its stake, as its result says;
+    the house's net is what the players lost. The stakes are read from the log's bet
+    events, not from the engine's own book of wagers."""
+    stakes: dict[str, int] = {}
+    for event in round_.events:
+        if isinstance(event, BetPlaced):
+            stakes[event.bet_id] = event.amount_cents
+        elif isinstance(event, BetRemoved):
+            del stakes[event.bet_id]
+    ended = round_.settled or round_.voided
+    assert ended is not None
+    assert {p.bet_id: p.stake for p in ended.payouts} == stakes
+    assert len(ended.payouts) == len(stakes)
+    for p in ended.payouts:
+        assert p.returned == p.stake + p.won >= 0
+        assert (p.won > 0) == (p.result == "win") and (p.won == 0) == (p.result == "push")
+        assert p.result != "lose" or p.returned == 0
+        assert 0 <= p.commission <= p.stake // 20 + 1
     if round_.voided is not None:
-        assert {p.bet_id: p.returned for p in round_.voided.payouts} == stakes
+        assert all(p.returned == p.stake and p.result == "push" for p in round_.voided.payouts)
+    else:
+        assert round_.settled is not None
+        assert round_.settled.house_net == -sum(p.won for p in round_.settled.payouts)
 
 
-def _play(game: str, seed: int) -> Round:
+HOW = ("seeded", "fair", "live")
+"""How a round is dealt: from a seeded generator, by the provably-fair protocol (a
+server seed and each bettor's client seed), or by a live dealer entering the cards."""
+
+
+def _server_seed(seed: int) -> bytes:
+    return hashlib.sha256(seed.to_bytes(8, "big")).digest()
+
+
+def _play(game: str, seed: int, how: str = "seeded") -> Round:
     script = random.Random(seed)
     config = TableConfig(
         game,
         min_bet_cents=100,
         max_bet_cents=50_000,
         reveal_delay=script.choice([0.0, 0.5]),
+        mode=Mode.LIVE if how == "live" else Mode.ELECTRONIC,
     )
     table = Table(config)
-    round_ = table.open_round(0.0, source=SeededRandom(seed))
+    if how == "live":
+        round_ = table.open_round(0.0)
+    elif how == "fair":
+        round_ = table.open_round(0.0, server_seed=_server_seed(seed))
+    else:
+        round_ = table.open_round(0.0, source=SeededRandom(seed))
     now = 0.0
     players = PLAYERS[: script.randint(1, len(PLAYERS))]
     for player in players:
@@ -97,8 +148,9 @@ def _play(game: str, seed: int) -> Round:
         spot = script.choice(table.spec.bet_ids)
         amount = script.choice([100, 250, 1000, 5000, 25_000])
         bet_id = f"b{number}"
+        client_seed = f"{player}-{number}" if how == "fair" else None
         try:
-            table.place_bet(bet_id, player, spot, amount, now)
+            table.place_bet(bet_id, player, spot, amount, now, client_seed)
         except BaccaraError:
             continue
         if script.random() < 0.15 and round_.can_remove_bet(bet_id, player):
@@ -111,6 +163,8 @@ def _play(game: str, seed: int) -> Round:
     for player in players:
         if script.random() < 0.5 and round_.can_request_deal(player):
             round_.request_deal(player, now)
+    if how == "live" and script.random() < 0.5 and round_.can_close_betting():
+        round_.close_betting("dealer", now)
     while not round_.phase.over:
         if void_at == "late" and round_.phase is not Phase.BETTING and script.random() < 0.3:
             round_.void("dealer", "the shoe was dropped", now)
@@ -123,6 +177,11 @@ def _play(game: str, seed: int) -> Round:
         elif round_.phase is Phase.CHOOSING and script.random() < 0.6:
             assert round_.choice is not None and round_.choice.player is not None
             round_.choose(round_.choice.player, script.choice(["red", "green"]), now)
+        elif round_.phase is Phase.DEALING and how == "live":
+            cards = dict(round_.procedure.deal(SeededRandom(seed), round_.seats_dealt,
+                                               round_.rules))  # fmt: skip
+            now += script.random()
+            round_.enter_card("dealer", cards[round_.needs()[0]], now)
         else:
             due = round_.deadline()
             assert due is not None
@@ -135,16 +194,24 @@ def _play(game: str, seed: int) -> Round:
 @pytest.mark.parametrize(
     "rounds", [pytest.param(60, id="quick"), pytest.param(ROUNDS_PER_GAME, marks=pytest.mark.slow)]
 )
+@pytest.mark.parametrize("how", HOW)
 @pytest.mark.parametrize("game", game_ids())
-def test_random_rounds_hide_cards_conserve_money_and_replay(game: str, rounds: int) -> None:
+def test_random_rounds_hide_cards_conserve_money_and_replay(
+    game: str, how: str, rounds: int
+) -> None:
     phases = set()
     for seed in range(rounds):
-        round_ = _play(game, seed)
+        round_ = _play(game, seed, how)
         phases.add(round_.phase)
         _check_views(round_)
         _check_money(round_)
         stored = [event_from_dict(e.to_dict()) for e in round_.events]
-        replayed = Round.replay(stored, source=SeededRandom(seed))
+        if how == "live":
+            replayed = Round.replay(stored, shoe=LiveShoe(getattr(round_.rules, "decks", None)))
+        elif how == "fair":
+            replayed = Round.replay(stored, server_seed=_server_seed(seed))
+        else:
+            replayed = Round.replay(stored, source=SeededRandom(seed))
         assert replayed.phase is round_.phase
         assert replayed.dealt == round_.dealt and replayed.wagers == round_.wagers
         assert replayed.settled == round_.settled and replayed.voided == round_.voided

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from baccara.cards import ShoeMode
 from baccara.errors import BaccaraError, InvalidBet, InvalidOption
 from baccara.randomness import SeededRandom
 from baccara.table import Mode, Phase, Round, RoundError, SeatError, Table, TableConfig
@@ -237,3 +238,72 @@ def test_time_never_runs_backwards_in_the_log() -> None:
     table.place_bet("a", "ann", "banker", 1000, 10.0)
     table.place_bet("b", "bob", "player", 1000, 5.0)  # a late caller's clock
     assert [e.at for e in round_.events] == [0.0, 10.0, 10.0]
+
+
+def test_verify_and_can_agree_with_do_for_closing_voiding_and_the_table() -> None:
+    """Every ``can_x`` says no exactly where ``x`` would refuse — and the refusal changes
+    nothing."""
+    table, round_ = table_for()
+    assert not round_.can_close_betting()  # no bet yet, and an electronic table besides
+    assert not round_.can_void("  ") and round_.can_void("misdeal")
+    with pytest.raises(RoundError, match="say why"):
+        round_.verify_void(None)
+    assert round_.verify_void("  a reason  ") == "a reason"
+    table.sit("ann")
+    assert table.can_place_bet("a", "ann", "banker", 1000)
+    assert not table.can_place_bet("a", "ann", "banker", 1)
+    table.place_bet("a", "ann", "banker", 1000, 1.0)
+    assert not round_.can_close_betting()
+    with pytest.raises(RoundError, match="closes betting by its timer"):
+        round_.verify_close_betting()
+    assert not table.can_leave("ann") and not table.can_open_round() and not table.can_shuffle()
+    assert not round_.can_end_peek("ann")
+    live = Table(TableConfig("punto-banco", min_bet_cents=100, max_bet_cents=1000,
+                             mode=Mode.LIVE, shoe=ShoeMode.CONTINUOUS))  # fmt: skip
+    assert live.can_shuffle()
+    dealt = live.open_round(0.0)
+    assert not live.can_shuffle() and not dealt.can_close_betting()
+    live.place_bet("a", "bob", "tie", 500, 1.0)
+    assert dealt.can_close_betting()
+    before = len(dealt.events)
+    assert not dealt.can_void("") and len(dealt.events) == before
+
+
+def test_a_peek_and_a_choice_out_of_turn_are_refused() -> None:
+    table, round_ = table_for("redgreen")
+    table.sit("ann")
+    table.place_bet("a", "ann", "red", 5000, 1.0)
+    for refused in (lambda: round_.peek_cards("ann", 2.0), lambda: round_.end_peek("ann", 2.0)):
+        with pytest.raises(RoundError, match="no peek now"):
+            refused()
+    with pytest.raises(RoundError, match="no choice to make now"):
+        round_.choose("ann", "red", 2.0)
+    mini, choosing = table_for("redgreen-mini")
+    mini.sit("ann")
+    mini.sit("bob")
+    mini.place_bet("a", "ann", "green", 5000, 1.0)
+    mini.place_bet("b", "bob", "red", 1000, 2.0)
+    choosing.tick(100.0)
+    assert choosing.phase is Phase.CHOOSING
+    with pytest.raises(RoundError, match="no peek now"):
+        choosing.peek_cards("ann", 101.0)
+    with pytest.raises(RoundError, match="only the highest bettor chooses"):
+        choosing.choose("bob", "red", 101.0)
+    with pytest.raises(RoundError, match="choose red or green"):
+        choosing.choose("ann", "blue", 101.0)
+    (voided,) = choosing.void("dealer", "the table was closed", 102.0)
+    assert choosing.phase is Phase.VOIDED
+    assert sorted(p.returned for p in voided.payouts) == [1000, 5000]  # type: ignore[attr-defined]
+
+
+def test_a_bet_from_another_players_seat_is_refused_inside_the_round() -> None:
+    """The table bets from the player's own seat; the round refuses a seat another
+    player already bets from, and a second seat for one player."""
+    table, round_ = table_for("lo-ball")
+    table.sit("ann", 2)
+    table.place_bet("a", "ann", "main", 1000, 1.0)
+    with pytest.raises(InvalidBet, match="seat 2 is another player's"):
+        round_.place_bet("b", "bob", 2, "main", 1000, 2.0)
+    with pytest.raises(InvalidBet, match="from one seat"):
+        round_.place_bet("c", "ann", 3, "main", 1000, 2.0)
+    assert list(round_.wagers) == ["a"]

@@ -64,6 +64,10 @@ class Server:
             assert made.status_code == 201, made.text
         else:
             self.casino.register(name, PASSWORD, role)
+        return self.sign_in(name)
+
+    def sign_in(self, name: str) -> Player:
+        """A user this casino's database already has (made before a restart)."""
         token = self.client().post("/api/auth/login",
                                    json={"username": name, "password": PASSWORD}).json()["token"]  # fmt: skip
         return Player(name, token, self.client(token), self)

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tests.server.books import check_books
-from tests.server.harness import Server, wait_for
+from tests.server.conftest import settings_for
+from tests.server.harness import Server, running, wait_for
 
 LIVE = 5
 """The default live Punto Banco table (5.00 to 1,000.00)."""
@@ -151,3 +152,37 @@ def test_malformed_card_entries_are_refused(sqlite_server: Server, body: dict[st
     answer = dealer.http.post(f"/api/tables/{LIVE}/cards", json=body)
     assert answer.status_code in (400, 422) and "error" in answer.json()
     assert dealer.http.get(f"/api/tables/{LIVE}/needs").json()["needs"][0]["position"] == "player.0"
+
+
+def test_a_continuous_shoe_comes_back_after_a_restart_without_the_cards_of_a_misdeal(
+    sqlite_url: str,
+) -> None:
+    """The cards of a settled round and of a voided one (a misdeal: they are out of the
+    shoe, as on the table) stay out of it when the server starts again."""
+    shoe = {"game": "punto-banco", "min_bet_cents": 100, "max_bet_cents": 10_000, "mode": "live",
+            "options": {"decks": 1}, "shoe": {"mode": "continuous", "penetration": 0.75}}  # fmt: skip
+    with running(settings_for(sqlite_url)) as server:
+        admin = server.player(role="admin")
+        dealer = server.player(role="dealer")
+        ann = server.player()
+        table_id = admin.http.post("/api/tables", json=shoe).json()["id"]
+        ann.sit(table_id)
+        ann.bet(table_id, "player", 500)
+        dealer.http.post(f"/api/tables/{table_id}/close-betting")
+        dealer.http.post(f"/api/tables/{table_id}/cards", json={"cards": ["9S", "2H", "KD", "3C"]})
+        round_id = ann.http.get(f"/api/tables/{table_id}").json()["round_id"]
+        ann.bet(table_id, "player", 500)
+        dealer.http.post(f"/api/tables/{table_id}/close-betting")
+        dealer.http.post(f"/api/tables/{table_id}/cards", json={"cards": ["AS"]})
+        voided = dealer.http.post(f"/api/rounds/{round_id}/void", json={"reason": "misdeal"})
+        assert voided.json() == {"state": "voided"}
+        before = dealer.http.get(f"/api/tables/{table_id}/shoe").json()
+        assert before["cards_left"] == 47
+    with running(settings_for(sqlite_url)) as again:
+        dealer = again.sign_in(dealer.name)
+        assert dealer.http.get(f"/api/tables/{table_id}/shoe").json() == before
+        ann = again.sign_in(ann.name)
+        ann.bet(table_id, "banker", 500)
+        dealer.http.post(f"/api/tables/{table_id}/close-betting")
+        refused = dealer.http.post(f"/api/tables/{table_id}/cards", json={"cards": ["AS"]})
+        assert refused.status_code == 400 and "cannot hold another AS" in refused.json()["detail"]

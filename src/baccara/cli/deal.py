@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -23,6 +23,9 @@ from baccara.cli.common import (
 )
 from baccara.errors import InvalidOption, shown
 from baccara.games import GameSpec
+
+if TYPE_CHECKING:
+    from baccara.table import Round, Viewer
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ida", "jo", "kim", "lou")
 
@@ -103,7 +106,7 @@ def deal(
     from baccara.money import MAX_STAKE_CENTS, parse_amount
     from baccara.options import as_int
     from baccara.randomness import SeededRandom, check_seed
-    from baccara.render.playthrough import round_text
+    from baccara.render.playthrough import sides_text
     from baccara.render.text import to_json
     from baccara.table import Mode, Table, TableConfig, Viewer
     from baccara.table.autoplay import Plan, play
@@ -144,19 +147,24 @@ def deal(
         peek=peek is not False,
         choose=hand,
     )
+    # At a live table the person at the terminal is the dealer, who sees what they deal;
+    # otherwise the round is shown as its first player sees it (their own peek included).
+    viewer = Viewer(dealer=True) if live else Viewer(plan.players[0])
+    how = "provably fair" if fair else ("live" if live else f"seed {seed_value}")
+    who = "the dealer" if live else viewer.player
+    title = f"{spec.id} · round {number} · {how} · as {who} saw it"
+    printer = None if as_json else EventPrinter(title, viewer)
     if live:
-        round_ = play(table, plan, enter=LiveDealer())
+        round_ = play(table, plan, enter=LiveDealer(), watch=printer)
     elif seed_value is None:
-        round_ = play(table, plan, server_seed=seed_bytes)
+        round_ = play(table, plan, server_seed=seed_bytes, watch=printer)
     else:
-        round_ = play(table, plan, source=SeededRandom(seed_value))
-    viewer = Viewer(plan.players[0])
+        round_ = play(table, plan, source=SeededRandom(seed_value), watch=printer)
     if as_json:
         sys.stdout.write(to_json(round_record(round_, viewer)))
         return
-    how = "provably fair" if fair else ("live" if live else f"seed {seed_value}")
-    title = f"{spec.id} · round {round_.nonce} · {how} · as {viewer.player} saw it"
-    sys.stdout.write(round_text(round_, title))
+    for line in sides_text(round_):
+        print(line)
     if fair:
         assert round_.closed is not None
         print(
@@ -209,6 +217,26 @@ def _refuse_paytable_file(options: dict[str, Any]) -> None:
             "a round record names a shipped paytable; one read from a file"
             " (--option paytable=FILE) cannot be recorded",
         )
+
+
+class EventPrinter:
+    """Prints a round's events as they happen, as ``viewer`` may see them, under ``title``."""
+
+    def __init__(self, title: str, viewer: Viewer) -> None:
+        self.title = title
+        self.viewer = viewer
+        self.printed = 0
+
+    def __call__(self, round_: Round) -> None:
+        from baccara.render.playthrough import log_text
+        from baccara.table import view
+
+        if not self.printed:
+            print(self.title)
+        shown = view(round_, self.viewer, self.printed)
+        for line in log_text(shown, round_, self.printed):
+            print(line, flush=True)
+        self.printed = len(round_.events)
 
 
 class LiveDealer:

@@ -104,7 +104,7 @@ def describe(event: Event, shown: dict[str, object] | None = None) -> list[str]:
     if isinstance(event, CardDealt):
         face = "face up" if event.face_up else "face down"
         item = shown.get("item")
-        card = f" {item_text(item if isinstance(item, str) else None)}" if event.face_up else ""
+        card = f": {item_text(item if isinstance(item, str) else None)}" if event.face_up else ""
         return [f"{position_text(event.position)} dealt {face}{card}"]
     if isinstance(event, PeekOffered):
         return [f"{event.player} may peek at the {event.hand} hand until {event.until:.1f}s"]
@@ -133,10 +133,10 @@ def describe(event: Event, shown: dict[str, object] | None = None) -> list[str]:
     return [event.kind]
 
 
-def log_text(events: Iterable[dict[str, object]], round_: Round) -> list[str]:
-    """Each event of a viewer's log, stamped with its time."""
+def log_text(events: Iterable[dict[str, object]], round_: Round, since: int = 0) -> list[str]:
+    """Each event of a viewer's log from ``since``, stamped with its time."""
     lines: list[str] = []
-    for event, data in zip(round_.events, events, strict=True):
+    for event, data in zip(round_.events[since:], events, strict=True):
         for i, line in enumerate(describe(event, data)):
             lines.append(f"{event.at:6.1f}s  {line}" if i == 0 else f"         {line}")
     return lines

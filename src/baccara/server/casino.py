@@ -252,9 +252,12 @@ class Casino:
                                .order_by(RoundRow.nonce.desc()).limit(1)).first()  # fmt: skip
         shoe_dealt: list[str] = []
         if config.mode is Mode.LIVE and config.shoe.value == "continuous":
+            # Every card out of the shoe since it was started, in the order dealt: those of
+            # a voided round (a misdeal) are out of it too. The round in play is resumed
+            # below, taking its own cards out as its log is replayed.
             earlier = session.scalars(select(RoundRow.id).where(
                 RoundRow.table_id == table_id, RoundRow.nonce >= row.shoe_started_nonce,
-                RoundRow.state == "settled"))  # fmt: skip
+                RoundRow.state.in_(("settled", "voided"))).order_by(RoundRow.nonce))  # fmt: skip
             for round_id in earlier:
                 shoe_dealt += [e.item for e in store.load_events(session, round_id)
                                if isinstance(e, CardDealt)]  # fmt: skip

@@ -44,12 +44,16 @@ def play(
     server_seed: bytes | None = None,
     source: RandomSource | None = None,
     enter: Entry | None = None,
+    watch: Callable[[Round], None] | None = None,
 ) -> Round:
-    """Seat the players, open a round, bet, deal, reveal and settle it."""
+    """Seat the players, open a round, bet, deal, reveal and settle it; ``watch`` is
+    called with the round after every step, to show its events as they happen."""
+    seen = watch or (lambda round_: None)
     for player in plan.players:
         if table.seat_of(player) is None:
             table.sit(player)
     round_ = table.open_round(0.0, server_seed=server_seed, source=source)
+    seen(round_)
     now = 0.0
     number = 0
     for player in plan.players:
@@ -57,15 +61,19 @@ def play(
             now += 1
             number += 1
             table.place_bet(f"b{number}", player, spot, plan.stake, now, plan.client_seed)
+            seen(round_)
     for player in plan.players:
         if round_.phase is Phase.BETTING:
             now += 1
             round_.request_deal(player, now)
+            seen(round_)
     if round_.phase is Phase.BETTING:  # bettors behind the table only: the timer closes it
         now = round_.deadline() or now
         round_.tick(now)
+        seen(round_)
     while not round_.phase.over:
         now = _step(round_, plan, now, enter)
+        seen(round_)
     return round_
 
 

@@ -94,7 +94,6 @@ class Round:
         self.seats_dealt: tuple[int, ...] = ()
         self.dealt: dict[str, str] = {}
         self.face_up: set[str] = set()
-        self.dealt_face_up = False
         self.peek: PeekOffered | None = None
         self.peek_ended = False
         self.choice: ChoiceOffered | None = None
@@ -105,6 +104,7 @@ class Round:
         self.voided: RoundVoided | None = None
         self._source: RandomSource | None = None
         self._server_seed: bytes | None = None
+        self._deck: dict[str, str] | None = None  # an electronic deal, drawn once, shown bit by bit
         self._shoe: LiveShoe | None = None
         self._apply(opened)
 
@@ -205,10 +205,15 @@ class Round:
         return Phase.REVEALING
 
     def needs(self) -> tuple[str, ...]:
-        """The positions still to deal, as far as the rules know yet."""
+        """The positions to deal now, as far as the rules know yet: a live dealer's next
+        cards. An electronic round deals its face-down opening as betting closes and the
+        cards the rules ask for later face up, as the reveal reaches them — it never
+        says in advance which those will be."""
         if self.closed is None:
             return ()
-        return self.procedure.needs(self.dealt, self.seats_dealt)
+        if self.live:
+            return self.procedure.needs(self.dealt, self.seats_dealt)
+        return tuple(p for p in self.procedure.opening(self.seats_dealt) if p not in self.dealt)
 
     def exposed(self, position: str) -> bool:
         return position in self.face_up
@@ -290,7 +295,7 @@ class Round:
             check_client_seed(client_seed)
 
     def can_place_bet(self, *args: Any, **kwargs: Any) -> bool:
-        return _can(self.verify_place_bet, *args, **kwargs)
+        return passes(self.verify_place_bet, *args, **kwargs)
 
     def place_bet(
         self, bet_id: str, player: str, seat: int | None, spot: str, amount: int, now: float,
@@ -314,7 +319,7 @@ class Round:
             )
 
     def can_remove_bet(self, bet_id: str, player: str) -> bool:
-        return _can(self.verify_remove_bet, bet_id, player)
+        return passes(self.verify_remove_bet, bet_id, player)
 
     def remove_bet(self, bet_id: str, player: str, now: float) -> list[Event]:
         self.verify_remove_bet(bet_id, player)
@@ -327,7 +332,7 @@ class Round:
             raise RoundError("only a player with a bet on the round can ask to deal")
 
     def can_request_deal(self, player: str) -> bool:
-        return _can(self.verify_request_deal, player)
+        return passes(self.verify_request_deal, player)
 
     def request_deal(self, player: str, now: float) -> list[Event]:
         """This bettor is ready; when every seated bettor is, betting closes."""
@@ -338,23 +343,30 @@ class Round:
             events += self._close(now, TABLE, "all-ready")
         return events
 
-    def verify_close_betting(self) -> None:
+    def _verify_closable(self) -> None:
         if self.phase is not Phase.BETTING:
             raise RoundError(f"betting is already closed: the round is {self.phase.value}")
         if not self.wagers:
             raise RoundError("no bets on the round yet")
 
+    def verify_close_betting(self) -> None:
+        """Whether a live dealer may call "no more bets" now."""
+        self._verify_closable()
+        if not self.live:
+            raise RoundError("an electronic table closes betting by its timer")
+
+    def can_close_betting(self) -> bool:
+        return passes(self.verify_close_betting)
+
     def close_betting(self, dealer: str, now: float) -> list[Event]:
         """A live dealer calls "no more bets" before the timer runs out."""
         self.verify_close_betting()
-        if not self.live:
-            raise RoundError("an electronic table closes betting by its timer")
         return self._close(now, dealer, "dealer")
 
     def _close(self, now: float, by: str, reason: str) -> list[Event]:
         """No more bets. The highest bettor (on Red or Green at RedGreen) cuts the shoe:
         their bet's client seed is the round's."""
-        self.verify_close_betting()
+        self._verify_closable()
         cutter = self._decider() or self.highest_bettor()
         assert cutter is not None
         events: list[Event] = [self._emit(BettingClosed, now, by, reason=reason,
@@ -365,21 +377,31 @@ class Round:
 
     # --- dealing -------------------------------------------------------------------------
 
-    def _deal_electronic(self, now: float) -> list[Event]:
-        assert self.closed is not None
-        source = self._source
-        if self._server_seed is not None:
-            assert self.closed.client_seed is not None
-            source = FairRandom(self._server_seed, self.closed.client_seed, self.nonce)
-        assert source is not None
-        events: list[Event] = []
-        for position, item in self.procedure.deal(source, self.seats_dealt, self.rules):
-            if position in self.dealt:  # a log cut mid-deal, replayed: the seeds fix the rest
-                if self.dealt[position] != item:
+    def _electronic_deal(self) -> dict[str, str]:
+        """Every card (tile, die) this electronic round deals, drawn once from its seeds.
+
+        Only the engine holds it: the log gets each card as the procedure deals it."""
+        if self._deck is None:
+            assert self.closed is not None
+            source = self._source
+            if self._server_seed is not None:
+                assert self.closed.client_seed is not None
+                source = FairRandom(self._server_seed, self.closed.client_seed, self.nonce)
+            assert source is not None
+            self._deck = dict(self.procedure.deal(source, self.seats_dealt, self.rules))
+            for position, item in self.dealt.items():  # a log replayed: the seeds fix it all
+                if self._deck.get(position) != item:
                     raise BaccaraError(f"the log's {position} is not what the seeds deal")
-                continue
-            events.append(self._emit(CardDealt, now, TABLE, position=position, item=item,
-                                     face_up=False))  # fmt: skip
+        return self._deck
+
+    def _deal_electronic(self, now: float) -> list[Event]:
+        """The opening, face down (the rest is dealt during the reveal)."""
+        deck = self._electronic_deal()
+        events: list[Event] = [
+            self._emit(CardDealt, now, TABLE, position=position, item=deck[position],
+                       face_up=False)
+            for position in self.needs()
+        ]  # fmt: skip
         return events + self._after_dealing(now)
 
     def verify_enter_card(self, item: object) -> str:
@@ -397,7 +419,7 @@ class Round:
         return code
 
     def can_enter_card(self, item: object) -> bool:
-        return _can(self.verify_enter_card, item)
+        return passes(self.verify_enter_card, item)
 
     def enter_card(self, dealer: str, item: object, now: float) -> list[Event]:
         """A live dealer's next card, in dealing order; settles when the rules are satisfied."""
@@ -433,7 +455,7 @@ class Round:
             raise RoundError("only the highest bettor may peek")
 
     def can_peek(self, player: str) -> bool:
-        return _can(self.verify_peek, player)
+        return passes(self.verify_peek, player)
 
     def peek_cards(self, player: str, now: float) -> list[Event]:
         """The highest bettor looks at the hand they backed (theirs alone to see)."""
@@ -443,9 +465,16 @@ class Round:
         cards = tuple(self.dealt[p] for p in self.dealt if p.startswith(f"{hand}."))
         return [self._emit(Peeked, now, player, player=player, hand=hand, cards=cards)]
 
+    def verify_end_peek(self, player: str) -> None:
+        """Only the peeker hands the cards back, and only during the peek."""
+        self.verify_peek(player)
+
+    def can_end_peek(self, player: str) -> bool:
+        return passes(self.verify_end_peek, player)
+
     def end_peek(self, player: str, now: float) -> list[Event]:
         """The peeker hands the cards back before the window closes."""
-        self.verify_peek(player)
+        self.verify_end_peek(player)
         return [self._emit(PeekEnded, now, player, reason="done"), *self._reveal(now)]
 
     def verify_choose(self, player: str, hand: str) -> None:
@@ -458,7 +487,7 @@ class Round:
             raise RoundError(f"choose red or green, not {hand!r}")
 
     def can_choose(self, player: str, hand: str) -> bool:
-        return _can(self.verify_choose, player, hand)
+        return passes(self.verify_choose, player, hand)
 
     def choose(self, player: str, hand: str, now: float) -> list[Event]:
         """Mini RedGreen: the highest bettor names the hand set first."""
@@ -468,7 +497,18 @@ class Round:
     # --- revealing and settling ----------------------------------------------------------
 
     def _steps(self) -> list[Step]:
-        return self.procedure.steps(self.dealt, self.dealt_face_up, self.first_hand)
+        return self.procedure.steps(self.dealt, self.first_hand)
+
+    def _wanted_next(self) -> tuple[str, ...]:
+        """Electronic: the cards the rules ask for once the dealt ones are all turned —
+        one Punto Banco third card, or Lo-Ball's exposed tiles, or its dice."""
+        if self.live:
+            return ()
+        wanted = self.procedure.needs(self.dealt, self.seats_dealt)
+        if not wanted:
+            return ()
+        group = wanted[0].split(".")[0]
+        return tuple(p for p in wanted if p.split(".")[0] == group)
 
     def _steps_done(self) -> int:
         done = 0
@@ -487,10 +527,17 @@ class Round:
         steps = self._steps()
         while self.phase is Phase.REVEALING:
             done = self._steps_done()
-            if done == len(steps):
+            wanted = self._wanted_next() if done == len(steps) else ()
+            if done == len(steps) and not wanted:
                 return events + self._settle(now)
             if done and now < self.reveal_clock + self.opened.reveal_delay:
                 return events
+            if wanted:  # dealt face up, now that the cards that call for it are seen
+                deck = self._electronic_deal()
+                events += [self._emit(CardDealt, now, TABLE, position=p, item=deck[p],
+                                      face_up=True) for p in wanted]  # fmt: skip
+                steps = self._steps()
+                continue
             for position in steps[done].expose:
                 if position not in self.face_up:
                     events.append(self._emit(CardExposed, now, TABLE, position=position,
@@ -529,22 +576,28 @@ class Round:
                     *self._reveal(now)]  # fmt: skip
         return self._reveal(now)
 
-    def verify_void(self) -> None:
+    def verify_void(self, reason: object) -> str:
+        """The reason as it will be logged (at most 500 characters) — or why the round
+        cannot be voided now."""
         if self.phase.over:
             raise RoundError(f"the round is already {self.phase.value}")
+        text = reason.strip() if isinstance(reason, str) else ""
+        if not text:
+            raise RoundError("say why the round is voided")
+        return text[:500]
+
+    def can_void(self, reason: object) -> bool:
+        return passes(self.verify_void, reason)
 
     def void(self, by: str, reason: str, now: float) -> list[Event]:
         """A misdeal, or the table closing: every bet goes back to its player."""
-        self.verify_void()
-        reason = reason.strip() if isinstance(reason, str) else ""
-        if not reason:
-            raise RoundError("say why the round is voided")
+        reason = self.verify_void(reason)
         refunds = tuple(
             Payout(w.bet_id, w.player, w.seat, w.spot, w.amount, BetResult.PUSH.value, 0,
                    w.amount, 0)
             for w in self.wagers.values()
         )  # fmt: skip
-        return [self._emit(RoundVoided, now, by, reason=reason[:500], payouts=refunds)]
+        return [self._emit(RoundVoided, now, by, reason=reason, payouts=refunds)]
 
     # --- the log -------------------------------------------------------------------------
 
@@ -593,7 +646,6 @@ class Round:
             self.dealt[event.position] = event.item
             if event.face_up:
                 self.face_up.add(event.position)
-                self.dealt_face_up = True
             if self._shoe is not None and self.procedure.item(event.position) is not Item.DIE:
                 self._shoe.take(event.item)
             self.reveal_clock = event.at
@@ -631,7 +683,8 @@ class _NoDraw:
         raise BaccaraError("a stored round is read from its log, never dealt")
 
 
-def _can(verify: Any, *args: Any, **kwargs: Any) -> bool:
+def passes(verify: Any, *args: Any, **kwargs: Any) -> bool:
+    """What every ``can_x`` answers: whether ``verify_x`` would let the action through."""
     try:
         verify(*args, **kwargs)
     except (BaccaraError, InvalidCards):

@@ -18,7 +18,7 @@ from baccara.games import GameSpec
 from baccara.randomness import RandomSource
 from baccara.table.config import Mode, TableConfig
 from baccara.table.events import TABLE, Event, RoundOpened
-from baccara.table.round import Round, RoundError
+from baccara.table.round import Round, RoundError, passes
 from baccara.table.shoe import LiveShoe, ShoeReport, shoe_report
 
 
@@ -76,11 +76,7 @@ class Table:
         return seat
 
     def can_sit(self, player: str, seat: int | None = None) -> bool:
-        try:
-            self.verify_sit(player, seat)
-        except BaccaraError:
-            return False
-        return True
+        return passes(self.verify_sit, player, seat)
 
     def sit(self, player: str, seat: int | None = None) -> int:
         chosen = self.verify_sit(player, seat)
@@ -96,6 +92,9 @@ class Table:
             raise SeatError("your bets are on this round: leave when it is over")
         return seat
 
+    def can_leave(self, player: str) -> bool:
+        return passes(self.verify_leave, player)
+
     def leave(self, player: str) -> int:
         seat = self.verify_leave(player)
         del self.seats[seat]
@@ -106,6 +105,9 @@ class Table:
     def verify_open_round(self) -> None:
         if self.round is not None and not self.round.phase.over:
             raise RoundError(f"round {self.round.nonce} is still {self.round.phase.value}")
+
+    def can_open_round(self) -> bool:
+        return passes(self.verify_open_round)
 
     def open_round(
         self, now: float, *, server_seed: bytes | None = None, source: RandomSource | None = None
@@ -157,11 +159,17 @@ class Table:
             self.shoe = LiveShoe(self.rules.decks, self.config.penetration)
         return self.shoe
 
-    def shuffle(self) -> None:
-        """A live dealer starts a new continuous shoe between rounds."""
+    def verify_shuffle(self) -> None:
         self.verify_open_round()
         if self.shoe is None:
             raise BaccaraError("only a live table with a continuous shoe is shuffled by hand")
+
+    def can_shuffle(self) -> bool:
+        return passes(self.verify_shuffle)
+
+    def shuffle(self) -> None:
+        """A live dealer starts a new continuous shoe between rounds."""
+        self.verify_shuffle()
         self.shoe = LiveShoe(self.rules.decks, self.config.penetration)
 
     def shoe_report(self) -> ShoeReport:
@@ -175,12 +183,25 @@ class Table:
             raise RoundError("no round has been opened at this table")
         return self.round
 
+    def verify_place_bet(
+        self, bet_id: str, player: str, spot: str, amount: int, client_seed: str | None = None
+    ) -> int | None:
+        """The seat the bet is placed from (``None``: behind the table) — or why not."""
+        seat = self.seat_of(player)
+        if seat is None and self.spec.table.seat_required:
+            raise InvalidBet(f"take a seat to bet at {self.spec.name}")
+        self.current().verify_place_bet(bet_id, player, seat, spot, amount, client_seed)
+        return seat
+
+    def can_place_bet(
+        self, bet_id: str, player: str, spot: str, amount: int, client_seed: str | None = None
+    ) -> bool:
+        return passes(self.verify_place_bet, bet_id, player, spot, amount, client_seed)
+
     def place_bet(
         self, bet_id: str, player: str, spot: str, amount: int, now: float,
         client_seed: str | None = None,
     ) -> list[Event]:  # fmt: skip
         """A bet from ``player`` at their seat (or behind, where the game allows it)."""
-        seat = self.seat_of(player)
-        if seat is None and self.spec.table.seat_required:
-            raise InvalidBet(f"take a seat to bet at {self.spec.name}")
+        seat = self.verify_place_bet(bet_id, player, spot, amount, client_seed)
         return self.current().place_bet(bet_id, player, seat, spot, amount, now, client_seed)

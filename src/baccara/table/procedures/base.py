@@ -88,8 +88,17 @@ class Procedure(Protocol):
         """An electronic deal: shuffle the whole shoe (or tile set) and deal what is needed."""
         ...
 
-    def steps(self, dealt: Dealt, face_up: bool, first_hand: str | None) -> list[Step]:
-        """How the cards are revealed after dealing (none when all were dealt face up)."""
+    def opening(self, seats: Sequence[int]) -> tuple[str, ...]:
+        """What an electronic round deals face down as betting closes: the positions dealt
+        whatever the cards are. The rest — Punto Banco's third cards, Lo-Ball's exposed
+        tiles and its dice — are dealt face up during the reveal, once the cards that
+        decide them are turned, as at a real table: a card dealt face down early would
+        tell everyone, by being there, what the hidden cards must be."""
+        ...
+
+    def steps(self, dealt: Dealt, first_hand: str | None) -> list[Step]:
+        """How the cards dealt so far are revealed; a step whose cards were dealt face up
+        (a live dealer's, or a card dealt during the reveal) is already done."""
         ...
 
     def set_hand(self, hand: str, dealt: Dealt, rules: Any) -> tuple[str, tuple[str, str], str]:

@@ -4,7 +4,9 @@ The dealer takes three tiles, then each seat with a bet, in seat order; when the
 players between them do not hold both 1-1 and 7-7, three unused tiles are exposed
 for the Lo-Card and Hi-Card bets; then three dice are rolled. That is the order
 ``games.loball.deal_round`` deals a shuffled set in, so an electronic round and its
-provably-fair re-deal agree tile for tile. Tiles and dice are turned hand by hand.
+provably-fair re-deal agree tile for tile. An electronic round deals the hands face
+down and turns them hand by hand; only then are the exposed tiles (if the rule wants
+them) and the dice shown, as at a real table.
 """
 
 from __future__ import annotations
@@ -36,8 +38,7 @@ class LoBallProcedure:
         return Item.DIE if position.startswith("dice.") else Item.TILE
 
     def needs(self, dealt: Dealt, seats: Sequence[int]) -> tuple[str, ...]:
-        hands = tuple(p for hand in _hands(seats) for p in _positions(hand, rules_of.HAND_SIZE))
-        missing = tuple(p for p in hands if p not in dealt)
+        missing = tuple(p for p in self.opening(seats) if p not in dealt)
         if missing:
             return missing
         held = [
@@ -61,9 +62,10 @@ class LoBallProcedure:
             dealt[position] = str(die)
         return list(dealt.items())
 
-    def steps(self, dealt: Dealt, face_up: bool, first_hand: str | None) -> list[Step]:
-        if face_up:
-            return []
+    def opening(self, seats: Sequence[int]) -> tuple[str, ...]:
+        return tuple(p for hand in _hands(seats) for p in _positions(hand, rules_of.HAND_SIZE))
+
+    def steps(self, dealt: Dealt, first_hand: str | None) -> list[Step]:
         groups: dict[str, list[str]] = {}
         for position in dealt:
             groups.setdefault(position.split(".")[0], []).append(position)

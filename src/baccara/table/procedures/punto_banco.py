@@ -4,7 +4,8 @@ Cards go Player, Banker, Player, Banker; after the fourth, the third-card rule s
 whether the Player draws a fifth and whether the Banker draws after him — so a live
 dealer is asked for exactly the cards the rules want, and an electronic deal takes
 exactly those off the top of the shuffled shoe (the order ``deal_coup`` deals in).
-Electronic cards are dealt face down and turned one at a time; a live dealer's are
+An electronic round deals the first four face down and turns them one at a time,
+then deals any third card face up, as a real table does; a live dealer's cards are
 turned as they are entered.
 """
 
@@ -56,8 +57,11 @@ class PuntoBancoProcedure:
             dealt[needed[0]] = shoe.draw().code
         return list(dealt.items())
 
-    def steps(self, dealt: Dealt, face_up: bool, first_hand: str | None) -> list[Step]:
-        return [] if face_up else [Step((position,)) for position in dealt]
+    def opening(self, seats: Sequence[int]) -> tuple[str, ...]:
+        return OPENING
+
+    def steps(self, dealt: Dealt, first_hand: str | None) -> list[Step]:
+        return [Step((position,)) for position in dealt]
 
     def set_hand(self, hand: str, dealt: Dealt, rules: Any) -> tuple[str, tuple[str, str], str]:
         raise InvalidCards("Punto Banco hands are not set")

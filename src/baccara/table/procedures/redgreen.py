@@ -47,7 +47,10 @@ class RedGreenProcedure:
         shoe = Shoe(rules.decks, rng)
         return [(position, shoe.draw().code) for position in POSITIONS]
 
-    def steps(self, dealt: Dealt, face_up: bool, first_hand: str | None) -> list[Step]:
+    def opening(self, seats: Sequence[int]) -> tuple[str, ...]:
+        return POSITIONS
+
+    def steps(self, dealt: Dealt, first_hand: str | None) -> list[Step]:
         if first_hand is None:  # first version: both hands turned and set together
             return [Step(POSITIONS, HANDS)]
         second = hand_positions(other(first_hand))
