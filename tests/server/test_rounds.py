@@ -183,6 +183,30 @@ def test_games_list_each_bets_exact_edge(sqlite_server: Server) -> None:
             assert bet["house_edge_exact"] == f"{edge.numerator}/{edge.denominator}"
 
 
+def test_a_tables_rules_are_its_own_with_their_exact_edges(sqlite_server: Server) -> None:
+    """A one-deck table's rules page has the one-deck edges, and says what differs."""
+    from baccara import analyze
+
+    admin = sqlite_server.player(role="admin")
+    made = admin.http.post("/api/tables", json={
+        "game": "punto-banco", "min_bet_cents": 100, "max_bet_cents": 10_000,
+        "options": {"decks": 1, "commission": 4}})  # fmt: skip
+    table_id = made.json()["id"]
+    anyone = sqlite_server.client()
+    rules = anyone.get(f"/api/tables/{table_id}/rules").json()
+    assert rules["id"] == "punto-banco" and rules["table"]["id"] == table_id
+    assert rules["rules"] == {"decks": 1, "commission": 4, "tie_pays": 8, "pair_pays": 11}
+    assert rules["changed"] == ["decks", "commission"]
+    for bet in rules["bets"]:
+        edge = analyze("punto-banco", decks=1, commission=4).bet(bet["bet"]).house_edge
+        assert bet["house_edge_exact"] == f"{edge.numerator}/{edge.denominator}"
+    assert admin.http.delete(f"/api/tables/{table_id}").status_code == 204
+    closed = anyone.get(f"/api/tables/{table_id}/rules").json()  # a closed table keeps them
+    assert closed["table"]["status"] == "closed" and closed["bets"] == rules["bets"]
+    assert anyone.get("/api/tables/1/rules").json()["changed"] == []
+    assert anyone.get("/api/tables/9999/rules").status_code == 404
+
+
 def test_a_tables_recent_rounds_give_the_roads_their_results(sqlite_server: Server) -> None:
     ann = sqlite_server.player()
     ann.sit(1)

@@ -6,6 +6,7 @@ continuous shoe's exact edges."""
 from __future__ import annotations
 
 import pathlib
+import re
 import uuid
 from collections.abc import Iterator
 
@@ -15,6 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.server.harness import Server, wait_for
 from tests.web.casino import (
     DESKTOP,
+    PHONE,
     Watch,
     balance,
     money,
@@ -29,6 +31,26 @@ from tests.web.casino import (
 )
 
 LIVE = 5
+
+
+FITS = """() => [...document.querySelectorAll('.settlement table')].map((table) => {
+  const panel = table.closest('.panel');
+  const cell = table.querySelector('thead th:last-child').getBoundingClientRect();
+  return { table: [table.scrollWidth, table.clientWidth], panel: [panel.scrollWidth, panel.clientWidth],
+           settlement: [panel.querySelector('.settlement').scrollWidth, panel.querySelector('.settlement').clientWidth],
+           commissionRight: cell.right, panelRight: panel.getBoundingClientRect().right };
+})"""
+
+
+def assert_fits(page: Page) -> None:
+    """Pay and collect fits its panel at desktop width: no column behind a scroll bar."""
+    tables = page.evaluate(FITS)
+    assert tables, "no settlement table"
+    for fit in tables:
+        assert fit["table"][0] <= fit["table"][1], fit
+        assert fit["settlement"][0] <= fit["settlement"][1], fit
+        assert fit["panel"][0] <= fit["panel"][1], fit
+        assert fit["commissionRight"] <= fit["panelRight"], fit
 
 
 @pytest.fixture
@@ -88,6 +110,7 @@ def test_a_dealer_deals_a_live_round_and_voids_a_misdeal(
         "2 of Hearts",
         "3 of Clubs",
     ]
+    assert_fits(dealer_page)
     staked, returned, net = settled_amounts(page)
     assert (staked, returned, net) == (3000, 5000, 2000)
     expect(page.get_by_label("Balance")).to_have_text(money(start + 2000))
@@ -106,6 +129,9 @@ def test_a_dealer_deals_a_live_round_and_voids_a_misdeal(
     )
     expect(page.get_by_label("Balance")).to_have_text(money(start + 2000))
     expect(dealer_page.locator(".settlement")).to_contain_text("Refund every bet: 5.00")
+    expect(dealer_page.locator("#void-message")).to_have_text(
+        re.compile(r"^Round #\d+ voided: every bet refunded\.$")
+    )
     shoot(dealer_page, screenshots, "dealer-console")
 
 
@@ -155,6 +181,7 @@ def test_redgreen_is_paid_per_side_for_its_two_protecting_dealers(
     expect(right_row.locator(".pay")).to_have_text("—")
     expect(settlement.locator('[data-side="left"] [data-total="pay"]')).to_have_text("19.00")
     expect(settlement.locator('[data-side="right"] [data-total="collect"]')).to_have_text("10.00")
+    assert_fits(dealer_page)
     hands = dealer_page.locator(".felt-panel")
     expect(hands.locator('section[data-hand="red"] .house-way')).to_have_text(
         f"House way: {record['result']['red']['rule']}"
@@ -224,3 +251,59 @@ def test_a_dealer_types_lo_ball_tiles_and_dice(casino: Server, dealer_page: Page
     assert visible_cards(layout.locator('section[data-hand="dice"]')) == [
         "Die showing 2", "Die showing 3", "Die showing 5"]  # fmt: skip
     expect(dealer_page.locator('.settlement tr[data-seat="1"] .pay')).to_have_text("70.00")
+
+
+COVERED = """(panel) => [...panel.querySelectorAll('button, input, a')].filter((e) => e.offsetParent)
+  .filter((e) => { const r = e.getBoundingClientRect();
+                   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                   return !(hit && (hit === e || e.contains(hit))); })
+  .map((e) => e.textContent || e.id)"""
+
+
+def test_the_console_on_a_phone_stacks_pay_and_collect_and_covers_no_control(
+    casino: Server, dealer_page: Page
+) -> None:
+    dealer = casino.player(role="dealer")
+    sign_in(dealer_page, casino.url, dealer.name)
+    dealer_page.set_viewport_size(PHONE)
+    dealer_page.goto(f"{casino.url}/dealer/{LIVE}")
+    ann, bob = casino.player(), casino.player()
+    assert ann.sit(LIVE, 1).status_code == 200 and bob.sit(LIVE, 2).status_code == 200
+    ann.bet(LIVE, "banker", 10_000)
+    bob.bet(LIVE, "player", 2_500)
+    expect(dealer_page.locator(".dealer-bets")).to_contain_text(bob.name)
+
+    # What the console has to say is said in the panel it concerns, over nothing else.
+    round_panel = dealer_page.locator(".round-panel")
+    dealer_page.get_by_role("button", name="Void round").click()
+    expect(dealer_page.locator("#void-message")).to_have_text("Say why the round is voided.")
+    expect(dealer_page.get_by_label("Reason")).to_be_focused()
+    for panel in (round_panel, dealer_page.locator(".void-panel")):
+        panel.evaluate("e => e.scrollIntoView({ block: 'center' })")
+        assert panel.evaluate(COVERED) == []
+    assert dealer_page.locator("#toasts .toast").count() == 0
+
+    dealer_page.get_by_role("button", name="No more bets").click()
+    dealer_page.get_by_label("Card").fill("2s kd 3h 7c 9d")  # Player 4, Banker 7
+    dealer_page.get_by_label("Card").press("Enter")
+    settlement = dealer_page.locator(".settlement")
+    expect(settlement).to_contain_text("Banker wins, 7 to 4")
+    # One card a seat: the seat and its player, then Pay, Collect and Commission by name.
+    first = settlement.locator('tr[data-seat="1"]')
+    expect(first.locator(".commission")).to_have_text("5.00")
+    expect(first.locator(".pay")).to_have_text("95.00")
+    assert (
+        first.locator(".commission").evaluate("e => getComputedStyle(e, '::before').content")
+        == '"Commission"'
+    )
+    for cell in (
+        first.locator(".pay"),
+        first.locator(".commission"),
+        settlement.locator('tr[data-seat="2"] .collect'),
+    ):
+        box = cell.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert dealer_page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert settlement.evaluate("e => e.scrollWidth <= e.clientWidth")
+    round_panel.evaluate("e => e.scrollIntoView({ block: 'center' })")
+    assert round_panel.evaluate(COVERED) == []

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from baccara.exact import analyze
 from baccara.server.pages import PAGES, WEB
 from tests.server.harness import Server
-from tests.web.casino import register, shoot
+from tests.web.casino import PHONE, register, shoot
 
 
 def test_every_page_is_the_shell_under_a_strict_policy(casino: Server) -> None:
@@ -93,3 +93,85 @@ def test_each_rules_page_shows_the_exact_house_edges(
         expect(page.locator('tr[data-bet="banker"] .edge')).to_have_text("1.0579 %")
         expect(page.locator('tr[data-bet="tie"] .pays-list')).to_contain_text("Win: 8 to 1")
     shoot(page, screenshots, f"rules-{game}")
+
+
+def test_a_tables_rules_page_shows_the_edges_of_that_tables_rules(
+    casino: Server, page: Page, screenshots: pathlib.Path
+) -> None:
+    """A one-deck continuous shoe links to its own rules, not the eight-deck defaults."""
+    admin = casino.player(role="admin")
+    made = admin.http.post("/api/tables", json={
+        "game": "punto-banco", "min_bet_cents": 100, "max_bet_cents": 10_000, "mode": "live",
+        "options": {"decks": 1}, "shoe": {"mode": "continuous", "penetration": 0.75}})  # fmt: skip
+    table_id = made.json()["id"]
+    register(page, casino.url)
+    card = page.locator(f'li[data-table-id="{table_id}"]')
+    expect(card.locator(".table-blurb")).to_have_text("Banker, Player or Tie; the pairs. One deck.")
+    link = card.get_by_role("link", name=f"Punto Banco rules and house edges, table {table_id}")
+    expect(link).to_have_attribute("href", f"/rules/punto-banco?table={table_id}")
+    link.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        f"Punto Banco at table {table_id}: rules and house edges"
+    )
+    decks = page.locator('[data-rule="decks"]')
+    expect(decks.locator("dd")).to_have_text(re.compile(r"^1\s*this table$"))  # marked as changed
+    expect(page.locator('[data-rule="commission"]')).not_to_have_class(re.compile("changed"))
+    expect(page.locator(".shoe-note")).to_contain_text("cut card, at 75 %")
+    expect(page.locator("table.edges caption")).to_have_text(
+        f"Every bet, under table {table_id}'s rules"
+    )
+    one_deck, eight_decks = analyze("punto-banco", decks=1), analyze("punto-banco")
+    for bet in one_deck.bets:
+        edge = bet.house_edge
+        row = page.locator(f'table.edges tr[data-bet="{bet.bet}"]')
+        expect(row.locator(".exact")).to_have_text(f"{edge.numerator}/{edge.denominator}")
+        expect(row.locator(".edge")).to_have_text(f"{100 * float(edge):.4f} %")
+    assert one_deck.bet("banker").house_edge != eight_decks.bet("banker").house_edge
+    shoot(page, screenshots, "rules-table")
+
+    # The table's own page links there too; a table that does not exist has no rules.
+    page.goto(f"{casino.url}/tables/{table_id}")
+    page.locator(".table-facts").get_by_role("link", name="Rules").click()
+    expect(page).to_have_url(f"{casino.url}/rules/punto-banco?table={table_id}")
+    expect(page.locator('[data-rule="decks"]')).to_have_class(re.compile("changed"))
+    with httpx.Client(base_url=casino.url) as http:
+        assert http.get("/api/tables/999/rules").status_code == 404
+        default = http.get("/api/tables/1/rules").json()
+        assert default["changed"] == [] and default["rules"]["decks"] == 8
+
+
+UNCOVERED = """() => {
+  const top = document.querySelector('header.top').getBoundingClientRect().bottom;
+  return [...document.querySelectorAll('main button, main input, main a')]
+    .filter((e) => e.offsetParent)
+    .map((e) => [e, e.getBoundingClientRect()])
+    .filter(([, r]) => r.top >= top && r.bottom <= innerHeight)
+    .filter(([e, r]) => { const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                          return !(hit && (hit === e || e.contains(hit))); })
+    .map(([e]) => e.textContent || e.id);
+}"""
+
+
+def test_a_notice_stays_at_the_foot_of_a_phone_and_goes(casino: Server, page: Page) -> None:
+    """A notice sits at the bottom of the screen, leaves room beneath the page's last
+    control, goes by itself, goes at a tap, and no more than three are stacked."""
+    page.set_viewport_size(PHONE)
+    register(page, casino.url)
+    page.get_by_role("link", name="My rounds").click()
+    page.get_by_role("button", name="New random seed").click()
+    toast = page.locator("#toasts .toast")
+    expect(toast).to_have_count(1)
+    expect(toast).to_contain_text("Client seed saved")
+    box = toast.bounding_box()
+    assert box is not None and box["y"] + box["height"] >= PHONE["height"] - 16
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate(UNCOVERED) == []
+
+    toast.click()  # a tap dismisses it
+    expect(toast).to_have_count(0)
+    for _ in range(4):
+        page.get_by_role("button", name="New random seed").click()
+    expect(toast).to_have_count(3)
+    expect(toast).to_have_count(0, timeout=10_000)  # and they go by themselves
+    assert page.evaluate("document.body.classList.contains('has-toasts')") is False

@@ -8,6 +8,7 @@ from the engine.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -194,30 +195,69 @@ def recent_rounds(session: Session, table_id: int, limit: int) -> list[dict[str,
 def games_json() -> list[dict[str, Any]]:
     """Every game: its name, table facts, rules in brief, and each bet's exact house edge
     under the default rules (from the same ``baccara.exact.analyze`` users can run)."""
-    from baccara.exact import analyze
     from baccara.games import GAMES
 
-    games = []
-    for spec in GAMES.values():
-        analysis = analyze(spec.id)
-        games.append({
-            "id": spec.id,
-            "name": spec.name,
-            "brief": spec.brief,
-            "doc": spec.doc,
-            "seats": spec.table.seats,
-            "seat_required": spec.table.seat_required,
-            "peek": spec.table.highest_bettor_may_peek,
-            "choose_first_hand": spec.table.highest_bettor_chooses_first_hand,
-            "bets": [
-                {
-                    "bet": bet.bet,
-                    "house_edge": float(bet.house_edge),
-                    "house_edge_exact": f"{bet.house_edge.numerator}/{bet.house_edge.denominator}",
-                    "outcomes": [{"name": o.name, "pays": float(o.pays),
-                                  "probability": float(o.probability)} for o in bet.outcomes],
-                }
-                for bet in analysis.bets
-            ],
-        })  # fmt: skip
-    return games
+    return [rules_json(game_id) for game_id in GAMES]
+
+
+def rules_json(game_id: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One game under ``options`` (its defaults without): the game's facts, the rules in
+    full (``rules``: every option, defaults filled in) and each bet's exact house edge."""
+    from baccara.exact import analyze
+    from baccara.games import game
+
+    spec = game(game_id)
+    analysis = analyze(spec.id, **dict(options or {}))
+    return {
+        "id": spec.id,
+        "name": spec.name,
+        "brief": spec.brief,
+        "doc": spec.doc,
+        "seats": spec.table.seats,
+        "seat_required": spec.table.seat_required,
+        "peek": spec.table.highest_bettor_may_peek,
+        "choose_first_hand": spec.table.highest_bettor_chooses_first_hand,
+        "rules": dict(analysis.options),
+        "bets": [
+            {
+                "bet": bet.bet,
+                "house_edge": float(bet.house_edge),
+                "house_edge_exact": f"{bet.house_edge.numerator}/{bet.house_edge.denominator}",
+                "outcomes": [{"name": o.name, "pays": float(o.pays),
+                              "probability": float(o.probability)} for o in bet.outcomes],
+            }
+            for bet in analysis.bets
+        ],
+    }  # fmt: skip
+
+
+def table_rules_json(session: Session, table_id: int) -> dict[str, Any]:
+    """A table's own rules and each bet's exact edge under them (a table may deal one deck,
+    or charge another commission, than its game's defaults), with the table's facts. A
+    table that has closed keeps its rules."""
+    row = session.get(CasinoTable, table_id)
+    if row is None:
+        raise store.NotFound(f"no table {table_id}")
+    options = json.loads(row.options)
+    defaults = _cached_rules(row.game, "{}")["rules"]
+    rules = _cached_rules(row.game, json.dumps(options, sort_keys=True))
+    return {
+        **rules,
+        "table": {
+            "id": row.id,
+            "mode": row.mode,
+            "status": row.status,
+            "options": options,
+            "min_bet_cents": row.min_bet_cents,
+            "max_bet_cents": row.max_bet_cents,
+            "shoe": {"mode": row.shoe, "penetration": row.penetration},
+        },
+        "changed": [name for name, value in rules["rules"].items() if defaults.get(name) != value],
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_rules(game_id: str, options: str) -> dict[str, Any]:
+    """:func:`rules_json` by the options' JSON: tables share a few sets of rules, and an
+    exact analysis is worth keeping (callers copy before they change it)."""
+    return rules_json(game_id, json.loads(options))

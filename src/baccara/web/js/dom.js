@@ -60,14 +60,6 @@ export function signed(cents) {
   return "±0.00";
 }
 
-/** Short chip labels: 1, 5, 25, 1K. */
-export function chipLabel(cents) {
-  const units = cents / 100;
-  if (units >= 1000 && units % 1000 === 0) return `${units / 1000}K`;
-  if (Number.isInteger(units)) return String(units);
-  return units.toFixed(2);
-}
-
 export function when(seconds) {
   if (!seconds) return "";
   return new Date(seconds * 1000).toLocaleString("en-GB", {
@@ -99,16 +91,37 @@ export function parseMoney(text, { negative = false } = {}) {
   return match[1] ? -cents : cents;
 }
 
-let toastTimer = null;
+const TOASTS_SHOWN = 3;
 
-/** A short message in the corner, read out by screen readers. */
+/**
+ * A short message at the foot of the screen, read out by screen readers. It goes by
+ * itself (an error stays longer), a tap or click dismisses it, no more than three are
+ * stacked, and while any is shown the page gets room beneath its last control, so a
+ * notice never sits over something that cannot be scrolled clear of it.
+ */
 export function toast(message, kind = "info") {
   const box = document.getElementById("toasts");
   if (!box) return;
-  const item = h("p", { class: ["toast", `toast-${kind}`] }, message);
+  let timer = null;
+  const item = h("div", { class: ["toast", `toast-${kind}`], role: kind === "error" ? "alert" : null },
+    h("p", {}, message),
+    h("button", { type: "button", class: "toast-close", "aria-label": "Dismiss" }, "×"));
+  const dismiss = () => {
+    clearTimeout(timer);
+    item.remove();
+    makeRoom(box);
+  };
+  item.addEventListener("click", dismiss);
+  timer = setTimeout(dismiss, kind === "error" ? 8000 : 4500);
   box.append(item);
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => box.replaceChildren(), kind === "error" ? 6000 : 3500);
+  while (box.childElementCount > TOASTS_SHOWN) box.firstElementChild.remove();
+  makeRoom(box);
+}
+
+function makeRoom(box) {
+  const shown = box.childElementCount > 0;
+  document.body.classList.toggle("has-toasts", shown);
+  document.body.style.setProperty("--toasts-height", `${shown ? box.offsetHeight : 0}px`);
 }
 
 export function titleCase(text) {

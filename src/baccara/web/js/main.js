@@ -72,7 +72,7 @@ document.addEventListener("click", (event) => {
   const url = new URL(link.href);
   if (url.origin !== location.origin) return;
   event.preventDefault();
-  navigate(url.pathname);
+  navigate(url.pathname + url.search);
 });
 
 window.addEventListener("popstate", render);

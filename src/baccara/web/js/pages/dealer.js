@@ -5,7 +5,7 @@
 // on the cards left.
 
 import { ApiError, get, post } from "../api.js";
-import { h, money, replace, toast } from "../dom.js";
+import { h, money, replace } from "../dom.js";
 import { betName, drawHands, headline } from "../layouts.js";
 import { TableSocket } from "../live.js";
 import { RoundState } from "../round.js";
@@ -59,7 +59,12 @@ export function mount(main, [id]) {
   }
   replace(main, h("section", { class: "panel" }, h("p", {}, "Opening the console…")));
 
-  const failed = (error) => toast(error instanceof ApiError ? error.message : "The casino cannot be reached; try again.", "error");
+  const reason = (error) => (error instanceof ApiError ? error.message : "The casino cannot be reached; try again.");
+  /** A message in the panel of the control it answers, never over another panel. */
+  const say = (node, text, kind) => {
+    node.textContent = text;
+    node.dataset.kind = kind || "";
+  };
   const shownRound = () => {
     const r = st.round;
     if (r && (r.bets.size > 0 || r.phase !== "betting")) return r;
@@ -121,28 +126,31 @@ export function mount(main, [id]) {
   }
 
   async function closeBetting() {
+    say(ui.roundMessage, "");
     try {
       await post(`/api/tables/${tableId}/close-betting`);
       refreshNeeds();
     } catch (error) {
-      failed(error);
+      say(ui.roundMessage, reason(error), "fail");
     }
   }
 
   async function voidRound(event) {
     event.preventDefault();
-    const reason = ui.reason.value.trim();
-    if (!reason) {
-      toast("Say why the round is voided.", "error");
+    const why = ui.reason.value.trim();
+    if (!why) {
+      say(ui.voidMessage, "Say why the round is voided.", "fail");
+      ui.reason.setAttribute("aria-invalid", "true");
       ui.reason.focus();
       return;
     }
+    ui.reason.removeAttribute("aria-invalid");
     try {
-      await post(`/api/rounds/${st.round.id}/void`, { reason });
+      await post(`/api/rounds/${st.round.id}/void`, { reason: why });
       ui.reason.value = "";
-      toast("Round voided: every bet refunded.");
+      say(ui.voidMessage, `Round #${st.round.id} voided: every bet refunded.`, "done");
     } catch (error) {
-      failed(error);
+      say(ui.voidMessage, reason(error), "fail");
     }
   }
 
@@ -167,6 +175,7 @@ export function mount(main, [id]) {
       } else if (first && first.kind === "round-opened" && first.seq === 0) {
         if (st.round) st.previous = st.round;
         st.round = new RoundState({ id: message.round_id, game: first.game, nonce: first.nonce, mode: first.mode, server_seed_hash: first.server_seed_hash, events: message.events });
+        if (built) say(ui.roundMessage, "");
       } else {
         socket.resync();
         return;
@@ -210,7 +219,9 @@ export function mount(main, [id]) {
     ui.hands = h("div", { class: "hands-area" });
     ui.bets = h("div", { class: "dealer-bets" });
     ui.settlement = h("div", { class: "settlement" });
-    ui.reason = h("input", { id: "void-reason", name: "reason", maxlength: 500, autocomplete: "off" });
+    ui.reason = h("input", { id: "void-reason", name: "reason", maxlength: 500, autocomplete: "off", "aria-describedby": "void-message" });
+    ui.roundMessage = h("p", { class: "form-message", id: "round-message", role: "alert" });
+    ui.voidMessage = h("p", { class: "form-message", id: "void-message", role: "status" });
     ui.voidButton = h("button", { type: "submit", class: "danger" }, "Void round");
     ui.shoe = h("div", { class: "surveillance" });
     replace(main, h("section", { class: ["dealer-page", `game-${t.game}`], "aria-labelledby": "dealer-title" },
@@ -230,12 +241,12 @@ export function mount(main, [id]) {
             : "Rank then suit: 9S, KD, 10H or TH; each card is taken as soon as it is typed. Several at once: separate with spaces and press Enter."),
           ui.entryError, ui.entered),
         h("section", { class: "panel felt-panel", "aria-labelledby": "d-table" }, h("h2", { id: "d-table" }, "The layout"), ui.hands),
-        h("section", { class: "panel", "aria-labelledby": "d-round" }, h("h2", { id: "d-round" }, "Round"), ui.phase, ui.bets, ui.close),
-        h("section", { class: "panel", "aria-labelledby": "d-settle" }, h("h2", { id: "d-settle" }, "Pay and collect"), ui.settlement),
-        h("section", { class: "panel", "aria-labelledby": "d-void" }, h("h2", { id: "d-void" }, "Void a misdeal"),
+        h("section", { class: "panel round-panel", "aria-labelledby": "d-round" }, h("h2", { id: "d-round" }, "Round"), ui.phase, ui.bets, ui.close, ui.roundMessage),
+        h("section", { class: "panel settle-panel", "aria-labelledby": "d-settle" }, h("h2", { id: "d-settle" }, "Pay and collect"), ui.settlement),
+        h("section", { class: "panel void-panel", "aria-labelledby": "d-void" }, h("h2", { id: "d-void" }, "Void a misdeal"),
           h("form", { class: "inline-form", onSubmit: voidRound }, h("label", { for: "void-reason" }, "Reason"), ui.reason, ui.voidButton),
-          h("small", {}, "Every bet on the round is refunded.")),
-        t.shoe.mode === "continuous" ? h("section", { class: "panel wide", "aria-labelledby": "d-shoe" }, h("h2", { id: "d-shoe" }, "Surveillance: the shoe"), ui.shoe) : null)));
+          h("small", {}, "Every bet on the round is refunded."), ui.voidMessage),
+        t.shoe.mode === "continuous" ? h("section", { class: "panel shoe-panel", "aria-labelledby": "d-shoe" }, h("h2", { id: "d-shoe" }, "Surveillance: the shoe"), ui.shoe) : null)));
   }
 
   function drawBets(round) {
@@ -263,13 +274,15 @@ export function mount(main, [id]) {
       h("caption", {}, caption),
       h("thead", {}, h("tr", {}, ...["Seat", "Player", "Pay", "Collect", "Commission"].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, rows.map((r) => h("tr", { "data-seat": r.seat ?? "behind" },
-        h("th", { scope: "row" }, r.seat ? String(r.seat) : "behind"),
-        h("td", {}, [...r.players].join(", ")),
-        h("td", { class: "pay" }, r.pay ? money(r.pay) : "—"),
-        h("td", { class: "collect" }, r.collect ? money(r.collect) : "—"),
-        h("td", { class: "commission" }, r.commission ? money(r.commission) : "—")))),
+        h("th", { scope: "row", class: r.seat ? "seat-cell" : null }, r.seat ? String(r.seat) : "behind"),
+        h("td", { class: "players", "data-label": "Player" }, [...r.players].join(", ")),
+        h("td", { class: "pay", "data-label": "Pay" }, r.pay ? money(r.pay) : "—"),
+        h("td", { class: "collect", "data-label": "Collect" }, r.collect ? money(r.collect) : "—"),
+        h("td", { class: "commission", "data-label": "Commission" }, r.commission ? money(r.commission) : "—")))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: 2 }, "Total"),
-        h("td", { "data-total": "pay" }, money(sum("pay"))), h("td", { "data-total": "collect" }, money(sum("collect"))), h("td", { "data-total": "commission" }, money(sum("commission"))))));
+        h("td", { "data-total": "pay", "data-label": "Pay" }, money(sum("pay"))),
+        h("td", { "data-total": "collect", "data-label": "Collect" }, money(sum("collect"))),
+        h("td", { "data-total": "commission", "data-label": "Commission" }, money(sum("commission"))))));
   }
 
   function drawSettlement(round) {

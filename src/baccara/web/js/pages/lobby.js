@@ -6,12 +6,22 @@ import { session } from "../session.js";
 
 const REFRESH_MS = 10000;
 
+const DECKS = ["no decks", "One deck", "Two decks", "Three decks", "Four decks", "Five decks", "Six decks", "Seven decks", "Eight decks"];
+
 const DESCRIPTIONS = {
-  "punto-banco": "Banker, Player or Tie; the pairs. Eight decks.",
+  "punto-banco": "Banker, Player or Tie; the pairs.",
   redgreen: "Two community hands, set by the house way. The highest bettor may peek.",
   "redgreen-mini": "RedGreen for seven: the highest bettor picks which hand is set first.",
   "lo-ball": "Fewest singleton points wins: 28 tiles, three dice.",
 };
+
+/** The game in a line, and a table's decks where they are not the game's usual. */
+function blurb(table) {
+  const text = DESCRIPTIONS[table.game] || "";
+  const decks = table.options && table.options.decks;
+  if (table.game === "punto-banco") return `${text} ${decks ? DECKS[decks] || `${decks} decks` : "Eight decks"}.`;
+  return decks ? `${text} ${DECKS[decks] || `${decks} decks`}.` : text;
+}
 
 function row(table) {
   const taken = Object.keys(table.seated).length;
@@ -19,14 +29,14 @@ function row(table) {
   const dealer = session.user && (session.user.role === "dealer" || session.user.role === "admin") && live;
   return h("li", { class: ["table-card", `game-${table.game}`], "data-table-id": table.id },
     h("h2", {}, h("a", { href: `/tables/${table.id}`, "data-link": true, class: "table-link" }, table.name), h("span", { class: "arrow", "aria-hidden": "true" }, "→"), live ? h("span", { class: "live-badge" }, "LIVE") : null),
-    h("p", { class: "table-blurb" }, DESCRIPTIONS[table.game] || ""),
+    h("p", { class: "table-blurb" }, blurb(table)),
     h("dl", { class: "facts" },
       h("div", {}, h("dt", {}, "Mode"), h("dd", { "data-fact": "mode" }, live ? "Live dealer" : "Electronic")),
       h("div", {}, h("dt", {}, "Limits"), h("dd", { "data-fact": "limits" }, `${money(table.min_bet_cents)} – ${money(table.max_bet_cents)}`)),
       h("div", {}, h("dt", {}, "Seats taken"), h("dd", { "data-fact": "seats" }, `${taken} of ${table.seats}`)),
       h("div", {}, h("dt", {}, "Table"), h("dd", {}, `#${table.id}${table.shoe.mode === "continuous" ? " · continuous shoe" : ""}`))),
     h("p", { class: "table-links" },
-      h("a", { href: `/rules/${table.game}`, "data-link": true, "aria-label": `${table.name} rules and house edges` }, "Rules & house edge"),
+      h("a", { href: `/rules/${table.game}?table=${table.id}`, "data-link": true, "aria-label": `${table.name} rules and house edges, table ${table.id}` }, "Rules & house edge"),
       dealer ? h("a", { href: `/dealer/${table.id}`, "data-link": true, class: "dealer-link" }, `Dealer console, table ${table.id}`) : null));
 }
 

@@ -1,8 +1,10 @@
 // A game's rules in brief, and every bet's house edge as the exact analysis gives it
 // (GET /api/games runs baccara's exact analyzer): a percentage beside the exact fraction.
+// With ?table=ID, that table's own rules (GET /api/tables/{id}/rules): a table may deal
+// one deck, or charge another commission, and its edges are computed for its rules.
 
-import { games } from "../api.js";
-import { h, replace } from "../dom.js";
+import { get, games } from "../api.js";
+import { h, money, replace } from "../dom.js";
 import { betName, paysText } from "../layouts.js";
 
 export function percent(edge, digits = 4) {
@@ -13,9 +15,38 @@ function outcomeName(name) {
   return name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
-function betTable(game) {
+const RANKS = { A: "an Ace", K: "a King", Q: "a Queen", J: "a Jack" };
+
+/** Each rule option as a player reads it: its name, and its value in words. */
+const RULES = {
+  decks: ["Decks", (n) => String(n)],
+  commission: ["Commission on a winning bet", (v) => `${v} %`],
+  tie_pays: ["Tie pays", (v) => paysText(v)],
+  pair_pays: ["Player Pair and Banker Pair pay", (v) => paysText(v)],
+  split_aces: ["A pair of Aces is split", (v) => (v ? "yes" : "no")],
+  split_aces_unless: ["…unless the odd card is", (v) => `${RANKS[v] || `a ${v}`} or better`],
+  split_kings: ["A pair of Kings is split", (v) => (v ? "yes" : "no")],
+  split_kings_unless: ["…unless the odd card is", (v) => `${RANKS[v] || `a ${v}`} or better`],
+  paytable: ["Bonus paytable", (v) => String(v)],
+  win_pays: ["Main wager pays", (v) => paysText(v)],
+  win_bonus_pays: ["Win-bonus (no points) pays", (v) => paysText(v)],
+  play_bonus_pays: ["Play-bonus (27 points) pays", (v) => paysText(v)],
+  lo_hi_pays: ["Lo-Card and Hi-Card pay", (v) => paysText(v)],
+  dice_pays: ["Dice-Lo and Dice-Hi pay", (v) => paysText(v)],
+};
+
+const COMMISSION = { "punto-banco": "Commission on a winning Banker", redgreen: "Commission on a winning Red or Green", "redgreen-mini": "Commission on a winning Red or Green" };
+
+function ruleRow(game, name, value, changed) {
+  const [named, words] = RULES[name] || [outcomeName(name), (v) => String(v)];
+  const label = name === "commission" ? COMMISSION[game] || named : named;
+  return h("div", { "data-rule": name, class: changed ? "changed" : null },
+    h("dt", {}, label), h("dd", {}, words(value), changed ? h("span", { class: "badge" }, "this table") : null));
+}
+
+function betTable(game, caption) {
   return h("table", { class: "edges" },
-    h("caption", {}, "Every bet, under this table's default rules"),
+    h("caption", {}, caption),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, "Bet"),
       h("th", { scope: "col" }, "Pays"),
@@ -31,14 +62,25 @@ function betTable(game) {
     })));
 }
 
+/** What a table deals from, in words: a fresh shoe every round, or a continuous one. */
+function shoeText(game, table) {
+  const what = game.id === "lo-ball" ? "tiles" : "cards";
+  if (table.shoe.mode === "continuous") {
+    return `A continuous shoe: the ${what} are not reshuffled between rounds but dealt down to the cut card, at ${Math.round(table.shoe.penetration * 100)} %. The edges below are those off the top of a full shoe; as ${what} leave it, each bet's edge moves.`;
+  }
+  return `The ${what} are reshuffled before every round.`;
+}
+
 export function mount(main, [id]) {
   replace(main, h("section", { class: "panel" }, h("p", {}, "Counting every deal exactly…")));
+  const tableId = new URLSearchParams(location.search).get("table");
   let stopped = false;
-  games().then((all) => {
+  const asked = /^\d{1,9}$/.test(tableId || "") ? get(`/api/tables/${tableId}/rules`) : Promise.resolve(null);
+  Promise.all([games(), asked]).then(([all, ofTable]) => {
     if (stopped) return;
-    const game = all.find((g) => g.id === id);
+    const game = ofTable || all.find((g) => g.id === id);
     const tabs = h("nav", { class: "tabs", "aria-label": "Games" }, all.map((g) =>
-      h("a", { href: `/rules/${g.id}`, "data-link": true, "aria-current": g.id === id ? "page" : null }, g.name)));
+      h("a", { href: `/rules/${g.id}`, "data-link": true, "aria-current": game && g.id === game.id && !ofTable ? "page" : null }, g.name)));
     if (!game) {
       replace(main, h("section", { class: "rules-page" }, tabs, h("h1", {}, "No such game")));
       return;
@@ -49,13 +91,24 @@ export function mount(main, [id]) {
       game.peek ? "the highest bettor on Red or Green may peek at the hand they backed" : null,
       game.choose_first_hand ? "the highest bettor chooses which hand is set first" : null,
     ].filter(Boolean);
+    const changed = new Set(ofTable ? ofTable.changed : []);
+    const table = ofTable ? ofTable.table : null;
     replace(main, h("section", { class: "rules-page", "aria-labelledby": "rules-title" },
       tabs,
-      h("h1", { id: "rules-title" }, `${game.name}: rules and house edges`),
-      h("p", { class: "lead" }, game.brief),
+      h("h1", { id: "rules-title" }, table ? `${game.name} at table ${table.id}: rules and house edges` : `${game.name}: rules and house edges`),
+      table
+        ? h("section", { class: "table-rules", "aria-labelledby": "table-rules-title" },
+          h("h2", { id: "table-rules-title" }, `Table ${table.id}`),
+          h("p", {}, `${table.mode === "live" ? "Live dealer" : "Electronic"} · limits ${money(table.min_bet_cents)} – ${money(table.max_bet_cents)} a spot${table.status === "open" ? "" : " · closed"}. `,
+            changed.size ? "Its rules differ from the game's defaults where marked." : "It deals the game's default rules."),
+          h("dl", { class: "facts rules-list" }, Object.entries(game.rules).map(([name, value]) => ruleRow(game.id, name, value, changed.has(name)))),
+          h("p", { class: "shoe-note" }, shoeText(game, table)))
+        : null,
+      h("p", { class: "lead" }, table && changed.size ? `The game as usually dealt: ${game.brief}` : game.brief),
       h("p", {}, `${facts.join("; ").replace(/^./, (c) => c.toUpperCase())}.`),
-      betTable(game),
-      h("p", { class: "quiet" }, "The house edge is the share of each stake the house keeps in the long run, counted over every possible deal — not simulated. Payouts in cents round down, in the house's favour.")));
+      betTable(game, table ? `Every bet, under table ${table.id}'s rules` : "Every bet, under the game's default rules"),
+      h("p", { class: "quiet" }, "The house edge is the share of each stake the house keeps in the long run, counted over every possible deal — not simulated. Payouts in cents round down, in the house's favour."),
+      table && changed.size ? h("p", {}, h("a", { href: `/rules/${game.id}`, "data-link": true }, `${game.name} under its default rules`)) : null));
   }).catch((error) => {
     if (!stopped) replace(main, h("section", { class: "panel fail" }, error.message));
   });

@@ -5,21 +5,14 @@
 
 import { ApiError, del, get, games, placeBet, post } from "../api.js";
 import { openModal } from "../dialog.js";
-import { chipLabel, dateTime, duration, h, money, replace, signed, toast } from "../dom.js";
+import { chipClass, chipLabel, chipStack, chipsFor } from "../chips.js";
+import { dateTime, duration, h, money, replace, signed } from "../dom.js";
 import { betName, drawHands, headline, spotPays, spotsOf } from "../layouts.js";
 import { TableSocket } from "../live.js";
 import { RoundState } from "../round.js";
 import { scoreboard } from "../roadview.js";
 import { outcomeOf, outcomesOf } from "../roads.js";
 import { session, setBalance } from "../session.js";
-
-const DENOMINATIONS = [100, 500, 2500, 10000, 50000, 100000, 500000, 1000000];
-
-/** The chips a table offers: its minimum, then the usual denominations up to its maximum. */
-export function chipsFor(min, max) {
-  const chips = [min, ...DENOMINATIONS.filter((c) => c > min && c <= max)];
-  return chips.slice(0, 6);
-}
 
 const HAND_NAMES = { red: "Red", green: "Green" };
 const SEAT_REQUIRED = new Set(["redgreen", "redgreen-mini", "lo-ball"]);
@@ -51,8 +44,9 @@ export function mount(main, [id], { navigate } = {}) {
     connectionDetail: "",
     reality: null, // the reality check's dialog while it waits for an answer
     excludedUntil: null,
+    busy: false, // a Rebet or a Clear under way: one at a time
   };
-  const rebetKey = `baccara.rebet.${tableId}`;
+  const rebetKey = `baccara.rebet.${me}.${tableId}`;
   const ui = {};
   let built = false;
   let ticker = null;
@@ -79,32 +73,48 @@ export function mount(main, [id], { navigate } = {}) {
     if (r && (r.bets.size > 0 || r.phase !== "betting")) return r;
     return st.previous || r;
   };
-  const failed = (error) => {
+  /** A refusal, shown on the felt above the spots (never over them), led by what was refused. */
+  const failed = (error, lead = "Bet refused: ") => {
     if (error instanceof ApiError && error.code === "reality_check") {
       realityFromServer();
       return;
     }
     if (error instanceof ApiError && (error.code === "loss_limit" || error.code === "self_excluded")) {
-      notice(error.message, error.code);
+      notice(error.message, error.code, error.code === "loss_limit" ? lead : null);
       if (error.code === "self_excluded") {
         st.excludedUntil = st.excludedUntil || true;
         draw();
       }
       return;
     }
-    const message = error instanceof ApiError ? error.message : "The casino cannot be reached; try again.";
-    toast(message, "error");
+    notice(error instanceof ApiError ? error.message : "the casino cannot be reached; try again", "refused", lead);
+  };
+  /** The previous round's bets at this table, one per spot: what Rebet places again. */
+  const lastBets = () => {
+    try {
+      const stored = JSON.parse(localStorage.getItem(rebetKey) || "[]");
+      return Array.isArray(stored) ? stored.filter((b) => b && typeof b.spot === "string" && Number.isInteger(b.amount_cents) && b.amount_cents > 0) : [];
+    } catch {
+      return [];
+    }
   };
 
   // --- the player's protections -------------------------------------------------------
 
-  /** A refusal that stays on the table until the next bet is taken: the limit's room left, an exclusion. */
-  function notice(text, kind) {
+  /** A refusal that stays on the table until the next bet is taken: the limit's room left,
+   * an exclusion, a bet or a rebet the table could not take. */
+  function notice(text, kind, lead = null) {
     if (!built) return;
-    const lead = { self_excluded: "No bets: ", reality_check: "Bets paused: " }[kind] || "Bet refused: ";
-    ui.notice.textContent = text ? `${lead}${text}.` : "";
+    const first = lead ?? ({ self_excluded: "No bets: ", reality_check: "Bets paused: " }[kind] || "Bet refused: ");
+    const body = text ? text.replace(/\.$/, "") : "";
+    ui.notice.textContent = body ? `${first}${first ? body : body[0].toUpperCase() + body.slice(1)}.` : "";
     ui.notice.dataset.kind = kind || "";
     ui.notice.hidden = !text;
+  }
+
+  /** A bet was taken: a refusal shown before it no longer holds (a protection's does). */
+  function clearRefusal() {
+    if (["loss_limit", "refused"].includes(ui.notice.dataset.kind)) notice("", "");
   }
 
   function openRealityCheck(minutes, netCents) {
@@ -193,38 +203,79 @@ export function mount(main, [id], { navigate } = {}) {
       await ensureSeat();
       const answer = await placeBet(tableId, spot, cents);
       setBalance(answer.balance_cents);
-      if (ui.notice.dataset.kind === "loss_limit") notice("", "");
+      clearRefusal();
     } catch (error) {
       failed(error);
     }
   }
 
-  async function clearBets() {
-    if (!bettingOpen()) return;
-    const mine = st.round.betsOf(me).reverse(); // newest first: what is left stays within the limits
-    for (const placed of mine) {
+  /** Take back bets, newest first (what is left stays within the limits); false if one is refused. */
+  async function takeBack(betIds, lead) {
+    for (const betId of betIds) {
       try {
-        const answer = await del(`/api/tables/${tableId}/bets/${placed.bet_id}`);
+        const answer = await del(`/api/tables/${tableId}/bets/${betId}`);
         setBalance(answer.balance_cents);
       } catch (error) {
-        failed(error);
-        return;
+        if (lead) failed(error, lead);
+        return false;
       }
+    }
+    return true;
+  }
+
+  async function clearBets() {
+    if (!bettingOpen() || st.busy) return;
+    st.busy = true;
+    draw();
+    try {
+      const mine = st.round.betsOf(me).map((b) => b.bet_id).reverse();
+      if (await takeBack(mine, "Clear refused: ")) clearRefusal();
+    } finally {
+      st.busy = false;
+      draw();
     }
   }
 
+  /** Why the last round's bets cannot be placed again as they were, or null if they can. */
+  function rebetRefusal(last) {
+    const total = last.reduce((sum, b) => sum + b.amount_cents, 0);
+    const t = st.table;
+    const outside = last.find((b) => b.amount_cents < t.min_bet_cents || b.amount_cents > t.max_bet_cents || !t.bets.includes(b.spot));
+    if (outside) return `${betName(game(), outside.spot)} ${money(outside.amount_cents)} is outside this table's limits, ${money(t.min_bet_cents)} – ${money(t.max_bet_cents)} a spot`;
+    if (typeof session.balance === "number" && total > session.balance) return `the last bets come to ${money(total)} and your balance is ${money(session.balance)}`;
+    return null;
+  }
+
+  /**
+   * Place the last round's bets again: all of them or none. The balance and the table's
+   * limits are checked first; if the casino refuses one part way (a loss limit, betting
+   * closing), what this Rebet placed is taken back, so the player never holds half of it.
+   */
   async function rebet() {
-    const last = JSON.parse(localStorage.getItem(rebetKey) || "[]");
-    for (const item of last) {
-      if (!bettingOpen()) return;
-      try {
-        await ensureSeat();
+    const last = lastBets();
+    if (!bettingOpen() || st.busy || !last.length || st.round.betsOf(me).length) return;
+    const refusal = rebetRefusal(last);
+    if (refusal) {
+      notice(refusal, "refused", "Rebet refused: ");
+      return;
+    }
+    st.busy = true;
+    draw();
+    const placed = [];
+    try {
+      await ensureSeat();
+      for (const item of last) {
         const answer = await placeBet(tableId, item.spot, item.amount_cents);
+        placed.push(answer.bet_id);
         setBalance(answer.balance_cents);
-      } catch (error) {
-        failed(error);
-        return;
       }
+      clearRefusal();
+    } catch (error) {
+      await takeBack(placed.reverse(), null);
+      failed(error, "Rebet refused: ");
+    } finally {
+      st.busy = false;
+      draw();
     }
   }
 
@@ -235,7 +286,7 @@ export function mount(main, [id], { navigate } = {}) {
       st.ready.add(st.round.id);
       draw();
     } catch (error) {
-      failed(error);
+      failed(error, "Deal refused: ");
     }
   }
 
@@ -245,7 +296,7 @@ export function mount(main, [id], { navigate } = {}) {
       st.seats = { ...st.seats, [String(answer.seat)]: me };
       draw();
     } catch (error) {
-      failed(error);
+      failed(error, "Seat refused: ");
     }
   }
 
@@ -257,7 +308,7 @@ export function mount(main, [id], { navigate } = {}) {
       st.seats = seats;
       draw();
     } catch (error) {
-      failed(error);
+      failed(error, "Seat kept: ");
     }
   }
 
@@ -270,7 +321,7 @@ export function mount(main, [id], { navigate } = {}) {
         draw();
       }
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 409)) failed(error);
+      if (!(error instanceof ApiError && error.status === 409)) failed(error, "");
     }
   }
 
@@ -278,7 +329,7 @@ export function mount(main, [id], { navigate } = {}) {
     try {
       await post(`/api/rounds/${st.round.id}/peek/done`);
     } catch (error) {
-      failed(error);
+      failed(error, "");
     }
   }
 
@@ -286,7 +337,7 @@ export function mount(main, [id], { navigate } = {}) {
     try {
       await post(`/api/rounds/${st.round.id}/choose`, { hand });
     } catch (error) {
-      failed(error);
+      failed(error, "");
     }
   }
 
@@ -388,7 +439,8 @@ export function mount(main, [id], { navigate } = {}) {
     if (event.kind === "peek-offered" && event.player === me) fetchPeek();
     if (event.kind === "peeked" && event.player === me && event.cards) st.peekCards = { hand: event.hand, cards: event.cards };
     if (event.kind === "betting-closed") {
-      const mine = st.round.betsOf(me).map((b) => ({ spot: b.spot, amount_cents: b.amount_cents }));
+      const totals = st.round.totals(me);
+      const mine = Object.keys(totals).filter((spot) => totals[spot] > 0).map((spot) => ({ spot, amount_cents: totals[spot] }));
       if (mine.length) localStorage.setItem(rebetKey, JSON.stringify(mine));
     }
     if (event.kind === "round-settled" && game() === "punto-banco" && st.outcomes) {
@@ -430,10 +482,10 @@ export function mount(main, [id], { navigate } = {}) {
     }
     ui.chips = h("fieldset", { class: "chips" },
       h("legend", {}, "Chip"),
-      chips.map((cents, i) => h("label", { class: ["chip", `chip-${i}`] },
+      chips.map((cents, i) => h("label", { class: "chip", "data-cents": cents },
         h("input", { type: "radio", name: `chip-${tableId}`, value: String(cents), checked: i === 0, "aria-label": `Chip ${money(cents)}`,
           onChange: (event) => { st.chip = Number(event.target.value); } }),
-        h("span", { class: "chip-face", "aria-hidden": "true" }, chipLabel(cents)))));
+        h("span", { class: ["chip-face", chipClass(cents)], "aria-hidden": "true" }, chipLabel(cents)))));
     ui.rebet = h("button", { type: "button", class: "action", onClick: rebet }, "Rebet");
     ui.clear = h("button", { type: "button", class: "action", onClick: clearBets }, "Clear");
     ui.deal = h("button", { type: "button", class: "action primary", onClick: deal }, "Deal");
@@ -451,7 +503,7 @@ export function mount(main, [id], { navigate } = {}) {
         h("p", { class: "table-facts" },
           h("span", {}, `Table ${t.id}`), h("span", {}, live ? "Live dealer" : "Electronic"),
           h("span", { "data-fact": "limits" }, `Limits ${phoneLimits} a spot`),
-          h("a", { href: `/rules/${t.game}`, "data-link": true }, "Rules"),
+          h("a", { href: `/rules/${t.game}?table=${t.id}`, "data-link": true }, "Rules"),
           h("a", { href: "/history", "data-link": true }, "My rounds")),
         ui.conn),
       h("div", { class: "table-grid" },
@@ -600,7 +652,10 @@ export function mount(main, [id], { navigate } = {}) {
       parts.button.classList.toggle("winner", winners.has(spot) && !(current && current.bets.size));
       parts.button.dataset.result = results[spot] && !(current && current.bets.size) ? results[spot] : "";
       const stack = parts.button.querySelector(".chips-on");
-      stack.replaceChildren(...(mine ? [h("span", { class: "chip-stack" }, chipLabel(mine))] : []));
+      if (Number(stack.dataset.cents || 0) !== mine) {
+        stack.dataset.cents = String(mine);
+        stack.replaceChildren(...(mine ? [chipStack(mine)] : []));
+      }
     }
   }
 
@@ -682,12 +737,12 @@ export function mount(main, [id], { navigate } = {}) {
     const r = st.round;
     const open = bettingOpen() && !st.reality && !st.excludedUntil;
     const mine = r ? r.betsOf(me) : [];
-    const last = JSON.parse(localStorage.getItem(rebetKey) || "[]");
+    const last = lastBets();
     ui.sit.hidden = seat !== null;
     ui.sit.disabled = st.closed || Object.keys(st.seats).length >= st.table.seats;
-    ui.rebet.disabled = !open || !last.length || mine.length > 0;
+    ui.rebet.disabled = !open || st.busy || !last.length || mine.length > 0;
     ui.rebet.title = last.length ? `Again: ${last.map((b) => `${betName(game(), b.spot)} ${money(b.amount_cents)}`).join(", ")}` : "No earlier bets at this table";
-    ui.clear.disabled = !open || !mine.length;
+    ui.clear.disabled = !open || st.busy || !mine.length;
     ui.deal.disabled = !open || !mine.length || st.ready.has(r.id);
     const staked = mine.reduce((sum, b) => sum + b.amount_cents, 0);
     ui.total.textContent = open ? (staked ? `Your bets this round: ${money(staked)}` : `Pick a chip, then a spot. Limits ${money(st.table.min_bet_cents)} – ${money(st.table.max_bet_cents)} a spot.`) : (staked ? `Your bets this round: ${money(staked)}` : "");
