@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import baccara
-from baccara.errors import BaccaraError, InvalidOption, UnknownGame
+from baccara.errors import BaccaraError, InvalidBet, InvalidOption, UnknownGame
 from baccara.games import GAMES
 from baccara.games.paytable import InvalidPaytable, Paytable
 from baccara.options import option_name
@@ -173,7 +173,125 @@ def test_every_public_function_is_covered() -> None:
         for name in baccara.__all__
         if callable(getattr(baccara, name)) and not isinstance(getattr(baccara, name), type)
     )
-    assert functions == ["analyze", "effect_of_removal", "game", "load_paytable"]
+    assert functions == [
+        "analyze", "compare_variants", "edges_by_decks", "effect_of_removal", "game",
+        "load_paytable", "play_sessions", "simulate",
+    ]  # fmt: skip
+
+
+SOME_GAMES = st.one_of(st.sampled_from(list(GAMES)), any_text(), any_value())
+
+
+@HOSTILE
+@given(
+    game=SOME_GAMES,
+    rounds=st.integers(1, 3000),
+    seed=any_value(),
+    shoe=st.one_of(st.sampled_from(["reshuffle", "continuous"]), any_value()),
+    penetration=any_value(),
+    workers=any_value(),
+    options=st.one_of(st.dictionaries(any_text(), any_value(), max_size=2), any_value()),
+    flag=any_value(),
+)
+def test_simulate(
+    game: Any, rounds: int, seed: Any, shoe: Any, penetration: Any, workers: Any,
+    options: Any, flag: Any,
+) -> None:  # fmt: skip
+    """A short run with anything else as it comes (a valid run of 3,000 rounds is quick)."""
+    answer(
+        lambda: baccara.simulate(game, rounds, seed=seed, shoe=shoe, penetration=penetration,
+                                 workers=workers, options=options).to_dict(),
+        UnknownGame, InvalidOption,
+    )  # fmt: skip
+    answer(lambda: baccara.simulate("punto-banco", rounds, seed=1, progress=flag), InvalidOption)
+    answer(
+        lambda: baccara.simulate("lo-ball", rounds, seed=1, stop_on_interrupt=flag), InvalidOption
+    )
+
+
+@HOSTILE
+@given(rounds=any_value())
+def test_simulate_any_number_of_rounds(rounds: Any) -> None:
+    """Any rounds at all, read and refused or accepted; the seed after it is refused, so a
+    valid long run is never dealt."""
+    answer(lambda: baccara.simulate("redgreen", rounds, seed=-1), InvalidOption)
+
+
+@HOSTILE
+@given(
+    game=SOME_GAMES,
+    bet=st.one_of(st.sampled_from(["main", "banker", "red", "bonus"]), any_text(), any_value()),
+    seed=any_value(),
+    shoe=st.one_of(st.just("reshuffle"), any_value()),
+    penetration=any_value(),
+    options=st.one_of(st.dictionaries(any_text(), any_value(), max_size=2), any_value()),
+    keep=any_value(),
+)
+def test_play_sessions(
+    game: Any, bet: Any, seed: Any, shoe: Any, penetration: Any, options: Any, keep: Any
+) -> None:
+    """A short night (5 sessions of 5 hands) with anything else as it comes."""
+    answer(
+        lambda: baccara.play_sessions(game, bet, hands=5, sessions=5, seed=seed, shoe=shoe,
+                                      penetration=penetration, options=options,
+                                      keep_paths=keep).summary(),
+        UnknownGame, InvalidBet, InvalidOption,
+    )  # fmt: skip
+
+
+@HOSTILE
+@given(stake=any_value(), bankroll=any_value(), hands=any_value(), sessions=any_value())
+def test_play_sessions_any_plan(stake: Any, bankroll: Any, hands: Any, sessions: Any) -> None:
+    """Any stake, bankroll, hands and sessions, read and refused or accepted; the paths
+    asked for after them are refused, so a valid long night is never played."""
+    answer(
+        lambda: baccara.play_sessions("punto-banco", "tie", stake_cents=stake,
+                                      bankroll_cents=bankroll, hands=hands, sessions=sessions,
+                                      keep_paths=-1),
+        InvalidBet, InvalidOption,
+    )  # fmt: skip
+
+
+@HOSTILE
+@given(
+    game=st.one_of(st.sampled_from(["punto-banco", "lo-ball"]), any_text(), any_value()),
+    variants=st.one_of(
+        any_value(),
+        st.lists(st.tuples(any_value(), st.dictionaries(any_text(), any_value(), max_size=2)),
+                 max_size=2),
+        st.lists(st.tuples(any_value(), any_value()), max_size=2),
+    ),
+    options=st.dictionaries(st.sampled_from(["decks", "win-pays", "tie_pays"]), any_value(),
+                            max_size=2),
+)  # fmt: skip
+def test_compare_variants_given_anything(game: Any, variants: Any, options: dict[str, Any]) -> None:
+    """Variants as values of any type, or as named options of any type; a variant that
+    cannot be made (no name) raises BaccaraError, which is all a Variant promises."""
+
+    def call() -> Any:
+        given = variants
+        if isinstance(given, list) and all(isinstance(v, tuple) for v in given):
+            given = [baccara.Variant(name, opts) for name, opts in given]
+        return baccara.compare_variants(game, given, **options).to_dict()
+
+    answer(call, BaccaraError)
+    answer(lambda: baccara.compare_variants(game, variants, **options).to_dict(),
+           UnknownGame, InvalidOption)  # fmt: skip
+
+
+@HOSTILE
+@given(
+    game=st.one_of(st.sampled_from(["punto-banco", "lo-ball"]), any_text(), any_value()),
+    sizes=st.one_of(any_value(), st.lists(any_value(), max_size=3)),
+    options=st.dictionaries(st.sampled_from(["decks", "commission", "tie-pays"]), any_value(),
+                            max_size=2),
+)  # fmt: skip
+def test_edges_by_decks(game: Any, sizes: Any, options: dict[str, Any]) -> None:
+    sweep = answer(
+        lambda: getattr(baccara.edges_by_decks(game, sizes, **options), "decks", None),
+        UnknownGame, InvalidOption,
+    )  # fmt: skip
+    assert sweep is None or all(isinstance(n, int) and 1 <= n <= 100 for n in sweep)
 
 
 def test_no_refusal_hides_a_float_overflow() -> None:

@@ -26,6 +26,7 @@ from baccara.exact.redgreen import (
     deals,
     outcome_matrix,
 )
+from baccara.games.paytable import Paytable
 from baccara.games.redgreen import RedGreenRules, Winner, compare, house_way
 
 MATRIX_SHA256 = "e35942005f7b93164adbeac865ab606d5de09eb18d92806eedb8c6aee3e3f372"
@@ -69,6 +70,45 @@ def test_published_figures_are_shown_beside_the_computed_ones() -> None:
     # Other shoes and commissions are not what the seed analysed.
     assert analyze("redgreen", decks=6).bet("red").published is None
     assert analyze("redgreen", commission=4).bet("red").published is None
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"split_aces": "no"},
+        {"split_kings": "no"},
+        {"split_aces_unless": "Q"},
+        {"split_kings_unless": "8"},
+        {"split-kings-unless": "A"},
+        {"split_aces": False, "split_aces_unless": "Q"},
+    ],
+)
+def test_the_seeds_figures_are_for_its_house_way_only(options: dict[str, object]) -> None:
+    """Seed 000's win, push and edge were computed for its house way. With the Aces
+    never split the exact edge is 1.7398 %, and the analysis used to print the seed's
+    1.7624 % beside it as if they were the same game (a gap of −196 standard errors in
+    the report); any other exception is another game too."""
+    analysis = analyze("redgreen", **options)
+    assert all(bet.published is None for bet in analysis.bets)
+    assert all("published" not in bet for bet in analysis.to_dict()["bets"])
+
+
+def test_the_seeds_figures_stay_with_another_bonus_paytable() -> None:
+    """The paytable pays the Bonus only: Red and Green are the seed's game still."""
+    richer = Paytable.from_toml('name = "rich"\n[pays]\nfull_house = 10\n')
+    analysis = analyze("redgreen", paytable=richer)
+    assert analysis.bet("red").published == analyze("redgreen").bet("red").published
+    assert analysis.bet("bonus").published is None
+
+
+def test_analyze_prints_no_published_figure_for_another_house_way() -> None:
+    from tests.helpers import run
+
+    for option in ("split-aces=no", "split-kings-unless=8"):
+        result = run("analyze", "redgreen", "--option", option)
+        assert result.returncode == 0, result.stderr
+        assert "published" not in result.stdout and "seed 000" not in result.stdout
+    assert "published 1.7624% (seed 000, 7 decks)" in run("analyze", "redgreen").stdout
 
 
 def test_seven_deck_counts_are_pinned() -> None:
@@ -158,7 +198,9 @@ def test_json_shape() -> None:
     assert [b["bet"] for b in data["bets"]] == ["red", "green", "bonus"]
     assert [o["name"] for o in data["bets"][0]["outcomes"]] == ["win", "push", "lose"]
     assert data["bets"][0]["outcomes"][0]["pays"] == 0.95
-    assert data["bets"][0]["published"]["outcomes"] == {
+    assert "published" not in data["bets"][0]  # the seed analysed its own house way only
+    seeds = analyze("redgreen").to_dict()
+    assert seeds["bets"][0]["published"]["outcomes"] == {
         "win": 0.352472,
         "push": 0.295057,
         "lose": 0.352472,

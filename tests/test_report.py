@@ -4,17 +4,25 @@ and checked against ``baccara.analyze`` and the other calls a user makes."""
 from __future__ import annotations
 
 import json
+import math
 import pathlib
 import re
+import shutil
+import subprocess
 from fractions import Fraction
 from html.parser import HTMLParser
+from itertools import combinations
+from typing import Any
 
 import pytest
 
+import baccara
 from baccara import analyze, effect_of_removal
-from baccara.exact.variants import usual_variants
+from baccara.exact.variants import HOUSE_WAYS_TRIED, usual_variants
+from baccara.render.document import Document
 from baccara.render.report import ReportRequest, build, gather
 from baccara.render.report_html import write_html
+from baccara.render.report_pdf import write_pdf
 from baccara.sim.sessions import SessionPlan
 from tests.helpers import assert_refused, run
 
@@ -67,27 +75,56 @@ def close(cell: str, exact: Fraction) -> bool:
     return abs(percent_cell(cell) - exact) <= Fraction(1, 2 * 10**6)
 
 
-def render(game: str, folder: pathlib.Path) -> tuple[str, Tables]:
+def tables_of(text: str) -> Tables:
+    parsed = Tables()
+    parsed.feed(text)
+    return parsed
+
+
+def render(game: str, folder: pathlib.Path) -> tuple[Document, str, Tables]:
     """The game's whole report, charts drawn, written as HTML and read back."""
     document = build(gather(ReportRequest(game, plan=SMALL)))
     path = write_html(document, folder / "report.html")
     text = path.read_text(encoding="utf-8")
-    parsed = Tables()
-    parsed.feed(text)
+    parsed = tables_of(text)
     assert parsed.svgs == len(list(document.charts())) >= 4
-    return text, parsed
+    return document, text, parsed
+
+
+def number(cell: str) -> Fraction:
+    """A cell's number as written: ``"1,234"``, ``"0.12345678"``, ``"+1.5"``, ``"12.5%"``."""
+    text = cell.strip().replace(",", "")
+    return percent_cell(text) if text.endswith("%") else Fraction(text)
+
+
+def near(cell: str, exact: Fraction, decimals: int) -> bool:
+    """``cell`` shows ``exact`` rounded to ``decimals`` places (of a percent for a % cell)."""
+    return abs(number(cell) - exact) <= Fraction(1, 2 * 10**decimals) * (
+        Fraction(1, 100) if cell.strip().endswith("%") else 1
+    )
+
+
+def option_text(value: object) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_games_report_is_its_analysis(game: str, tmp_path: pathlib.Path) -> None:
-    """One rendering per game (the charts are the slow part), every table checked."""
-    text, page = render(game, tmp_path)
+    """One rendering per game (the charts are the slow part), every table checked against
+    figures computed here, then the PDF read back for the same figures."""
+    document, text, page = render(game, tmp_path)
+    check_about(game, page)
+    check_rules(game, page)
     check_outcome_tables(game, page)
     check_summary(game, page)
+    check_published(game, text, page)
     check_effect_of_removal(game, page)
     check_decks(game, text, page)
+    check_loball_tables(game, page)
+    check_bonus(game, page)
     check_variants(game, page)
     check_no_network(text)
+    check_pdf(document, page, tmp_path)
 
 
 def check_outcome_tables(game: str, page: Tables) -> None:
@@ -104,16 +141,97 @@ def check_outcome_tables(game: str, page: Tables) -> None:
         assert abs(float(total[4]) + float(bet.house_edge)) <= 5e-9
 
 
+def check_about(game: str, page: Tables) -> None:
+    """The header: every bet's return to player, the version, and (for a report planned in
+    Python, as here) no command that could not make it."""
+    about = dict((row[0], row[1]) for row in page.tables["about"])
+    shown = dict(part.split(" ") for part in about["Return to player"].split(" · "))
+    analysis = analyze(game)
+    assert list(shown) == list(analysis.bet_ids)
+    for bet in analysis.bets:
+        assert close(shown[bet.bet], 1 - bet.house_edge)
+    assert about["Made by"] == f"baccara {baccara.__version__}"
+    assert about["Command"].startswith("none: sessions of 60 hands")
+
+
+def check_rules(game: str, page: Tables) -> None:
+    header, *rows = page.tables["rules"]
+    assert header == ["Option", "Value", "Seed's default"]
+    options = analyze(game).options
+    assert rows == [[name.replace("_", "-"), option_text(v), option_text(v)]
+                    for name, v in options.items()]  # fmt: skip
+
+
 def check_summary(game: str, page: Tables) -> None:
     header, *rows = page.tables["summary"]
-    assert header[:6] == ["Bet", "House edge", "Exactly", "Element of risk", "Std dev",
-                          "Hit frequency"]  # fmt: skip
+    assert header == ["Bet", "House edge", "Exactly", "Element of risk", "Std dev",
+                      "Hit frequency", "Published"]  # fmt: skip
     for row, bet in zip(rows, analyze(game).bets, strict=True):
         assert row[0] == bet.bet
         assert Fraction(row[2]) == bet.house_edge
         assert close(row[1], bet.house_edge) and close(row[3], bet.element_of_risk)
         assert close(row[5], bet.hit_frequency)
         assert float(row[4]) == pytest.approx(bet.std_dev, abs=5e-5)
+        if bet.published is None:
+            assert row[6] == "—"
+        else:
+            edge, source = row[6].split("\n")
+            assert close(edge, bet.published.house_edge) and source == bet.published.source
+    published = {
+        "punto-banco": (),
+        "redgreen": ("red", "green"),
+        "redgreen-mini": ("red", "green"),
+        "lo-ball": ("main", "lo-card", "hi-card"),
+    }
+    assert tuple(r[0] for r in rows if r[6] != "—") == published[game]  # fmt: skip
+
+
+def check_published(game: str, text: str, page: Tables) -> None:
+    """RedGreen: the seed's win, push and lose beside the exact ones, the push in standard
+    errors worked out here, and every house way tried analysed again here."""
+    if game not in ("redgreen", "redgreen-mini"):
+        assert "published-gap" not in page.tables and "house-ways" not in page.tables
+        if game == "punto-banco":
+            assert "seed 003 publishes no house edge or probability for Punto Banco" in text
+        return
+    red = analyze(game).bet("red")
+    assert red.published is not None
+    figures = dict(red.published.outcomes)
+    header, *rows = page.tables["published"]
+    assert header == ["Figure", "Published", "Computed", "Computed − published"]
+    assert [r[0] for r in rows] == ["win", "push", "lose"]
+    for name, published, computed, change in rows:
+        exact = red.outcome(name).probability
+        assert close(published, figures[name]) and close(computed, exact)
+        assert close(change, exact - figures[name])
+    header, *rows = page.tables["published-gap"]
+    assert header == ["Rounds simulated", "SE of push", "published push off by (SE)"]
+    p = red.outcome("push").probability
+    for row, k in zip(rows, range(5, 10), strict=True):
+        n = 10**k
+        se = math.sqrt(float(p * (1 - p)) / n)
+        sigmas = float(figures["push"] - p) / se
+        assert row[0] == f"{n:,}" and float(row[1].removesuffix("%")) / 100 == pytest.approx(
+            se, abs=5e-9
+        )
+        value, _, flag = row[2].partition(" ")
+        assert float(value) == pytest.approx(sigmas, abs=0.005) and (flag == "flagged") == (
+            abs(sigmas) > 4
+        )
+    header, base, *rows = page.tables["house-ways"]
+    assert header == ["House way", "Sets", "Win", "Push", "Edge", "Push − published"]
+    assert [r[0] for r in rows] == [v.name for v in HOUSE_WAYS_TRIED]
+    for row, (name, options) in zip(
+        [base, *rows],
+        [("as given", {}), *((v.name, v.options) for v in HOUSE_WAYS_TRIED)],
+        strict=True,
+    ):
+        other = analyze(game, **options).bet("red")
+        assert row[0] == name
+        assert close(row[2], other.outcome("win").probability)
+        assert close(row[3], other.outcome("push").probability)
+        assert close(row[4], other.house_edge)
+        assert close(row[5], other.outcome("push").probability - figures["push"])
 
 
 def check_effect_of_removal(game: str, page: Tables) -> None:
@@ -133,11 +251,75 @@ def check_decks(game: str, text: str, page: Tables) -> None:
         return
     header, *rows = page.tables["decks"]
     assert [row[0] for row in rows] == [str(n) for n in range(1, 9)]
-    for decks in (1, 8):
+    assert header[1:] == list(analyze(game).bet_ids)
+    for decks in range(1, 9):
         analysis = analyze(game, decks=decks)
         row = rows[decks - 1]
         for cell, bet in zip(row[1:], header[1:], strict=True):
             assert close(cell, analysis.bet(bet).house_edge)
+
+
+def check_loball_tables(game: str, page: Tables) -> None:
+    """Lo-Ball's points, player-against-dealer and seats tables, from the tiles up: the
+    hands per point total counted here through the rules' own scoring, each player hand
+    meeting C(25, 3) = 2300 dealer hands, the main wager's outcomes adding up."""
+    lo_ball = {"table-points", "table-player-versus-dealer", "table-seated-players"}
+    if game != "lo-ball":
+        assert not lo_ball & set(page.tables)
+        return
+    from baccara.games.loball import points
+    from baccara.tiles import TILE_SET
+
+    hands = [0] * 28
+    for hand in combinations(TILE_SET, 3):
+        hands[points(hand)] += 1
+    header, *rows = page.tables["table-points"]
+    assert header == ["Points", "Hands", "Probability"]
+    assert [int(r[0]) for r in rows] == list(range(28))
+    assert [int(number(r[1])) for r in rows] == hands
+    assert all(near(r[2], Fraction(n, 3276), 8) for r, n in zip(rows, hands, strict=True))
+    main = analyze("lo-ball").bet("main")
+    header, *rows = page.tables["table-player-versus-dealer"]
+    assert header == ["Player points", "Dealer more", "Dealer equal", "Dealer fewer", "Return"]
+    cells = [[int(number(c)) for c in r[1:4]] for r in rows]
+    assert [sum(c) for c in cells] == [n * math.comb(25, 3) for n in hands]
+    assert cells[0][0] == main.outcome("win-bonus (0 points)").count
+    assert sum(c[0] for c in cells[1:]) == main.outcome("win").count
+    assert sum(cells[27]) == main.outcome("play-bonus (27 points)").count
+    assert sum(map(sum, cells)) == main.total
+    assert abs(sum(number(r[4]) for r in rows) - main.expected_return) <= Fraction(28, 2 * 10**8)
+    header, *rows = page.tables["table-seated-players"]
+    bets = analyze("lo-ball").bets
+    assert header == ["Players", *(b.bet for b in bets), "Same as 1 player"]
+    assert [r[0] for r in rows] == [str(n) for n in range(1, 8)]
+    for row in rows:
+        assert all(close(cell, b.house_edge) for cell, b in zip(row[1:-1], bets, strict=True))
+        assert row[-1] == "yes"
+
+
+def check_bonus(game: str, page: Tables) -> None:
+    """The Bonus by category against the analysed bet: paying categories one by one, the
+    losing ones adding up to its ``lose``."""
+    if game not in ("redgreen", "redgreen-mini"):
+        assert "bonus" not in page.tables
+        return
+    bet = analyze(game).bet("bonus")
+    header, *rows, total = page.tables["bonus"]
+    assert header == ["Category", "Pays", "Combinations", "Probability", "Return"]
+    paying = {o.name: o for o in bet.outcomes if o.name != "lose"}
+    lost = 0
+    for category, pays, count, probability, ret in rows:
+        combos = int(number(count))
+        assert near(probability, Fraction(combos, bet.total), 8)
+        if pays == "loses":
+            lost += combos
+            assert category not in paying and near(ret, -Fraction(combos, bet.total), 8)
+        else:
+            outcome = paying.pop(category)
+            assert combos == outcome.count and pays == f"{outcome.pays} to 1"
+            assert near(ret, outcome.expected_return, 8)
+    assert not paying and lost == bet.outcome("lose").count
+    assert int(number(total[2])) == bet.total and near(total[4], bet.expected_return, 8)
 
 
 def check_variants(game: str, page: Tables) -> None:
@@ -152,6 +334,30 @@ def check_variants(game: str, page: Tables) -> None:
             assert close(edge, analysis.bet(bet).house_edge)
             moved = analysis.bet(bet).house_edge - analyze(game).bet(bet).house_edge
             assert (change != "") == (moved != 0)
+
+
+def check_pdf(document: Document, page: Tables, folder: pathlib.Path) -> None:
+    """The PDF holds the figures the HTML shows, in fonts it embeds, and no date: the same
+    report written twice is the same file."""
+    first = write_pdf(document, folder / "report.pdf").read_bytes()
+    assert first.startswith(b"%PDF-") and len(re.findall(rb"/Type /Page\b", first)) >= 5
+    assert write_pdf(document, folder / "again.pdf").read_bytes() == first
+    assert b"CreationDate (D:2000" in first  # reportlab's invariant date, not the clock
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed: the PDF's text is unread")
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(folder / "report.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    words = " ".join(text.split())
+    figures = [cell for row in page.tables["summary"][1:] for cell in row[1:6]]
+    for key in ("bet-" + bet for bet in (r[0] for r in page.tables["summary"][1:])):
+        figures += [row[2] for row in page.tables[key][1:]]  # every outcome's combinations
+    figures += [row[1] for row in page.tables["sessions"][1:]]
+    figures += [cell for row in page.tables["about"] for cell in row]
+    for figure in figures:
+        assert " ".join(figure.split()) in words, figure
+    fonts = subprocess.run(["pdffonts", str(folder / "report.pdf")], capture_output=True,
+                           text=True, check=True).stdout.splitlines()[2:]  # fmt: skip
+    assert fonts and all(line.split()[-5] == "yes" for line in fonts), fonts  # all embedded
 
 
 def check_no_network(text: str) -> None:
@@ -171,6 +377,23 @@ def test_redgreen_sets_the_published_push_in_standard_errors() -> None:
     ways = document.tables()["house-ways"]
     names = [row[0] for row in ways.rows]
     assert names[0] == "as given" and "never-split-aces" in names
+
+
+@pytest.mark.parametrize("option", [{"split-aces": "no"}, {"split-kings-unless": "8"}])
+def test_another_house_way_shows_none_of_the_seeds_figures(option: dict[str, str]) -> None:
+    """With the Aces never split the report showed the seed's 1.7624 % beside the exact
+    1.7398 % and flagged the published push −196 standard errors off: figures for
+    another game. Kings kept with an 8 or better gives an edge that rounds to 1.7624 %
+    too, and it is no more the seed's game."""
+    data = gather(ReportRequest("redgreen", option, plan=SMALL))
+    document = build(data)
+    tables = document.tables()
+    assert not {"published", "published-gap", "house-ways"} & set(tables)
+    assert [row[6] for row in tables["summary"].rows] == ["—", "—", "—"]
+    text = " ".join(block.text for block in document.blocks if hasattr(block, "text"))
+    assert "seed 000, 7 decks" not in text and "flagged" not in text
+    (name, value), = option.items()  # fmt: skip
+    assert f"The rules in force are not those ({name}={value})" in text
 
 
 def test_loball_report_has_its_points_tables() -> None:
@@ -194,6 +417,82 @@ def test_the_command_writes_html_and_pdf(tmp_path: pathlib.Path) -> None:
     data = pdf.read_bytes()
     assert data.startswith(b"%PDF-")
     assert len(re.findall(rb"/Type /Page\b", data)) >= 5
+
+
+@pytest.mark.parametrize(
+    ("game", "bet", "options"),
+    [
+        ("punto-banco", "banker", {"commission": "4"}),
+        ("punto-banco", "tie", {}),
+        ("redgreen", "green", {"split-kings": "no"}),
+        ("redgreen-mini", "bonus", {}),
+        ("lo-ball", "main", {"win-bonus-pays": "2"}),
+        ("lo-ball", "hi-card", {}),
+    ],
+)
+def test_report_sessions_are_what_play_sessions_returns(
+    game: str, bet: str, options: dict[str, Any]
+) -> None:
+    """Each figure of the session table, read back against ``baccara.play_sessions`` with
+    the report's plan and seed; the fan chart draws the same sessions' paths."""
+    plan = SessionPlan(stake=500, bankroll=30_000, hands=80, sessions=400)
+    data = gather(ReportRequest(game, options, bet=bet, seed=11, plan=plan))
+    shown = dict(build(data).tables()["sessions"].rows)
+    played = baccara.play_sessions(game, bet, stake_cents=500, bankroll_cents=30_000, hands=80,
+                                   sessions=400, seed=11, options=options, keep_paths=400)  # fmt: skip
+    summary = played.summary()
+    cents = Fraction(1, 100)
+    assert near(shown["mean result"], Fraction(summary["mean_result"]) * cents, 2)
+    assert near(shown["standard deviation"], Fraction(summary["std_result"]) * cents, 2)
+    for key, value in summary["percentiles"].items():
+        assert near(shown[f"percentile {key[1:]}"], Fraction(value) * cents, 2)
+    assert near(shown["risk of ruin"], Fraction(summary["risk_of_ruin"]), 4)
+    assert near(shown["mean hands played"], Fraction(summary["mean_hands_played"]), 1)
+    edge = played.exact.house_edge * played.expectation.wagered
+    assert near(shown["expected from the exact edge"], -edge * cents, 2)
+    assert (data.sessions.report.paths == played.report.paths).all()
+    assert data.sessions.exact == analyze(game, **options).bet(bet)
+
+
+def test_the_progress_bar_steps_through_the_work_on_a_terminal(tmp_path: pathlib.Path) -> None:
+    """On a terminal (stderr a pseudo-terminal here) the bar names each computation as it
+    starts, then each chart as it is drawn, counting up to the whole; then it is gone and
+    only the summary is printed."""
+    import os
+    import pty
+    import select
+    import sys
+
+    from baccara.render.report import STEPS
+
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "baccara", "report", "punto-banco", "--sessions", "50",
+         "--out", str(tmp_path / "r.html")],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=follower, text=True,
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "NO_COLOR": "1"},
+    )  # fmt: skip
+    os.close(follower)
+    shown = b""
+    while select.select([leader], [], [], 120)[0]:
+        try:
+            chunk = os.read(leader, 1 << 16)
+        except OSError:  # the report ended: no process holds the terminal any more
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(leader)
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 0, shown
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode("utf-8", "replace"))
+    charts = ["Outcome probabilities", "House edge by decks", "One rank removed",
+              "House edge by variant", "Bankroll fan chart"]  # fmt: skip
+    where = [screen.find(f"report {label}") for label in (*STEPS, *charts)]
+    assert -1 not in where and where == sorted(where), (where, screen)
+    total = len(STEPS) + len(charts)
+    assert f"1/{len(STEPS)}" in screen and f"{total}/{total}" in screen
+    assert out.startswith("Punto Banco report: 8 sections") and "report " not in out
 
 
 def test_report_sessions_are_what_simulate_plays() -> None:

@@ -218,7 +218,6 @@ def test_ctrl_c_prints_the_partial_result(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Two blocks are dealt, then Ctrl-C: their counts are reported, marked partial, status 130."""
-    from baccara.cli import simulate_jobs
     from baccara.sim import dealer, runs
 
     real = runs.count_blocks
@@ -230,13 +229,14 @@ def test_ctrl_c_prints_the_partial_result(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(dealer, "BLOCK_ROUNDS", 1000)
-    monkeypatch.setattr(simulate_jobs, "count_blocks", interrupted)
+    monkeypatch.setattr(runs, "count_blocks", interrupted)
     status = main(["simulate", "punto-banco", "--rounds", "10000", "--seed", "4", "--json"])
     captured = capsys.readouterr()
     assert status == 130
     data = json.loads(captured.out)
     assert data["rounds"] == 2000 and data["requested_rounds"] == 10_000 and not data["complete"]
     assert "interrupted after 2,000 of 10,000 rounds" in captured.err
+    monkeypatch.setattr(runs, "count_blocks", real)  # the same two blocks, dealt whole
     _, counts = runs.count_outcomes("punto-banco", 2000, 4)
     assert [o["observed"] * 2000 for o in data["bets"][0]["outcomes"]] == pytest.approx(
         counts[0].tolist()

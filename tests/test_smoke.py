@@ -21,7 +21,7 @@ from tests.helpers import TERMINAL, assert_refused, run_subprocess
 def test_analyze_through_the_entry_point() -> None:
     result = run_subprocess("analyze", "punto-banco")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("punto-banco — decks=8, commission=5, tie_pays=8")
+    assert result.stdout.startswith("punto-banco — decks=8, commission=5, tie-pays=8")
     assert "house edge 1.0579% (exactly 114753351728/10847218479825)" in result.stdout
 
 

@@ -86,6 +86,24 @@ def test_house_ways_tried_give_what_docs_redgreen_records(
     assert round(percent(red.house_edge), 4) == edge
 
 
+def test_only_the_seeds_own_rules_carry_its_published_figures() -> None:
+    """Every house way and shoe tried is another game: the seed's figures (seven decks,
+    its house way, 5 %) stayed attached to the house-way variants, kings-unless-8 among
+    them, whose edge rounds to the published 1.7624 % while its push is 29.5025 %."""
+    tried = {v.name: v for v in (*HOUSE_WAYS_TRIED, *usual_variants("redgreen"))}
+    c = compare_variants("redgreen", tried.values())
+    assert c.base.bet("red").published is not None
+    for result in c.variants:
+        red = result.analysis.bet("red")
+        touches_red = "paytable" not in result.variant.options
+        assert (red.published is None) == touches_red, result.variant.name
+        assert published_gaps(red) == () if touches_red else published_gaps(red)
+    other_base = compare_variants("redgreen", [Variant("back", {"split-aces": "yes"})],
+                                  split_aces="no")  # fmt: skip
+    assert other_base.base.bet("red").published is None
+    assert other_base.variants[0].analysis.bet("red").published is not None
+
+
 def test_a_paytable_variant_moves_only_the_bonus() -> None:
     c = compare_variants("redgreen", usual_variants("redgreen"))
     lean = next(r for r in c.variants if r.variant.name == "bonus-3k-3")

@@ -32,6 +32,7 @@ class Ticker:
 
     def __call__(self, label: str) -> None:
         self._progress.update(self._task, advance=1, description=label)
+        self._progress.refresh()  # each step shown as it starts, however short the last one
 
     def grow(self, steps: int) -> None:
         """More steps than first counted (the charts, once the report is laid out)."""

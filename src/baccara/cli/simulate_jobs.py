@@ -1,19 +1,18 @@
 """The work behind ``baccara simulate``: deal with a progress bar, then report.
 
 Imported only when the command runs, so ``baccara --help`` never loads numpy or numba.
-The command reads its arguments into a :class:`Setup` (game, rules, shoe, seed,
-workers and the exact analysis), then runs a report on it.
+A run of rounds is :func:`baccara.simulate`, bankroll sessions are
+:func:`baccara.play_sessions` — the calls a user makes from Python — with the
+command's progress bar, Ctrl-C and printing around them.
 """
 
 from __future__ import annotations
 
 import secrets
 import sys
-import time
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -22,22 +21,21 @@ from rich.text import Text
 from baccara.cards import ShoeMode
 from baccara.cli.common import EXIT_INTERRUPTED
 from baccara.cli.simulate import SessionRequest
-from baccara.exact.model import Analysis
 from baccara.money import format_cents
 from baccara.render.simulation import print_count, print_report, print_sessions
 from baccara.render.text import printable, to_json
+from baccara.sim.api import play_sessions, simulate
 from baccara.sim.dealer import BLOCK_ROUNDS
-from baccara.sim.report import SimulationReport, check_bets
-from baccara.sim.runs import DealerSpec, RoundOutcomes, count_blocks
 
 
 @dataclass(frozen=True)
 class Setup:
-    """A validated simulate request: what to deal and the exact analysis to compare with."""
+    """A checked simulate request: the game, its rules, the shoe, the seed and the workers."""
 
-    spec: DealerSpec
-    labels: RoundOutcomes
-    analysis: Analysis
+    game: str
+    options: dict[str, Any]
+    shoe: ShoeMode
+    penetration: float
     seed: int
     workers: int
 
@@ -51,32 +49,23 @@ def setup(
     shoe: ShoeMode,
     penetration: float,
 ) -> Setup:
-    """Build the dealer and the exact analysis before a card is dealt; a fresh seed when none is given."""
-    from baccara.exact import analyze
-
-    spec = DealerSpec.of(game, shoe=shoe, penetration=penetration, **options)
-    dealer = spec.dealer()
-    dealer.count_block(0, 0, 1)  # load the compiled kernel now, so the clock times dealing
-    labels = RoundOutcomes(dealer.game, dealer.bets, dealer.outcomes, np.empty((0, 0), np.int8))
+    """The request as the public calls take it; a fresh seed when none is given (printed)."""
     return Setup(
-        spec=spec,
-        labels=labels,
-        analysis=analyze(game, **options),
+        game=game,
+        options=options,
+        shoe=shoe,
+        penetration=penetration,
         seed=secrets.randbits(63) if seed is None else seed,
         workers=workers,
     )
 
 
-def deal_and_count(
-    run: Setup, rounds: int, show_progress: bool
-) -> tuple[np.ndarray[Any, np.dtype[np.int64]], int, float, bool]:
-    """Deal ``rounds`` rounds; returns (counts, rounds dealt, seconds, interrupted).
+def frequencies(run: Setup, rounds: int, as_json: bool, console: Console) -> None:
+    """Deal, then print each bet's observed frequencies and return beside the exact ones.
 
-    Ctrl-C stops the run between blocks and keeps what was dealt.
+    Ctrl-C stops the run between blocks; what was dealt is printed, marked partial.
     """
-    counts = np.zeros((len(run.labels.bets), max(map(len, run.labels.outcomes))), dtype=np.int64)
-    dealt = 0
-    interrupted = False
+    show_progress = sys.stderr.isatty() and rounds > BLOCK_ROUNDS
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -88,43 +77,32 @@ def deal_and_count(
         transient=True,
         disable=not show_progress,
     )
-    start = time.perf_counter()
     with progress:
-        task = progress.add_task(f"dealing {run.spec.game}", total=rounds)
-        try:
-            for size, block_counts in count_blocks(run.spec, rounds, run.seed, run.workers):
-                counts += block_counts
-                dealt += size
-                progress.update(task, completed=dealt)
-                progress.refresh()
-        except KeyboardInterrupt:
-            interrupted = True
-    return counts, dealt, time.perf_counter() - start, interrupted
+        task = progress.add_task(f"dealing {run.game}", total=rounds)
 
+        def dealt(done: int) -> None:
+            progress.update(task, completed=done)
+            progress.refresh()
 
-def frequencies(run: Setup, rounds: int, as_json: bool, console: Console) -> None:
-    """Deal, then print each bet's observed frequencies and return beside the exact ones."""
-    show_progress = sys.stderr.isatty() and rounds > BLOCK_ROUNDS
-    counts, dealt, seconds, interrupted = deal_and_count(run, rounds, show_progress)
-    report = SimulationReport(
-        game=run.spec.game,
-        options=run.analysis.options,
-        shoe=run.spec.shoe,
-        penetration=run.spec.penetration,
-        seed=run.seed,
-        requested=rounds,
-        rounds=dealt,
-        workers=run.workers,
-        seconds=seconds,
-        bets=check_bets(run.analysis, run.labels, counts, dealt) if dealt else (),
-    )
+        report = simulate(
+            run.game,
+            rounds,
+            seed=run.seed,
+            shoe=run.shoe.value,
+            penetration=run.penetration,
+            workers=run.workers,
+            options=run.options,
+            progress=dealt,
+            stop_on_interrupt=True,
+        )
     if as_json:
         sys.stdout.write(to_json(report.to_dict()))
     else:
         print_report(report, console)
-    if interrupted:
+    if not report.complete:
         print(
-            f"baccara: interrupted after {dealt:,} of {rounds:,} rounds; the result above is partial",
+            f"baccara: interrupted after {report.rounds:,} of {rounds:,} rounds;"
+            " the result above is partial",
             file=sys.stderr,
         )
         raise typer.Exit(EXIT_INTERRUPTED)
@@ -133,40 +111,26 @@ def frequencies(run: Setup, rounds: int, as_json: bool, console: Console) -> Non
 def sessions(run: Setup, request: SessionRequest, as_json: bool, console: Console) -> None:
     """Play bankroll sessions at one bet and report how they ended (and plot them)."""
     from baccara.render.plots import plot_sessions
-    from baccara.sim.sessions import SessionPlan, play_bet
 
-    plan = SessionPlan(
-        stake=request.stake,
-        bankroll=request.bankroll,
+    played = play_sessions(
+        run.game,
+        request.bet,
+        stake_cents=request.stake,
+        bankroll_cents=request.bankroll,
         hands=request.hands,
         sessions=request.sessions,
+        seed=run.seed,
+        shoe=run.shoe.value,
+        penetration=run.penetration,
+        options=run.options,
     )
-    bet = run.analysis.bet(request.bet)
-    start = time.perf_counter()
-    report = play_bet(run.spec, request.bet, {o.name: o.pays for o in bet.outcomes}, plan, run.seed)
-    seconds = time.perf_counter() - start
-    title = f"{run.spec.game} · {request.bet} · {format_cents(plan.stake)} a hand"
-    plot = plot_sessions(report, request.plot, title) if request.plot else None
-    summary = report.summary()
-    at_stake = report.expectation(bet.house_edge, [(o.probability, o.pays) for o in bet.outcomes])
+    title = f"{played.game} · {played.bet} · {format_cents(played.plan.stake)} a hand"
+    plot = plot_sessions(played.report, request.plot, title) if request.plot else None
     if as_json:
-        data = {
-            "game": run.spec.game,
-            "bet": request.bet,
-            "seed": run.seed,
-            "shoe": run.spec.shoe.value,
-            "options": dict(run.analysis.options),
-            "house_edge": float(bet.house_edge),
-            "house_edge_at_stake": float(at_stake.edge_at_stake),
-            "expected_result_from_edge": at_stake.from_edge,
-            "expected_result_at_stake": at_stake.at_stake,
-            "seconds": seconds,
-            **summary,
-            "plot": str(plot) if plot else None,
-        }
+        data = {**played.to_dict(), "seconds": played.seconds, "plot": str(plot) if plot else None}
         sys.stdout.write(to_json(data))
         return
-    print_sessions(summary, plan, title, run.seed, at_stake, console)
+    print_sessions(played.summary(), played.plan, title, played.seed, played.expectation, console)
     if plot:
         console.print(Text(f"Plot written to {printable(str(plot))}"), soft_wrap=True)
 

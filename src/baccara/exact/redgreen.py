@@ -20,6 +20,7 @@ every card of small shoes one by one.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from collections.abc import Sequence
@@ -57,6 +58,15 @@ PUBLISHED = Published(
     ),
 )
 """The seed's analysis: either hand wins 35.2472 %, ties 29.5057 %; edge 35.2472 % × 5 %."""
+
+SEED_RULES = RedGreenRules()
+"""The rules the seed's analysis was made for: its shoe, commission and house way."""
+
+PUBLISHED_UNDER: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(RedGreenRules) if f.name != "paytable"
+)
+"""Every option that decides the Red and Green bets (all but the Bonus paytable): the
+seed's figures are shown only when each of them is the seed's."""
 
 RANK_HANDS: tuple[RankHand, ...] = tuple(
     (a, b, c) for a, b, c in combinations_with_replacement(Rank, HAND_SIZE)
@@ -210,18 +220,32 @@ def deals(shoe: ShoeSpec) -> int:
     return math.comb(cards, HAND_SIZE) * math.comb(cards - HAND_SIZE, HAND_SIZE)
 
 
+def published_for(rules: RedGreenRules) -> Published | None:
+    """The seed's figures, only when every rule that decides Red and Green is the seed's.
+
+    Its win, push and lose are for seven decks set by its house way, its edge for a 5 %
+    commission: another shoe, commission or house-way exception deals another game.
+
+    >>> published_for(RedGreenRules.from_options(split_kings_unless="8")) is None
+    True
+    """
+    if any(getattr(rules, name) != getattr(SEED_RULES, name) for name in PUBLISHED_UNDER):
+        return None
+    return PUBLISHED
+
+
 def red_green_bets(
     rules: RedGreenRules, shoe: ShoeComposition | None = None
 ) -> tuple[BetAnalysis, ...]:
-    """The Red and Green bets: win, push, lose, with the seed's figures beside them.
+    """The Red and Green bets: win, push, lose, with the seed's figures beside them
+    when the rules are the seed's (:func:`published_for`).
 
     ``shoe`` deals from a depleted shoe instead of ``rules.decks`` full decks (the
     seed's figures are then not shown: they are for the full shoe).
     """
     won = count_outcomes(rules, None if shoe is None else shoe.per_rank)
     total = deals(rules.decks if shoe is None else shoe)
-    full = shoe is None and rules.decks == 7 and rules.commission == 5
-    published = PUBLISHED if full else None
+    published = published_for(rules) if shoe is None else None
 
     def side(bet: Bet, wins: Winner, loses: Winner) -> BetAnalysis:
         return BetAnalysis(

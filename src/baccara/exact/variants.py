@@ -153,6 +153,12 @@ def compare_variants(game_id: str, variants: Iterable[Variant], **base_options: 
     '-9.5156%'
     """
     spec = game(game_id)
+    if isinstance(variants, str | bytes) or not isinstance(variants, Iterable):
+        raise InvalidOption("variants", f"must be a list of Variant, got {shown(variants)}")
+    variants = list(variants)
+    for variant in variants:
+        if not isinstance(variant, Variant):
+            raise InvalidOption("variants", f"each must be a Variant, got {shown(variant)}")
     base = analyze(spec.id, **base_options)
     results: list[VariantResult] = []
     seen: set[str] = set()
@@ -250,14 +256,34 @@ def deals_from_decks(game_id: str) -> bool:
     return any(f.name == "decks" for f in dataclasses.fields(rules))  # type: ignore[arg-type]
 
 
+MAX_SIZES = 100
+"""The most shoes one sweep deals from."""
+
+
 def edges_by_decks(game_id: str, sizes: Sequence[int] = DECKS, **options: Any) -> DeckSweep | None:
     """The exact analysis at each number of decks in ``sizes``, the other ``options`` kept
-    (a ``decks`` among them is swept over); ``None`` for a game without decks."""
+    (a ``decks`` among them is swept over); ``None`` for a game without decks.
+
+    An unknown game raises :class:`~baccara.errors.UnknownGame`, a bad option or size
+    :class:`~baccara.errors.InvalidOption`.
+
+    >>> sweep = edges_by_decks("punto-banco", sizes=[1, 8])
+    >>> [f"{float(e):.4%}" for e in sweep.edges("banker")]
+    ['1.0117%', '1.0579%']
+    """
     if not deals_from_decks(game_id):
         return None
+    if (
+        isinstance(sizes, str | bytes)
+        or not isinstance(sizes, Sequence)
+        or not 1 <= len(sizes) <= MAX_SIZES
+    ):
+        raise InvalidOption(
+            "sizes", f"must be a list of 1 to {MAX_SIZES} numbers of decks, got {shown(sizes)}"
+        )
     base = {k: v for k, v in options.items() if _key(k) != "decks"}
     analyses = tuple(analyze(game_id, decks=n, **base) for n in sizes)
-    return DeckSweep(game(game_id).id, tuple(sizes), analyses)
+    return DeckSweep(game(game_id).id, tuple(a.options["decks"] for a in analyses), analyses)
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,12 @@ REDGREEN = GameSpec(
         "paytable on the best five of all six cards. Up to twelve players, six a side, and "
         "three dealers; the highest bettor may peek at the cards."
     ),
+    published=(
+        "Seed 000 publishes Red's and Green's win, push and lose probabilities and their house "
+        "edge, for its own rules only: seven decks, 5 % commission and its house way (Aces "
+        "split unless the odd card is a K, Kings split unless it is a J or better). It "
+        "publishes nothing for the Bonus, whose paytable it cuts off."
+    ),
 )
 """Baccarat RedGreen, first version: three dealers, six players a side, the highest bettor may peek."""
 
@@ -131,6 +137,11 @@ LO_BALL = GameSpec(
         "Lo-Card and Hi-Card pay 7 to 1 when the player holds 1-1 (7-7) and push when it is "
         "among three exposed tiles. Dice-Lo and Dice-Hi pay 1 to 1 on a three-dice total of "
         "4-10 (11-17); a triple loses both."
+    ),
+    published=(
+        "Seed 001 prints the house edges of the main wager, Lo-Card and Hi-Card (rounded to "
+        "0.01 %; the tables behind them are missing), for its own pays only; nothing for "
+        "Dice-Lo and Dice-Hi."
     ),
 )
 """Casino Lo-Ball Baccarat: 28 tiles, up to seven players each against the dealer, three dice."""

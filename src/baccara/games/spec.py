@@ -131,6 +131,14 @@ class GameSpec:
     joint: str
     brief: str = ""
     """The rules in a paragraph, as the seed deals them by default (the report opens with it)."""
+    published: str = ""
+    """What the seed publishes of the game's mathematics, and for which rules; empty when
+    it publishes nothing (the report says so rather than leave a column out)."""
+
+    @property
+    def seed_number(self) -> str:
+        """``"000"`` for ``000_864575d53969f986.txt``: how the docs and the report cite a seed."""
+        return self.seed.partition("_")[0]
 
     def rules_from_options(self, **options: Any) -> Any:
         """The rules under ``options`` (``decks=6``, ``"tie-pays": "9"``…), checked.

@@ -72,11 +72,13 @@ Block = Heading | Prose | TableBlock | Chart
 
 @dataclass(frozen=True)
 class Document:
-    """A whole report: its title, a line under it, and the blocks in reading order."""
+    """A whole report: its title, a line under it, the blocks in reading order, and
+    ``about``: (label, text) lines the header shows (what made it, and how)."""
 
     title: str
     subtitle: str
     blocks: tuple[Block, ...]
+    about: tuple[tuple[str, str], ...] = ()
 
     def tables(self) -> dict[str, TableBlock]:
         return {b.key: b for b in self.blocks if isinstance(b, TableBlock)}

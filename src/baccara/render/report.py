@@ -1,12 +1,13 @@
 """The game mathematician's report (a "PAR sheet"): gather every figure, then lay it out.
 
-:func:`gather` makes the same calls a user can make — :func:`baccara.analyze`,
-:func:`baccara.effect_of_removal`, the deck sweep and variant comparison of
-:mod:`baccara.exact.variants`, and :func:`baccara.sim.sessions.play_bet` (what
+:func:`gather` makes the same public calls a user can make — :func:`baccara.analyze`,
+:func:`baccara.effect_of_removal`, :func:`baccara.edges_by_decks`,
+:func:`baccara.compare_variants` and :func:`baccara.play_sessions` (what
 ``baccara simulate --bet`` plays) — and :func:`build` turns them into a
 :class:`~baccara.render.document.Document` that the HTML and PDF writers lay out.
 Nothing in the report is computed anywhere else, so each of its tables can be
 checked against those calls, and the report says which command reproduces what.
+It holds no date: the same command writes the same report.
 
 >>> request = ReportRequest("lo-ball", plan=SessionPlan(1000, 100_000, 20, 50))
 >>> document = build(gather(request))
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib.metadata import version
 from typing import Any
 
 from baccara.cards import ShoeComposition
@@ -36,12 +38,13 @@ from baccara.exact.variants import (
 from baccara.games import GameSpec, game
 from baccara.games.bonus import Category
 from baccara.games.paytable import SHIPPED, Paytable
+from baccara.money import format_cents
 from baccara.options import option_name
 from baccara.render import report_sections as sections
 from baccara.render.document import Document
 from baccara.render.text import printable
-from baccara.sim.runs import DealerSpec
-from baccara.sim.sessions import SessionPlan, SessionReport, play_bet
+from baccara.sim.api import Sessions, play_sessions
+from baccara.sim.sessions import SessionPlan
 
 DEFAULT_PLAN = SessionPlan(stake=1000, bankroll=100_000, hands=200, sessions=10_000)
 """The night the fan chart plays: 10.00 a hand, 1000.00 to start, 200 hands, 10,000 nights
@@ -87,9 +90,12 @@ class ReportData:
     decks: DeckSweep | None
     variants: Comparison
     house_ways: Comparison | None
-    session_bet: str
-    sessions: SessionReport
+    sessions: Sessions
     bonus: tuple[Mapping[Category, int], Paytable] | None
+
+    @property
+    def session_bet(self) -> str:
+        return self.sessions.bet
 
     def option_values(self) -> list[tuple[str, str, str]]:
         """Each rule option as a user types it: name, value in force, the seed's default.
@@ -121,6 +127,27 @@ class ReportData:
             if value != default
         )
 
+    def command(self) -> str:
+        """The ``baccara report`` command that writes this report (where to aside), the
+        sessions' bet, number and seed spelled out.
+
+        The command sets no stake, bankroll or hands; a report whose sessions were
+        planned otherwise (from Python) says so instead.
+        """
+        plan = self.sessions.plan
+        if (plan.stake, plan.bankroll, plan.hands) != (
+            DEFAULT_PLAN.stake, DEFAULT_PLAN.bankroll, DEFAULT_PLAN.hands,
+        ):  # fmt: skip
+            money = format_cents
+            return (
+                f"none: sessions of {plan.hands:,} hands at {money(plan.stake)} from "
+                f"{money(plan.bankroll)} were planned in Python (ReportRequest.plan)"
+            )
+        return (
+            f"baccara report {self.spec.id}{self.option_flags()} --bet {self.session_bet}"
+            f" --sessions {plan.sessions} --seed {self.sessions.seed}"
+        )
+
 
 def gather(request: ReportRequest, step: Callable[[str], None] = lambda _: None) -> ReportData:
     """Compute everything the report shows; ``step`` hears each of :data:`STEPS` as it starts."""
@@ -143,13 +170,15 @@ def gather(request: ReportRequest, step: Callable[[str], None] = lambda _: None)
     if published and hasattr(rules, "split_aces"):
         house_ways = compare_variants(spec.id, HOUSE_WAYS_TRIED, **options)
     step(STEPS[4])
-    pays = {o.name: o.pays for o in analysis.bet(bet).outcomes}
-    sessions = play_bet(
-        DealerSpec.of(spec.id, **options),
+    sessions = play_sessions(
+        spec.id,
         bet,
-        pays,
-        request.plan,
-        request.seed,
+        stake_cents=request.plan.stake,
+        bankroll_cents=request.plan.bankroll,
+        hands=request.plan.hands,
+        sessions=request.plan.sessions,
+        seed=request.seed,
+        options=options,
         keep_paths=request.plan.sessions,
     )
     bonus = None
@@ -164,7 +193,6 @@ def gather(request: ReportRequest, step: Callable[[str], None] = lambda _: None)
         decks=decks,
         variants=variants,
         house_ways=house_ways,
-        session_bet=bet,
         sessions=sessions,
         bonus=bonus,
     )
@@ -186,8 +214,14 @@ def build(data: ReportData) -> Document:
         *sections.method(data),
     ]
     options = ", ".join(f"{name}={value}" for name, value, _ in data.option_values())
+    rtp = " · ".join(f"{b.bet} {float(1 - b.house_edge):.4%}" for b in data.analysis.bets)
     return Document(
         title=f"{data.spec.name}: the game's mathematics",
         subtitle=f"{data.spec.id} — {options}",
         blocks=tuple(blocks),
+        about=(
+            ("Return to player", rtp),
+            ("Made by", f"baccara {version('baccara')}"),
+            ("Command", data.command()),
+        ),
     )

@@ -27,6 +27,10 @@ main { max-width: 1060px; margin: 0 auto; padding: 28px 28px 60px; }
 header { border-bottom: 3px solid var(--accent); margin-bottom: 18px; padding-bottom: 8px; }
 h1 { font-size: 28px; margin: 0 0 4px; }
 .subtitle { color: var(--muted); margin: 0; font-size: 14px; }
+table.about { margin: 8px 0 4px; font-size: 13px; }
+table.about tbody tr th, table.about tbody tr td { background: none; border: 0;
+    padding: 1px 12px 1px 0; white-space: normal; font-weight: normal; }
+table.about tbody tr th { color: var(--muted); white-space: nowrap; }
 nav { background: var(--band); border: 1px solid var(--line); border-radius: 6px;
       padding: 10px 16px; margin: 0 0 24px; font-size: 14px; }
 nav ol { margin: 4px 0 0; padding-left: 22px; columns: 2; }
@@ -117,6 +121,17 @@ def _block(block: Block, on_chart: Callable[[str], None]) -> str:
     return f'<figure id="chart-{escape(block.key)}">{_svg(block)}<figcaption>{caption}</figcaption></figure>'
 
 
+def _about(document: Document) -> str:
+    """The header's (label, text) lines as a two-column table, ``id="about"``."""
+    if not document.about:
+        return ""
+    rows = "".join(
+        f'<tr><th class="label">{escape(label)}</th><td class="label">{escape(text)}</td></tr>'
+        for label, text in document.about
+    )
+    return f'<table id="about" class="about"><tbody>{rows}</tbody></table>'
+
+
 def html_text(document: Document, on_chart: Callable[[str], None] = lambda _: None) -> str:
     """The whole report as one HTML page; ``on_chart`` hears each chart's title as it is drawn."""
     contents = "".join(
@@ -129,7 +144,7 @@ def html_text(document: Document, on_chart: Callable[[str], None] = lambda _: No
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<style>{CSS}</style></head>\n<body><main>"
         f"<header><h1>{escape(document.title)}</h1>"
-        f'<p class="subtitle">{escape(document.subtitle)}</p></header>'
+        f'<p class="subtitle">{escape(document.subtitle)}</p>{_about(document)}</header>'
         f"<nav><b>Contents</b><ol>{contents}</ol></nav>\n{body}\n</main></body></html>\n"
     )
 

@@ -1,9 +1,13 @@
 """A report as a PDF, laid out by reportlab from the same blocks as the HTML.
 
 reportlab (pure Python, from PyPI) flows paragraphs and long tables across A4
-pages, repeating a table's header on each, and keeps a chart with its caption. The
-text is set in the DejaVu fonts that matplotlib ships, so the symbols the report
-uses (−, σ, √, Σ, ≈) print on any machine. Charts go in as 200 dpi PNGs.
+pages, repeating a table's title and header on each, and keeps a chart with its
+caption; a heading or a table starts on a new page only when too little of the
+current one is left for it to begin. The text is set in the DejaVu fonts that
+matplotlib ships, embedded, so the symbols the report uses (−, σ, √, Σ, ≈) print on
+any machine and no font is left for the reader to supply. Charts go in as 200 dpi
+PNGs. The file holds no date (reportlab's invariant mode): the same report gives the
+same bytes.
 """
 
 from __future__ import annotations
@@ -23,6 +27,15 @@ DPI = 200
 CELL_SIZE = 7.5
 """Points: the type size of table cells."""
 PAD = 4
+ROW_HEIGHT = 12.5
+"""Points: about one table row of one line, to judge what fits."""
+SMALL_TABLE = 12
+"""Rows: a table this short is never broken across pages (a lone row or two overleaf
+reads badly); a longer one begins on a page when its title, header and
+:data:`MIN_TABLE_START` rows fit there."""
+MIN_TABLE_START = 6
+MIN_HEADING_ROOM = 110
+"""Points: a heading needs this much of a page below it, or it starts the next one."""
 FONTS = {
     "Sans": "DejaVuSans.ttf",
     "Sans-Bold": "DejaVuSans-Bold.ttf",
@@ -60,10 +73,9 @@ def _styles() -> dict[str, Any]:
         "subtitle": ParagraphStyle("subtitle", parent=body, textColor=HexColor(MUTED),
                                    spaceAfter=10),
         "h2": ParagraphStyle("h2", parent=body, fontName="Sans-Bold", fontSize=14, leading=18,
-                             spaceBefore=10, spaceAfter=6, textColor=HexColor(ACCENT),
-                             keepWithNext=1),
+                             spaceBefore=10, spaceAfter=6, textColor=HexColor(ACCENT)),
         "h3": ParagraphStyle("h3", parent=body, fontName="Mono", fontSize=10.5, leading=14,
-                             spaceBefore=8, spaceAfter=3, keepWithNext=1),
+                             spaceBefore=8, spaceAfter=3),
         "body": body,
         "note": ParagraphStyle("note", parent=body, fontSize=7.5, leading=10,
                                textColor=HexColor(MUTED)),
@@ -73,7 +85,9 @@ def _styles() -> dict[str, Any]:
         "caption": ParagraphStyle("caption", parent=body, fontSize=7.5, leading=10,
                                   textColor=HexColor(MUTED), spaceAfter=8),
         "table-title": ParagraphStyle("table-title", parent=body, fontSize=CELL_SIZE,
-                                      leading=9.5, spaceAfter=3, keepWithNext=1),
+                                      leading=9.5, spaceAfter=0),
+        "about": ParagraphStyle("about", parent=body, fontSize=8, leading=10.5, spaceAfter=0,
+                                textColor=HexColor(MUTED)),
         "cell": ParagraphStyle("cell", parent=body, fontSize=CELL_SIZE, leading=9.5,
                                spaceAfter=0),
         "number": ParagraphStyle("number", parent=body, fontSize=CELL_SIZE, leading=9.5,
@@ -100,8 +114,23 @@ def _fitted(natural: list[float], width: float) -> list[float]:
     return [min(w, cap) for w in natural]
 
 
+def _header_width(text: str) -> float:
+    """A header may wrap between words: it needs its longest word, not its whole line."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    words = text.replace("\n", " ").split()
+    return max((stringWidth(w, "Sans-Bold", CELL_SIZE) for w in words), default=0)
+
+
 def _table(table: TableBlock, width: float) -> list[Any]:
+    """A table that may break across pages, its title and header repeated on each.
+
+    The title is the table's first row, spanning it, so it never parts from the rows
+    (a title kept with its whole table made a long one jump to the next page and left
+    the page before half empty).
+    """
     from reportlab.lib.colors import HexColor
+    from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
     styles = _styles()
@@ -111,48 +140,92 @@ def _table(table: TableBlock, width: float) -> list[Any]:
         style = styles["cell"] if i < table.left_columns else styles["number"]
         return Paragraph(f"<b>{_text(text)}</b>" if header else _text(text), style)
 
-    data = [[cell(c, i, header=True) for i, c in enumerate(table.columns)]]
+    titled = bool(table.title)
+    head = int(titled)  # the index of the header row
+    data: list[list[Any]] = []
+    if titled:
+        title = Paragraph(f"<b>{_text(table.title)}</b>", styles["table-title"])
+        data.append([title] + [""] * (len(table.columns) - 1))
+    data.append([cell(c, i, header=True) for i, c in enumerate(table.columns)])
     first_total = len(table.rows) - table.totals
     for r, row in enumerate(table.rows):
         data.append([cell(v, i, header=r >= first_total) for i, v in enumerate(row)])
-    # Each column as wide as its widest line (measured in the font), shrunk to fit the page.
-    from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    # Each column as wide as its widest line (measured in the font), shrunk to fit the page.
     def widest(i: int) -> float:
-        lines = [(line, "Sans-Bold") for line in table.columns[i].split("\n")]
-        lines += [
+        lines = [
             (line, "Sans-Bold" if r >= first_total else "Sans")
             for r, row in enumerate(table.rows)
             for line in row[i].split("\n")
         ]
-        return max(stringWidth(text, font, CELL_SIZE) for text, font in lines) + 2 * PAD + 1
+        cells = max((stringWidth(text, font, CELL_SIZE) for text, font in lines), default=0)
+        return max(cells, _header_width(table.columns[i])) + 2 * PAD + 1
 
     natural = [widest(i) for i in range(len(table.columns))]
     widths = _fitted(natural, width)
-    grid = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    grid = Table(data, colWidths=widths, repeatRows=head + 1, hAlign="LEFT")
     commands: list[tuple[Any, ...]] = [
-        ("BACKGROUND", (0, 0), (-1, 0), HexColor(BAND)),
-        ("LINEBELOW", (0, 0), (-1, 0), 1, HexColor(LINE)),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.4, HexColor(LINE)),
+        ("FONT", (0, 0), (-1, -1), "Sans", CELL_SIZE),  # not reportlab's Helvetica, never embedded
+        ("BACKGROUND", (0, head), (-1, head), HexColor(BAND)),
+        ("LINEBELOW", (0, head), (-1, head), 1, HexColor(LINE)),
+        ("LINEBELOW", (0, head + 1), (-1, -1), 0.4, HexColor(LINE)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("VALIGN", (0, head), (-1, head), "BOTTOM"),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
         ("LEFTPADDING", (0, 0), (-1, -1), PAD),
         ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
     ]
+    if titled:
+        commands += [("SPAN", (0, 0), (-1, 0)), ("LEFTPADDING", (0, 0), (0, 0), 0),
+                     ("BOTTOMPADDING", (0, 0), (-1, 0), 3)]  # fmt: skip
     if table.totals:
-        commands.append(
-            ("LINEABOVE", (0, first_total + 1), (-1, first_total + 1), 1.2, HexColor(INK))
-        )
+        below = first_total + head + 1
+        commands.append(("LINEABOVE", (0, below), (-1, below), 1.2, HexColor(INK)))
     grid.setStyle(TableStyle(commands))
-    parts: list[Any] = []
-    if table.title:
-        parts.append(Paragraph(f"<b>{_text(table.title)}</b>", styles["table-title"]))
-    parts.append(grid)
-    parts.append(Spacer(1, 6))
+    parts: list[Any] = [grid, Spacer(1, 6)]
     if table.note:
         parts.append(Paragraph(_text(table.note), styles["note"]))
     return parts
+
+
+def _table_start(table: TableBlock) -> float:
+    """Points a table needs to begin on a page: its title, header and a few rows (all of
+    them for a short table)."""
+    rows = len(table.rows) if len(table.rows) <= SMALL_TABLE else MIN_TABLE_START
+    lines = sum(max(cell.count("\n") + 1 for cell in row) for row in table.rows[:rows])
+    return (int(bool(table.title)) + 1 + lines) * ROW_HEIGHT
+
+
+def _height(flowables: list[Any], width: float) -> float:
+    """How tall these flowables stand, spaces between them included."""
+    total = 0.0
+    for flowable in flowables:
+        total += flowable.wrap(width, 10**6)[1]
+        total += flowable.getSpaceBefore() + flowable.getSpaceAfter()
+    return total
+
+
+def _about(document: Document, width: float) -> list[Any]:
+    """The header's (label, text) lines: what made the report, and the command."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+
+    if not document.about:
+        return []
+    styles = _styles()
+    rows = [
+        [Paragraph(_text(label), styles["about"]), Paragraph(_text(text), styles["about"])]
+        for label, text in document.about
+    ]
+    label = 28 * mm
+    grid = Table(rows, colWidths=[label, width - label], hAlign="LEFT")
+    grid.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Sans", 8),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("TOPPADDING", (0, 0), (-1, -1), 0.5),
+                              ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+                              ("VALIGN", (0, 0), (-1, -1), "TOP")]))  # fmt: skip
+    return [grid, Spacer(1, 8)]
 
 
 def _chart(chart: Chart, width: float, height: float) -> list[Any]:
@@ -200,7 +273,7 @@ def write_pdf(
         raise InvalidOption("--pdf", f"write a .pdf file, got {path.name!r}")
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.units import mm
-    from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate
+    from reportlab.platypus import CondPageBreak, KeepTogether, Paragraph, SimpleDocTemplate
 
     class _Template(SimpleDocTemplate):
         def afterFlowable(self, flowable: Any) -> None:
@@ -223,30 +296,50 @@ def write_pdf(
     template = _Template(
         buffer, pagesize=A4, leftMargin=16 * mm, rightMargin=16 * mm, topMargin=15 * mm,
         bottomMargin=18 * mm, title=document.title, author="baccara", subject=document.subtitle,
+        creator="baccara", initialFontName="Sans", invariant=1,
     )  # fmt: skip
     width, height = template.width, template.height
     story: list[Any] = [
         Paragraph(_text(document.title), styles["title"]),
         Paragraph(_text(document.subtitle), styles["subtitle"]),
+        *_about(document, width),
     ]
     # A chart stays with its caption, and a heading with the prose under it and the chart
-    # that follows, so no title is left alone at the foot of a page. (One KeepTogether
-    # per group: reportlab cannot measure one inside another.)
+    # or table that follows, so no title is left alone at the foot of a page: a chart
+    # moves whole (one KeepTogether per group: reportlab cannot measure one inside
+    # another), a table starts where its heading and first rows fit, then breaks.
     held: list[Any] = []
-    for block in document.blocks:
+
+    def flush() -> None:
+        if held:
+            story.append(CondPageBreak(max(MIN_HEADING_ROOM, _height(held, width))))
+            story.extend(held)
+            held.clear()
+
+    blocks = document.blocks
+    for i, block in enumerate(blocks):
         flowables = _flowables(block, width, height, on_chart)
-        if isinstance(block, Heading) and block.level == 2:
-            story += held
-            held = []
-        if isinstance(block, Heading) or (held and isinstance(block, Prose)):
+        if isinstance(block, Heading):
+            if block.level == 2:
+                flush()
+            held += flowables
+        elif isinstance(block, Prose) and held:
             held += flowables
         elif isinstance(block, Chart):
-            story.append(KeepTogether(held + flowables))
-            held = []
+            story.append(KeepTogether([*held, *flowables]))
+            held.clear()
+        elif isinstance(block, TableBlock):
+            need = _height(held, width) + _table_start(block)
+            after = blocks[i + 1] if i + 1 < len(blocks) else None
+            if len(block.rows) <= SMALL_TABLE and isinstance(after, Prose) and after.kind == "body":
+                # A short table and the sentence that reads it (a bet's edge) stay together.
+                need += _height(_flowables(after, width, height, on_chart), width)
+            story.append(CondPageBreak(need))
+            story += [*held, *flowables]
+            held.clear()
         else:
-            story += held + flowables
-            held = []
-    story += held
+            story += flowables
+    flush()
     template.build(story, onFirstPage=footer, onLaterPages=footer)
     try:
         path.write_bytes(buffer.getvalue())

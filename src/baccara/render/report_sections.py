@@ -66,36 +66,54 @@ def rules(data: ReportData) -> list[Block]:
 
 def summary(data: ReportData) -> list[Block]:
     bets = data.analysis.bets
-    any_published = any(b.published is not None for b in bets)
     rows = []
     for bet in bets:
-        row = [
-            bet.bet,
-            _percent(bet.house_edge),
-            f"{bet.house_edge.numerator}/{bet.house_edge.denominator}",
-            _percent(bet.element_of_risk),
-            f"{bet.std_dev:.4f}",
-            _percent(bet.hit_frequency),
-        ]
-        if any_published:
-            row.append(
-                "—" if bet.published is None
-                else f"{_percent(bet.published.house_edge)} ({bet.published.source})"
-            )  # fmt: skip
-        rows.append(tuple(row))
+        published = bet.published
+        rows.append(
+            (
+                bet.bet,
+                _percent(bet.house_edge),
+                f"{bet.house_edge.numerator}/{bet.house_edge.denominator}",
+                _percent(bet.element_of_risk),
+                f"{bet.std_dev:.4f}",
+                _percent(bet.hit_frequency),
+                "—" if published is None
+                else f"{_percent(published.house_edge)}\n{published.source}",
+            )
+        )  # fmt: skip
     columns = ("Bet", "House edge", "Exactly", "Element of risk", "Std dev", "Hit frequency",
-               *(("Published",) if any_published else ()))  # fmt: skip
+               "Published")  # fmt: skip
     return [
         Heading("Every bet at a glance", "summary"),
         TableBlock("summary", "House edge and risk of every bet", columns, tuple(rows)),
         Prose(
-            "House edge: the house's expected gain per unit staked. Element of risk: the edge "
-            "per resolved bet (pushes left out). Standard deviation: of one unit's result. Hit "
-            "frequency: how often the bet pays something.",
+            "House edge: the house's expected gain per unit staked (the return to player is "
+            "100 % less the edge). Element of risk: the edge per resolved bet (pushes left "
+            "out). Standard deviation: of one unit's result. Hit frequency: how often the bet "
+            "pays something.",
             "note",
         ),
+        Prose(published_note(data), "note"),
         Prose(f"baccara analyze {data.spec.id}{data.option_flags()}", "command"),
     ]
+
+
+def published_note(data: ReportData) -> str:
+    """What the seed publishes, said outright: nothing at all, or not for these rules."""
+    spec = data.spec
+    if not spec.published:
+        return (
+            f"Published: seed {spec.seed_number} publishes no house edge or probability for "
+            f"{spec.name}, so there is no published figure to set beside the computed ones."
+        )
+    shown = any(b.published is not None for b in data.analysis.bets)
+    if shown:
+        return f"Published: {spec.published}"
+    return (
+        f"Published: {spec.published} The rules in force are not those "
+        f"({data.option_flags().replace(' --option ', ' ').strip()}), so no published "
+        "figure is shown."
+    )
 
 
 def bets(data: ReportData) -> list[Block]:
@@ -360,10 +378,10 @@ def variants(data: ReportData) -> list[Block]:
 
 
 def sessions(data: ReportData) -> list[Block]:
-    report, plan, bet = data.sessions, data.sessions.plan, data.session_bet
-    analysed = data.analysis.bet(bet)
-    edge = analysed.house_edge
-    expected = report.expectation(edge, [(o.probability, o.pays) for o in analysed.outcomes])
+    played = data.sessions
+    report, plan, bet = played.report, played.plan, played.bet
+    edge = played.exact.house_edge
+    expected = played.expectation
     note = rounding_note(plan.stake, expected)
     money = format_cents
     title = (
@@ -374,7 +392,7 @@ def sessions(data: ReportData) -> list[Block]:
     command = (
         f"baccara simulate {data.spec.id} --bet {bet} --stake {money(plan.stake)}"
         f" --bankroll {money(plan.bankroll)} --hands {plan.hands} --sessions {plan.sessions}"
-        f" --seed {data.request.seed}{data.option_flags()}"
+        f" --seed {played.seed}{data.option_flags()}"
     )
     return [
         Heading("A night at the table: the bankroll", "sessions"),
@@ -395,15 +413,23 @@ def sessions(data: ReportData) -> list[Block]:
             "sessions",
             "Session results",
             ("", "Value"),
-            tuple(session_rows(report.summary(), expected)),
+            tuple(session_rows(played.summary(), expected)),
         ),
         *([] if note is None else [Prose(note, "note")]),
         Prose(SESSION_NOTE, "note"),
         Prose(command, "command"),
+        Prose(
+            f"In Python: baccara.play_sessions({data.spec.id!r}, {bet!r}, "
+            f"stake_cents={plan.stake}, bankroll_cents={plan.bankroll}, hands={plan.hands}, "
+            f"sessions={plan.sessions}, seed={played.seed}, options=…)",
+            "note",
+        ),
     ]
 
 
 def method(data: ReportData) -> list[Block]:
+    command = data.command()
+    made_with = f" with {command}" if command.startswith("baccara ") else ""
     return [
         Heading("How these figures were made", "method"),
         Prose(
@@ -415,9 +441,14 @@ def method(data: ReportData) -> list[Block]:
         Prose(
             f"In Python: baccara.analyze({data.spec.id!r}, **options), "
             f"baccara.effect_of_removal({data.spec.id!r}, **options), "
-            "baccara.exact.variants.compare_variants and edges_by_decks, and "
-            "baccara.sim.sessions.play_bet.",
+            f"baccara.edges_by_decks({data.spec.id!r}, **options), "
+            f"baccara.compare_variants({data.spec.id!r}, variants, **options) and "
+            f"baccara.play_sessions({data.spec.id!r}, bet, …, options=options).",
             "note",
         ),
-        Prose(f"Made by baccara {version('baccara')}.", "note"),
+        Prose(
+            f"Made by baccara {version('baccara')}{made_with}. The report holds "
+            "no date: the same command with the same version writes the same report.",
+            "note",
+        ),
     ]

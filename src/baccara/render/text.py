@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from baccara.exact.variants import option_value_text
+from baccara.options import option_name
+
 
 def printable(text: str) -> str:
     r"""``text`` safe to print on a terminal: every control character written as an escape.
@@ -33,9 +36,17 @@ def to_json(data: object) -> str:
 
 
 def options_text(options: Mapping[str, object]) -> str:
-    """The rule options a result was computed under, as a header shows them: ``decks=8, …``.
+    """The rule options a result was computed under, as a header shows them and as
+    ``--option`` takes them: ``decks=8, tie-pays=8, split-aces=yes``.
 
     A paytable read from a file is shown by its name, which the file chose: it is
     made printable here.
+
+    >>> options_text({"tie_pays": 8, "split_aces": True, "win_bonus_pays": 1.5})
+    'tie-pays=8, split-aces=yes, win-bonus-pays=1.5'
     """
-    return printable(", ".join(f"{key}={value}" for key, value in options.items()))
+    return printable(
+        ", ".join(
+            f"{option_name(key)}={option_value_text(value)}" for key, value in options.items()
+        )
+    )
