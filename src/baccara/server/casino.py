@@ -353,8 +353,7 @@ class Casino:
         if lost:  # another process deals the table now: nothing here was written
             await self.drop(live.table_id, live)
             raise TableMoved(f"table {live.table_id} is changing hands: try again")
-        self.hub.to_users(None, {u: {"type": "balance", "balance_cents": b}
-                                 for u, b in outbox.balances.items()})  # fmt: skip
+        self.hub.balances(outbox.balances)
         self._wake.set()
         return result
 

@@ -356,8 +356,7 @@ class Cluster:
         hub = self.casino.hub
         balances = message.get("b")
         if balances:
-            hub.to_users(None, {int(u): {"type": "balance", "balance_cents": b}
-                                for u, b in balances.items()})  # fmt: skip
+            hub.balances({int(u): b for u, b in balances.items()})
         for user_id, note in message.get("u", {}).items():
             hub.to_users(None, {int(user_id): note})
         table_id = message.get("t")

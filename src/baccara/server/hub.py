@@ -9,6 +9,12 @@ Each connection has a queue and its own sender, so a slow client never holds up 
 table or the other players. A message is encoded once, not once per connection: every
 seat but the dealer's and a peeker's sees the spectator's view, so a table of a hundred
 costs one view and one ``json.dumps`` per change, not a hundred.
+
+When messages wait in a connection's queue — a busy table, many bets committed in the
+same moment — its sender sends them together: the new events of one round as one
+``events`` message (the events in order, exactly as the separate messages held them)
+and, of several balances, the newest. A quiet table's messages go one by one, as they
+come. Either way a client gets every event, in order, once.
 """
 
 from __future__ import annotations
@@ -26,6 +32,60 @@ from baccara.table import Round, Viewer, sees_more, view
 
 QUEUE_LIMIT = 1000
 """Messages waiting for one client before it is dropped (it reconnects and catches up)."""
+SEND_TOGETHER = 100
+"""The most queued messages one send takes together."""
+
+
+@dataclass(frozen=True)
+class Events:
+    """New events of one round as a viewer sees them: the inside of the JSON list, encoded
+    once and shared by every connection that sees the same."""
+
+    table_id: int
+    round_id: int
+    body: str
+
+    def text(self) -> str:
+        return (f'{{"type":"events","table_id":{self.table_id},"round_id":{self.round_id},'
+                f'"events":[{self.body}]}}')  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Balance:
+    """A user's new balance: only the newest of several waiting is worth sending."""
+
+    cents: int
+
+    def text(self) -> str:
+        return f'{{"type":"balance","balance_cents":{self.cents}}}'
+
+
+Outgoing = str | Events | Balance | None
+"""A queued message: encoded text, events or a balance to send (together with others
+waiting), or ``None`` to close the connection."""
+
+
+def together(waiting: list[Outgoing]) -> list[str]:
+    """The texts to send for ``waiting`` (no ``None`` in it): each round's events that
+    follow one another (balances between them aside) as one message, and the newest
+    balance in place of the older ones."""
+    out: list[Events | Balance | str] = []
+    for message in waiting:
+        assert message is not None
+        if isinstance(message, Balance):
+            out = [m for m in out if not isinstance(m, Balance)]
+        elif isinstance(message, Events):
+            last = next((i for i in range(len(out) - 1, -1, -1)
+                         if not isinstance(out[i], Balance)), None)  # fmt: skip
+            before = out[last] if last is not None else None
+            if (isinstance(before, Events) and before.round_id == message.round_id
+                    and before.table_id == message.table_id):  # fmt: skip
+                assert last is not None
+                out[last] = Events(message.table_id, message.round_id,
+                                   f"{before.body},{message.body}")  # fmt: skip
+                continue
+        out.append(message)
+    return [m if isinstance(m, str) else m.text() for m in out]
 
 
 @dataclass(eq=False)
@@ -36,13 +96,13 @@ class Connection:
     username: str
     role: str
     live_table: bool
-    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    queue: asyncio.Queue[Outgoing] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
 
     @property
     def viewer(self) -> Viewer:
         return Viewer(self.username, dealer=self.role == "dealer" and self.live_table)
 
-    def push(self, message: dict[str, Any] | str | None) -> None:
+    def push(self, message: dict[str, Any] | Outgoing) -> None:
         """Queue ``message`` (or its JSON text) for the client; ``None`` closes the
         connection after the rest."""
         if isinstance(message, dict):
@@ -55,7 +115,7 @@ class Connection:
                 self.queue.put_nowait(None)
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: dict[str, Any] | list[Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
@@ -97,7 +157,7 @@ class Hub:
             round_, since = segment.round_, segment.since
             if since >= len(round_.events):
                 continue
-            public: str | None = None
+            public: Events | None = None
             for connection in connections:
                 viewer = connection.viewer
                 if sees_more(round_, viewer, since):
@@ -107,10 +167,15 @@ class Hub:
                     connection.push(public)
 
     @staticmethod
-    def _events(table_id: int, segment: Segment, viewer: Viewer) -> str:
+    def _events(table_id: int, segment: Segment, viewer: Viewer) -> Events:
         shown = view(segment.round_, viewer, segment.since)
-        return encode({"type": "events", "table_id": table_id,
-                       "round_id": segment.round_id, "events": shown})  # fmt: skip
+        return Events(table_id, segment.round_id, encode(shown)[1:-1])
+
+    def balances(self, balances: dict[int, int]) -> None:
+        """Each user's new balance, to every connection of theirs."""
+        for user_id, cents in balances.items():
+            for connection in list(self.users.get(user_id, ())):
+                connection.push(Balance(cents))
 
     def to_users(self, table_id: int | None, messages: dict[int, dict[str, Any]]) -> None:
         """Private messages (a new balance) to each user's connections, at one table or all."""
@@ -147,13 +212,18 @@ class Hub:
                 await sender
 
     async def _send(self, connection: Connection) -> None:
+        queue = connection.queue
         while True:
-            message = await connection.queue.get()
-            if message is None:
+            waiting = [await queue.get()]
+            while waiting[-1] is not None and len(waiting) < SEND_TOGETHER and not queue.empty():
+                waiting.append(queue.get_nowait())
+            closing = waiting[-1] is None
+            try:
+                for text in together(waiting[:-1] if closing else waiting):
+                    await connection.websocket.send_text(text)
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if closing:
                 with contextlib.suppress(Exception):
                     await connection.websocket.close(code=1012)
-                return
-            try:
-                await connection.websocket.send_text(message)
-            except (WebSocketDisconnect, RuntimeError):
                 return

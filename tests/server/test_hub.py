@@ -1,0 +1,89 @@
+"""The hub sends what waits in a connection's queue together — and loses nothing.
+
+A busy table's events of one round reach a client as one ``events`` message; of
+several balances waiting, the newest. Every event still arrives, once, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from typing import Any
+
+import pytest
+
+from baccara.server.hub import QUEUE_LIMIT, Balance, Connection, Events, Hub, together
+from tests.server.harness import Server, receive
+
+
+def test_waiting_messages_go_together_in_order() -> None:
+    waiting = [Events(1, 7, '{"seq":1}'), Balance(500), Events(1, 7, '{"seq":2}'),
+               Events(1, 8, '{"seq":0}'), Balance(400), '{"type":"seats"}',
+               Events(1, 8, '{"seq":1}')]  # fmt: skip
+    assert [json.loads(text) for text in together(waiting)] == [
+        {"type": "events", "table_id": 1, "round_id": 7, "events": [{"seq": 1}, {"seq": 2}]},
+        {"type": "events", "table_id": 1, "round_id": 8, "events": [{"seq": 0}]},
+        {"type": "balance", "balance_cents": 400},
+        {"type": "seats"},
+        {"type": "events", "table_id": 1, "round_id": 8, "events": [{"seq": 1}]},
+    ]
+    assert together([Events(2, 3, '{"a":1}')]) == [
+        '{"type":"events","table_id":2,"round_id":3,"events":[{"a":1}]}'
+    ]  # one message alone is the message the hub always sent
+
+
+class FakeSocket:
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed = False
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+    async def close(self, code: int) -> None:
+        self.closed = True
+
+
+def test_a_sender_sends_the_queue_together_and_closes_after_the_rest() -> None:
+    async def run() -> FakeSocket:
+        socket = FakeSocket()
+        connection = Connection(socket, 1, 1, "ann", "player", False)  # type: ignore[arg-type]
+        for seq in range(5):
+            connection.push(Events(1, 9, f'{{"seq":{seq}}}'))
+            connection.push(Balance(1000 - seq))
+        connection.push(None)
+        await Hub()._send(connection)
+        return socket
+
+    socket = asyncio.run(run())
+    assert [json.loads(t) for t in socket.sent] == [
+        {"type": "events", "table_id": 1, "round_id": 9,
+         "events": [{"seq": s} for s in range(5)]},
+        {"type": "balance", "balance_cents": 996},
+    ]  # fmt: skip
+    assert socket.closed
+
+
+@pytest.mark.parametrize("burst", [40])
+def test_a_burst_of_bets_reaches_a_socket_whole_and_in_order(
+    sqlite_server: Server, burst: int
+) -> None:
+    """Bets placed as fast as the casino takes them: the watching socket gets each bet
+    event once, in order, however they were grouped."""
+    players = [sqlite_server.player() for _ in range(4)]
+    watcher = sqlite_server.player()
+    assert burst * 4 < QUEUE_LIMIT
+    with sqlite_server.ws(1, watcher.token) as socket:
+        assert receive(socket)["type"] == "snapshot"
+        placed = []
+        for i in range(burst):
+            player = players[i % 4]
+            answer = player.bet(1, "banker", 100, key=uuid.uuid4().hex)
+            assert answer.status_code == 201, answer.text
+            placed.append(answer.json()["bet_id"])
+        seen: list[dict[str, Any]] = []
+        while len([e for e in seen if e["kind"] == "bet-placed"]) < burst:
+            seen += receive(socket).get("events", [])
+    bets = [e["bet_id"] for e in seen if e["kind"] == "bet-placed"]
+    assert bets == placed  # each once, in the order the casino took them
