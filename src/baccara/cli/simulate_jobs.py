@@ -2,11 +2,13 @@
 
 Imported only when the command runs, so ``baccara --help`` never loads numpy or numba.
 The command reads its arguments into a :class:`Setup` (game, rules, shoe, seed,
-workers and the exact analysis), then runs a report on it.
+workers and the exact analysis) and, for bankroll sessions, a :class:`SessionRequest`,
+then runs a report on them. This module never imports the command's.
 """
 
 from __future__ import annotations
 
+import pathlib
 import secrets
 import sys
 import time
@@ -21,7 +23,6 @@ from rich.text import Text
 
 from baccara.cards import ShoeMode
 from baccara.cli.common import EXIT_INTERRUPTED
-from baccara.cli.simulate import SessionRequest
 from baccara.exact.model import Analysis
 from baccara.money import format_cents
 from baccara.render.simulation import print_count, print_report, print_sessions
@@ -29,6 +30,18 @@ from baccara.render.text import printable, to_json
 from baccara.sim.dealer import BLOCK_ROUNDS
 from baccara.sim.report import SimulationReport, check_bets
 from baccara.sim.runs import DealerSpec, RoundOutcomes, count_blocks
+
+
+@dataclass(frozen=True)
+class SessionRequest:
+    """Bankroll sessions as asked for: the bet, and the plan in cents."""
+
+    bet: str
+    stake: int
+    bankroll: int
+    hands: int
+    sessions: int
+    plot: pathlib.Path | None
 
 
 @dataclass(frozen=True)
