@@ -11,8 +11,8 @@ from html.parser import HTMLParser
 
 import pytest
 
+import baccara
 from baccara import analyze, effect_of_removal
-from baccara.exact.variants import usual_variants
 from baccara.render.report import ReportRequest, build, gather
 from baccara.render.report_html import write_html
 from baccara.sim.sessions import SessionPlan
@@ -143,7 +143,7 @@ def check_decks(game: str, text: str, page: Tables) -> None:
 def check_variants(game: str, page: Tables) -> None:
     header, base, *rows = page.tables["variants"]
     assert base[0] == "as given"
-    variants = usual_variants(game)
+    variants = baccara.game(game).variants
     assert [row[0] for row in rows] == [v.name for v in variants]
     for row, variant in zip(rows, variants, strict=True):
         analysis = analyze(game, **variant.options)
