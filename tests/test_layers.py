@@ -1,8 +1,11 @@
 """The layers show in the tree and imports point one way: down.
 
-basic types → games/ → exact/, sim/, table/ → render/ → server/ → cli/. A module may
-import its own layer's package or any lower layer, never a higher one nor a sibling
-of its own rank (sim/ and table/ know nothing of each other; exact/ reads no file).
+basic types → games/ → exact/ and paytables.py, sim/, table/ → render/ → server/ →
+cli/. A module may import its own layer's package or any lower layer, never a higher
+one nor a sibling of its own rank (sim/ and table/ know nothing of each other). Files
+a user names are read through ``files.py`` by two parts only: ``paytables.py`` (for
+the commands and ``baccara.load_paytable``) and the commands; ``games/`` never
+imports either reader, and no other layer imports ``files.py``.
 Imports must also form no cycle, counting those deferred into a function (a command
 importing its worker module when it runs) as well as those at the top of a module;
 only an import under ``if TYPE_CHECKING:``, which never runs, is left out of the
@@ -38,6 +41,12 @@ RANK: dict[str, int] = {
 
 TOP = ("__init__", "__main__")
 """The package's own modules: the public API and ``python -m baccara``, above every layer."""
+
+FILE_READER = "baccara.files"
+READS_FILES = ("paytables", "cli")
+"""The parts that may import :data:`FILE_READER`: the paytable reader, and the commands
+(``baccara verify`` reads a round record). The rules, the analysis, the simulator, the
+table, the renderer and the server read no file a user names."""
 
 
 def _layer(module: str) -> str:
@@ -153,6 +162,37 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
         if module not in state and (found := visit(module, [module])):
             return found
     return None
+
+
+def _reads_files(module: str, imported: set[str]) -> bool:
+    """Whether ``module`` imports the file reader though its part may not."""
+    part = module.split(".")[1] if "." in module else "__init__"
+    return module != FILE_READER and part not in READS_FILES and FILE_READER in imported
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_only_the_paytable_reader_and_the_commands_import_the_file_reader(module: str) -> None:
+    imported = _imports(MODULES[module], module, "all")
+    assert not _reads_files(module, imported), f"{module} imports {FILE_READER}"
+
+
+def test_games_never_imports_a_file_reader() -> None:
+    """The rules are pure: neither ``files.py`` nor the paytable reader built on it is
+    imported anywhere in ``games/``, not even inside a function."""
+    games = {m: p for m, p in MODULES.items() if _layer(m) == "games"}
+    assert "baccara.games.registry" in games
+    for module, path in games.items():
+        imported = _imports(path, module, "all")
+        assert not imported & {FILE_READER, "baccara.paytables"}, module
+
+
+def test_the_check_catches_the_rules_reading_a_file(tmp_path: pathlib.Path) -> None:
+    source = tmp_path / "fake.py"
+    source.write_text("def rules():\n    from baccara.files import read_regular_file\n")
+    imported = _imports(source, "baccara.games.fake", "all")
+    assert imported == {FILE_READER}
+    assert _reads_files("baccara.games.fake", imported)
+    assert not _reads_files("baccara.cli.fake", imported)
 
 
 def test_imports_have_no_cycle_even_deferred_into_a_function() -> None:
