@@ -1,4 +1,5 @@
-"""Helpers shared by the tests: cards by rank, and the ``baccara`` command run in-process.
+"""Helpers shared by the tests: cards and shoes by rank, an executor that counts its jobs,
+and the ``baccara`` command run in-process.
 
 The command runs through :func:`baccara.cli.main` in this process, as a user's shell
 would run it but without starting Python again (a subprocess costs half a second
@@ -19,11 +20,15 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from baccara.cards import Card, Rank, Suit
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 TERMINAL = {"COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 """The terminal every command's output is checked in: 100 columns, no colour."""
@@ -33,6 +38,27 @@ def cards(text: str) -> list[Card]:
     """Cards from ranks alone, e.g. ``cards("9 K 5 3")``; suits cycle so repeats stay distinct."""
     suits = list(Suit)
     return [Card(Rank.parse(r), suits[i % 4]) for i, r in enumerate(text.split())]
+
+
+def shoe_of(ranks: str, copies: int) -> list[Card]:
+    """``copies`` of each named rank, e.g. ``shoe_of("A K 2", 6)``; suits cycle within a rank."""
+    suits = list(Suit)
+    return [Card(Rank.parse(r), suits[i % 4]) for r in ranks.split() for i in range(copies)]
+
+
+class CountingExecutor(Executor):
+    """The caller's executor as a run sees it: every job goes to ``inner``, counted.
+
+    It shuts nothing down: ``inner`` is the test's to close, as a caller's pool is theirs.
+    """
+
+    def __init__(self, inner: Executor) -> None:
+        self.inner = inner
+        self.jobs = 0
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        self.jobs += 1
+        return self.inner.submit(fn, *args, **kwargs)
 
 
 def percent(x: Fraction) -> float:

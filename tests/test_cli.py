@@ -1,4 +1,6 @@
-"""The ``baccara`` command as a user runs it: real subprocesses, real exit codes."""
+"""The ``baccara`` command as a user runs it: its output and exit codes, run in this
+process through :func:`baccara.cli.main` (``tests.helpers.run``); the few checks that
+need a process of their own are in ``test_smoke.py``."""
 
 from __future__ import annotations
 

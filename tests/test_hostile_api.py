@@ -362,7 +362,8 @@ def test_verify_record(data: dict[str, Any], record: Any) -> None:
     options=st.one_of(st.dictionaries(any_text(), any_value(), max_size=2), any_value()),
 )
 def test_compare_variants(game: Any, name: Any, options: Any) -> None:
-    from baccara.exact.variants import Variant, compare_variants
+    from baccara.exact.variants import compare_variants
+    from baccara.games.variant import Variant
 
     answer(
         lambda: compare_variants(game, [Variant(name, options)]).to_dict(),

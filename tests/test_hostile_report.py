@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 import baccara
 from baccara.cli.compare import parse_variant
 from baccara.cli.report import MAX_SESSIONS
-from baccara.exact.variants import Variant, compare_variants
+from baccara.exact.variants import compare_variants
 from baccara.games import GAMES
+from baccara.games.variant import Variant
 from baccara.options import as_int, option_name
 from baccara.randomness import check_seed
 from tests.hostile import any_text, file_name, number_text

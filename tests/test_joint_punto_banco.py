@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from baccara.cards import Card, Rank, ShoeComposition, Suit, parse_cards
+from baccara.cards import Card, ShoeComposition, parse_cards
 from baccara.exact import punto_banco
 from baccara.exact.joint_punto_banco import (
     CELLS,
@@ -25,13 +25,7 @@ from baccara.exact.joint_punto_banco import (
     round_model,
 )
 from baccara.games.punto_banco import Bet, PuntoBancoRules, Winner, deal_coup, settle_bet
-
-
-def _shoe(ranks: str, copies: int) -> ShoeComposition:
-    """``copies`` of each named rank, suits cycling."""
-    suits = list(Suit)
-    cards = [Card(Rank.parse(r), suits[i % 4]) for r in ranks.split() for i in range(copies)]
-    return ShoeComposition.of(cards)
+from tests.helpers import shoe_of
 
 
 def _one_short(decks: int, card: str) -> ShoeComposition:
@@ -44,7 +38,7 @@ SHOES = {
     "8 decks": ShoeComposition.standard(8),
     "8 decks less a queen": _one_short(8, "QH"),
     "8 decks less a six": _one_short(8, "6C"),
-    "a few ranks": _shoe("A 5 9 10 K 8", 3),
+    "a few ranks": ShoeComposition.of(shoe_of("A 5 9 10 K 8", 3)),
 }
 
 
@@ -81,9 +75,9 @@ def test_eight_decks_pinned() -> None:
 
 
 PLAIN_SHOES = {
-    "six ranks, three each": _shoe("A 5 9 10 K 8", 3),
-    "tens and faces, four each": _shoe("10 J Q K 6 7", 4),
-    "five ranks, one short": _shoe("2 3 4 5 6", 3).without(Card.parse("3H")),
+    "six ranks, three each": ShoeComposition.of(shoe_of("A 5 9 10 K 8", 3)),
+    "tens and faces, four each": ShoeComposition.of(shoe_of("10 J Q K 6 7", 4)),
+    "five ranks, one short": ShoeComposition.of(shoe_of("2 3 4 5 6", 3)).without(Card.parse("3H")),
 }
 
 

@@ -1,10 +1,16 @@
 """The layers show in the tree and imports point one way: down.
 
-basic types → games/ → exact/, sim/, table/ → render/ → server/ → cli/. A module may
-import its own layer's package or any lower layer, never a higher one nor a sibling
-of its own rank (sim/ and table/ know nothing of each other; exact/ reads no file).
-Module-level imports must also form no cycle. The check reads the source with
-:mod:`ast`, so an import hidden inside a function counts too.
+basic types → games/ → exact/ and paytables.py, sim/, table/ → render/ → server/ →
+cli/. A module may import its own layer's package or any lower layer, never a higher
+one nor a sibling of its own rank (sim/ and table/ know nothing of each other). Files
+a user names are read through ``files.py`` by two parts only: ``paytables.py`` (for
+the commands and ``baccara.load_paytable``) and the commands; ``games/`` never
+imports either reader, and no other layer imports ``files.py``.
+Imports must also form no cycle, counting those deferred into a function (a command
+importing its worker module when it runs) as well as those at the top of a module;
+only an import under ``if TYPE_CHECKING:``, which never runs, is left out of the
+cycle check. The checks read the source with :mod:`ast`, so an import hidden inside a
+function counts too.
 """
 
 from __future__ import annotations
@@ -36,6 +42,12 @@ RANK: dict[str, int] = {
 TOP = ("__init__", "__main__")
 """The package's own modules: the public API and ``python -m baccara``, above every layer."""
 
+FILE_READER = "baccara.files"
+READS_FILES = ("paytables", "cli")
+"""The parts that may import :data:`FILE_READER`: the paytable reader, and the commands
+(``baccara verify`` reads a round record). The rules, the analysis, the simulator, the
+table, the renderer and the server read no file a user names."""
+
 
 def _layer(module: str) -> str:
     """``baccara.sim.kernels.rng`` → ``sim``; a basic module stands for the basic layer."""
@@ -50,11 +62,43 @@ def _modules() -> Iterator[tuple[str, pathlib.Path]]:
         yield name, path
 
 
-def _imports(path: pathlib.Path, module: str, top_level_only: bool) -> set[str]:
-    """The baccara modules ``path`` imports (relative imports resolved)."""
+def _is_type_checking(node: ast.AST) -> bool:
+    """``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``): a block that never runs."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    name = test.attr if isinstance(test, ast.Attribute) else getattr(test, "id", None)
+    return name == "TYPE_CHECKING"
+
+
+def _run_time_nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node of ``tree`` but those under ``if TYPE_CHECKING:`` (its ``else`` runs)."""
+    for child in ast.iter_child_nodes(tree):
+        if _is_type_checking(child):
+            assert isinstance(child, ast.If)
+            yield child.test
+            for node in child.orelse:
+                yield node
+                yield from _run_time_nodes(node)
+            continue
+        yield child
+        yield from _run_time_nodes(child)
+
+
+def _imports(path: pathlib.Path, module: str, scope: str) -> set[str]:
+    """The baccara modules ``path`` imports (relative imports resolved).
+
+    ``scope`` is ``"top"`` (module-level imports only), ``"run"`` (every import that can
+    run: module level and deferred into functions, not those under ``if TYPE_CHECKING:``)
+    or ``"all"`` (every import statement in the file).
+    """
     tree = ast.parse(path.read_text(), str(path))
     found: set[str] = set()
-    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    nodes = {
+        "top": lambda: list(tree.body),
+        "run": lambda: list(_run_time_nodes(tree)),
+        "all": lambda: list(ast.walk(tree)),
+    }[scope]()
     for node in nodes:
         if isinstance(node, ast.Import):
             found |= {a.name for a in node.names if a.name.split(".")[0] == "baccara"}
@@ -93,38 +137,102 @@ def test_every_part_of_the_package_has_a_layer() -> None:
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_imports_point_down(module: str) -> None:
     here = _layer(module)
-    for target in _imports(MODULES[module], module, top_level_only=False):
+    for target in _imports(MODULES[module], module, "all"):
         there = _layer(target)
         if there == here or here in TOP:
             continue
         assert _rank(there) < _rank(here), f"{module} imports {target}: {here} → {there}"
 
 
-def test_module_level_imports_have_no_cycle() -> None:
-    graph = {m: _imports(p, m, top_level_only=True) & set(MODULES) for m, p in MODULES.items()}
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` (module → modules it imports), or ``None``."""
     state: dict[str, int] = {}  # 1 on the path, 2 done
 
-    def visit(node: str, path: list[str]) -> None:
+    def visit(node: str, path: list[str]) -> list[str] | None:
         state[node] = 1
-        for nxt in sorted(graph[node]):
+        for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                cycle = [*path[path.index(nxt) :], nxt] if nxt in path else [node, nxt]
-                pytest.fail("import cycle: " + " → ".join(cycle))
-            if nxt not in state:
-                visit(nxt, [*path, nxt])
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt, [*path, nxt])):
+                return found
         state[node] = 2
+        return None
 
     for module in sorted(graph):
-        if module not in state:
-            visit(module, [module])
+        if module not in state and (found := visit(module, [module])):
+            return found
+    return None
+
+
+def _reads_files(module: str, imported: set[str]) -> bool:
+    """Whether ``module`` imports the file reader though its part may not."""
+    part = module.split(".")[1] if "." in module else "__init__"
+    return module != FILE_READER and part not in READS_FILES and FILE_READER in imported
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_only_the_paytable_reader_and_the_commands_import_the_file_reader(module: str) -> None:
+    imported = _imports(MODULES[module], module, "all")
+    assert not _reads_files(module, imported), f"{module} imports {FILE_READER}"
+
+
+def test_games_never_imports_a_file_reader() -> None:
+    """The rules are pure: neither ``files.py`` nor the paytable reader built on it is
+    imported anywhere in ``games/``, not even inside a function."""
+    games = {m: p for m, p in MODULES.items() if _layer(m) == "games"}
+    assert "baccara.games.registry" in games
+    for module, path in games.items():
+        imported = _imports(path, module, "all")
+        assert not imported & {FILE_READER, "baccara.paytables"}, module
+
+
+def test_the_check_catches_the_rules_reading_a_file(tmp_path: pathlib.Path) -> None:
+    source = tmp_path / "fake.py"
+    source.write_text("def rules():\n    from baccara.files import read_regular_file\n")
+    imported = _imports(source, "baccara.games.fake", "all")
+    assert imported == {FILE_READER}
+    assert _reads_files("baccara.games.fake", imported)
+    assert not _reads_files("baccara.cli.fake", imported)
+
+
+def test_imports_have_no_cycle_even_deferred_into_a_function() -> None:
+    graph = {m: _imports(p, m, "run") & set(MODULES) for m, p in MODULES.items()}
+    cycle = _cycle(graph)
+    assert cycle is None, "import cycle: " + " → ".join(cycle or ())
 
 
 def test_the_check_catches_an_upward_import(tmp_path: pathlib.Path) -> None:
     """The walker sees a lazy import inside a function (what a shortcut would look like)."""
     source = tmp_path / "fake.py"
     source.write_text("def f():\n    from baccara.cli import main\n    return main\n")
-    assert _imports(source, "baccara.games.fake", top_level_only=False) == {"baccara.cli"}
-    assert _imports(source, "baccara.games.fake", top_level_only=True) == set()
+    assert _imports(source, "baccara.games.fake", "all") == {"baccara.cli"}
+    assert _imports(source, "baccara.games.fake", "run") == {"baccara.cli"}
+    assert _imports(source, "baccara.games.fake", "top") == set()
+
+
+def test_the_cycle_check_sees_a_deferred_import_and_skips_type_checking(
+    tmp_path: pathlib.Path,
+) -> None:
+    """A command importing its worker module when it runs, the worker importing the
+    command at its top: a cycle, though neither import fails. The same import made only
+    for the type checker is none."""
+    command, worker = tmp_path / "command.py", tmp_path / "worker.py"
+    command.write_text("def run():\n    import baccara.cli.worker\n    baccara.cli.worker.go()\n")
+    worker.write_text("from baccara.cli.command import Request\n")
+    graph = {
+        "baccara.cli.command": _imports(command, "baccara.cli.command", "run"),
+        "baccara.cli.worker": _imports(worker, "baccara.cli.worker", "run"),
+    }
+    assert _cycle(graph) == ["baccara.cli.command", "baccara.cli.worker", "baccara.cli.command"]
+    worker.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        "    from baccara.cli.command import Request\nelse:\n    import baccara.errors\n"
+    )
+    assert _imports(worker, "baccara.cli.worker", "run") == {"baccara.errors"}
+    assert _imports(worker, "baccara.cli.worker", "all") == {
+        "baccara.cli.command",
+        "baccara.errors",
+    }
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["games"]])

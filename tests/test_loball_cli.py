@@ -1,4 +1,4 @@
-"""``baccara analyze lo-ball`` as a user runs it: real subprocesses, real exit codes."""
+"""``baccara analyze lo-ball`` as a user runs it: output and exit codes, in-process."""
 
 from __future__ import annotations
 

@@ -28,6 +28,7 @@ from baccara.exact.redgreen import (
 )
 from baccara.games.paytable import Paytable
 from baccara.games.redgreen import RedGreenRules, Winner, compare, house_way
+from tests.helpers import shoe_of
 
 MATRIX_SHA256 = "e35942005f7b93164adbeac865ab606d5de09eb18d92806eedb8c6aee3e3f372"
 """SHA-256 of the int8 calls (+1 Red, 0 push, −1 Green) of every pair of rank hands."""
@@ -149,11 +150,6 @@ def test_fast_count_equals_the_plain_enumeration_for_house_way_variants(
     assert count_outcomes(rules) == count_by_rules(rules)
 
 
-def _shoe(copies: int, ranks: str) -> list[Card]:
-    suits = list(Suit)
-    return [Card(Rank.parse(r), suits[i % 4]) for r in ranks.split() for i in range(copies)]
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("copies", "ranks"),
@@ -162,7 +158,7 @@ def _shoe(copies: int, ranks: str) -> list[Card]:
 def test_plain_enumeration_equals_dealing_every_card(copies: int, ranks: str) -> None:
     """Every ordered deal of physical cards from a small shoe (16 and 18 cards), set by the
     house way and called, counted one by one — no rank multisets, no binomials."""
-    shoe = _shoe(copies, ranks)
+    shoe = shoe_of(ranks, copies)
     hands = list(combinations(range(len(shoe)), 3))
     set_hand = {h: house_way([shoe[i] for i in h], RedGreenRules()) for h in hands}
     counted = dict.fromkeys(Winner, 0)

@@ -13,8 +13,9 @@ import pathlib
 import pytest
 
 import baccara
-from baccara.errors import InvalidBet, UnknownGame
-from baccara.games import GAMES, Equipment, game, game_ids
+from baccara.errors import BaccaraError, InvalidBet, UnknownGame
+from baccara.games import GAMES, Equipment, TableFacts, game, game_ids
+from baccara.randomness import SeededRandom
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 ROLES = ("analyzer", "removal", "kernel", "plain_kernel")
@@ -57,6 +58,43 @@ def test_table_facts_from_the_seeds() -> None:
     assert (mini.seats, mini.dealers, mini.highest_bettor_chooses_first_hand) == (7, 1, True)
     assert lo.seats == 7 and lo.equipment is Equipment.TILES_AND_DICE
     assert pb.equipment is rg.equipment is Equipment.CARDS
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_hands_named_are_the_hands_the_procedure_deals(game_id: str) -> None:
+    """The registry's hands (what the API groups a round's cards by) are where the
+    game's own procedure deals, in its dealing order; a tile game names none."""
+    spec = game(game_id)
+    dealt = spec.loaded("procedure").deal(SeededRandom(1), [1, 2], spec.rules())
+    dealt_to = tuple(dict.fromkeys(position.split(".")[0] for position, _ in dealt))
+    if spec.table.equipment is Equipment.CARDS:
+        assert dealt_to == spec.table.hands
+    else:
+        assert spec.table.hands == ()
+        assert dealt_to[:3] == ("dealer", "seat1", "seat2")
+
+
+def test_a_card_game_must_name_its_hands() -> None:
+    with pytest.raises(BaccaraError, match="names the hands it deals"):
+        TableFacts(seats=7, dealers=1, equipment=Equipment.CARDS, seat_required=False)
+
+
+def test_a_new_casino_deals_punto_banco_live() -> None:
+    assert [g for g in game_ids() if game(g).table.default_live_table] == ["punto-banco"]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_usual_variant_is_rules_the_game_accepts(game_id: str) -> None:
+    """Each listed variant builds rules that differ from the defaults; RedGreen's two
+    tables share theirs, as they share their rules."""
+    spec = game(game_id)
+    assert spec.variants
+    for variant in (*spec.variants, *spec.house_ways_tried):
+        assert spec.rules_from_options(**variant.over({})) != spec.rules(), variant.name
+    assert len({v.name for v in spec.variants}) == len(spec.variants)
+    assert hash(spec) == hash(game(game_id))
+    assert game("redgreen-mini").variants == game("redgreen").variants
+    assert bool(spec.house_ways_tried) == (spec.rules is game("redgreen").rules)
 
 
 @pytest.mark.parametrize("bad", ["faro", "", "PUNTO-BANCO"])

@@ -1,11 +1,9 @@
-"""``baccara analyze GAME --effect-of-removal`` as a user runs it: real subprocesses."""
+"""``baccara analyze GAME --effect-of-removal`` as a user runs it: output and exit codes,
+in-process."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from fractions import Fraction
 
 import pytest
@@ -14,14 +12,7 @@ from tests.helpers import assert_refused, run
 
 
 def test_effect_of_removal_table_for_punto_banco() -> None:
-    env = {**os.environ, "COLUMNS": "120"}
-    result = subprocess.run(
-        [sys.executable, "-m", "baccara", "analyze", "punto-banco", "--effect-of-removal"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
+    result = run("analyze", "punto-banco", "--effect-of-removal")
     assert result.returncode == 0, result.stderr
     assert "change of house edge" in result.stdout
     rows = [line.split("│")[1:-1] for line in result.stdout.splitlines() if line.startswith("│ ")]

@@ -18,7 +18,6 @@ import pytest
 
 import baccara
 from baccara import analyze, effect_of_removal
-from baccara.exact.variants import HOUSE_WAYS_TRIED, usual_variants
 from baccara.render.document import Document
 from baccara.render.report import ReportRequest, build, gather
 from baccara.render.report_html import write_html
@@ -218,12 +217,13 @@ def check_published(game: str, text: str, page: Tables) -> None:
         assert float(value) == pytest.approx(sigmas, abs=0.005) and (flag == "flagged") == (
             abs(sigmas) > 4
         )
+    tried = baccara.game(game).house_ways_tried
     header, base, *rows = page.tables["house-ways"]
     assert header == ["House way", "Sets", "Win", "Push", "Edge", "Push − published"]
-    assert [r[0] for r in rows] == [v.name for v in HOUSE_WAYS_TRIED]
+    assert [r[0] for r in rows] == [v.name for v in tried]
     for row, (name, options) in zip(
         [base, *rows],
-        [("as given", {}), *((v.name, v.options) for v in HOUSE_WAYS_TRIED)],
+        [("as given", {}), *((v.name, v.options) for v in tried)],
         strict=True,
     ):
         other = analyze(game, **options).bet("red")
@@ -325,7 +325,7 @@ def check_bonus(game: str, page: Tables) -> None:
 def check_variants(game: str, page: Tables) -> None:
     header, base, *rows = page.tables["variants"]
     assert base[0] == "as given"
-    variants = usual_variants(game)
+    variants = baccara.game(game).variants
     assert [row[0] for row in rows] == [v.name for v in variants]
     for row, variant in zip(rows, variants, strict=True):
         analysis = analyze(game, **variant.options)

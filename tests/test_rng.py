@@ -21,6 +21,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,7 +45,7 @@ from baccara.sim.rng_tests import (
     tally,
 )
 from baccara.tiles import TILE_SET
-from tests.helpers import TERMINAL, assert_refused, run
+from tests.helpers import TERMINAL, CountingExecutor, assert_refused, run
 
 IDS = [
     "card-position",
@@ -157,6 +158,21 @@ def test_tallies_join_as_one_run() -> None:
 
 def test_workers_give_the_same_counts() -> None:
     assert _same(count(FairSources(1), 1, 2500, workers=2), count(FairSources(1), 1, 2500))
+
+
+def test_a_callers_executor_deals_every_block_and_counts_as_the_default_path() -> None:
+    """Three blocks on a thread pool the caller keeps: each goes to it, the tallies (and so
+    the verdict) are the default path's for the same seed, and the pool is left running."""
+    with ThreadPoolExecutor(2) as pool:
+        executor = CountingExecutor(pool)
+        passed = count(FairSources(1), 1, 2500, workers=2, executor=executor)
+        assert executor.jobs == 3
+        report = run_battery(2500, decks=1, seed=1, workers=2, executor=executor)
+        assert executor.jobs == 6
+        assert pool.submit(sum, [1, 2]).result() == 3
+    assert _same(passed, count(FairSources(1), 1, 2500))
+    default = run_battery(2500, decks=1, seed=1, workers=2)
+    assert [t.p_value for t in report.tests] == [t.p_value for t in default.tests]
 
 
 # --- calibration under a perfect shuffle --------------------------------------------

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -13,10 +14,11 @@ import pytest
 from baccara import analyze
 from baccara.cli import main
 from baccara.errors import InvalidOption, UnknownGame
-from baccara.sim.dealer import BLOCK_ROUNDS
+from baccara.sim.dealer import BLOCK_ROUNDS, block_count
+from baccara.sim.executors import process_pool
 from baccara.sim.report import FLAG_SIGMAS, check_bets, z_score
-from baccara.sim.runs import DealerSpec, count_outcomes, deal_outcomes
-from tests.helpers import assert_refused, run
+from baccara.sim.runs import DealerSpec, count_blocks, count_outcomes, deal_outcomes
+from tests.helpers import CountingExecutor, assert_refused, run
 
 GAMES = ("punto-banco", "redgreen", "redgreen-mini", "lo-ball")
 TEN_MILLION = 10**7
@@ -107,6 +109,43 @@ def test_block_counts_equal_the_rounds_dealt_and_workers_do_not_change_them() ->
     _, two = count_outcomes("punto-banco", rounds, 9, workers=2, shoe="continuous", penetration=0.7)
     assert np.array_equal(one, two)
     assert np.array_equal(one, _bincounts(dealt.codes, one.shape[1]))
+
+
+def _processes(workers: int) -> ProcessPoolExecutor:
+    return process_pool(workers)
+
+
+@pytest.mark.parametrize("make", [ThreadPoolExecutor, _processes], ids=["threads", "processes"])
+def test_a_callers_executor_deals_every_block_and_counts_as_the_default_path(
+    make: Callable[[int], Executor],
+) -> None:
+    """A pool the caller keeps (threads or processes) gets every block, gives the counts
+    the default path gives for the same seed, and is left running for its owner."""
+    rounds = 2 * BLOCK_ROUNDS + 12_345
+    options: dict[str, Any] = {"shoe": "continuous", "penetration": 0.7}
+    _, here = count_outcomes("punto-banco", rounds, 9, **options)
+    _, in_processes = count_outcomes("punto-banco", rounds, 9, workers=2, **options)
+    with make(2) as pool:
+        executor = CountingExecutor(pool)
+        _, passed = count_outcomes(
+            "punto-banco", rounds, 9, workers=2, executor=executor, **options
+        )
+        assert executor.jobs == block_count(rounds) == 3
+        assert pool.submit(sum, [1, 2]).result() == 3
+    assert np.array_equal(passed, here)
+    assert np.array_equal(passed, in_processes)
+
+
+def test_a_callers_executor_gets_only_a_few_blocks_at_a_time() -> None:
+    """Blocks are handed out two per worker as earlier ones finish, never all at once."""
+    spec = DealerSpec.of("punto-banco")
+    with ThreadPoolExecutor(1) as pool:
+        executor = CountingExecutor(pool)
+        blocks = count_blocks(spec, 10**13, 1, workers=1, executor=executor)
+        size, _ = next(blocks)
+        assert size == BLOCK_ROUNDS
+        assert executor.jobs <= 3
+        blocks.close()
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,8 @@
-"""Rule variants, deck sweeps and published gaps (``baccara.exact.variants``), exactly."""
+"""Rule variants, deck sweeps and published gaps (``baccara.exact.variants``), exactly.
+
+The variants themselves are registry data: each game's usual ones are
+``GAMES[id].variants``, RedGreen's house ways tried ``GAMES["redgreen"].house_ways_tried``.
+"""
 
 from __future__ import annotations
 
@@ -9,22 +13,16 @@ import pytest
 
 from baccara import analyze
 from baccara.errors import BaccaraError, InvalidOption
-from baccara.exact.variants import (
-    HOUSE_WAYS_TRIED,
-    PublishedGap,
-    Variant,
-    compare_variants,
-    edges_by_decks,
-    published_gaps,
-    usual_variants,
-)
+from baccara.exact.variants import PublishedGap, compare_variants, edges_by_decks, published_gaps
+from baccara.games import game
+from baccara.games.variant import Variant
 from tests.helpers import percent
 
 
 def test_commission_and_tie_variants_give_the_published_edges() -> None:
     """Banker at 4 % commission 0.5993 %, Tie at 9:1 4.8440 % (eight decks; the figures
     test_punto_banco_analysis checks against the published tables)."""
-    c = compare_variants("punto-banco", usual_variants("punto-banco"))
+    c = compare_variants("punto-banco", game("punto-banco").variants)
     by_name = {r.variant.name: r for r in c.variants}
     assert round(percent(c.edge(by_name["commission-4"], "banker")), 4) == 0.5993
     assert round(percent(c.edge(by_name["tie-9"], "tie")), 4) == 4.8440
@@ -55,7 +53,7 @@ def test_either_spelling_of_an_option_overrides_the_base() -> None:
 
 def test_lo_ball_win_bonus_at_two_to_one() -> None:
     """45607/3767400, as the README's Python API example shows for win_bonus_pays=2."""
-    c = compare_variants("lo-ball", usual_variants("lo-ball"))
+    c = compare_variants("lo-ball", game("lo-ball").variants)
     win_bonus = next(r for r in c.variants if r.variant.name == "win-bonus-2")
     assert c.edge(win_bonus, "main") == Fraction(45607, 3767400)
     assert c.change(win_bonus, "lo-card") == 0
@@ -78,7 +76,7 @@ def test_house_ways_tried_give_what_docs_redgreen_records(
     name: str, win: float, tie: float, edge: float
 ) -> None:
     """The table "Looking for the publisher's variant" in docs/redgreen.md."""
-    c = compare_variants("redgreen", HOUSE_WAYS_TRIED)
+    c = compare_variants("redgreen", game("redgreen").house_ways_tried)
     result = next(r for r in c.variants if r.variant.name == name)
     red = result.analysis.bet("red")
     assert round(percent(red.outcome("win").probability), 4) == win
@@ -90,7 +88,8 @@ def test_only_the_seeds_own_rules_carry_its_published_figures() -> None:
     """Every house way and shoe tried is another game: the seed's figures (seven decks,
     its house way, 5 %) stayed attached to the house-way variants, kings-unless-8 among
     them, whose edge rounds to the published 1.7624 % while its push is 29.5025 %."""
-    tried = {v.name: v for v in (*HOUSE_WAYS_TRIED, *usual_variants("redgreen"))}
+    redgreen = game("redgreen")
+    tried = {v.name: v for v in (*redgreen.house_ways_tried, *redgreen.variants)}
     c = compare_variants("redgreen", tried.values())
     assert c.base.bet("red").published is not None
     for result in c.variants:
@@ -105,7 +104,7 @@ def test_only_the_seeds_own_rules_carry_its_published_figures() -> None:
 
 
 def test_a_paytable_variant_moves_only_the_bonus() -> None:
-    c = compare_variants("redgreen", usual_variants("redgreen"))
+    c = compare_variants("redgreen", game("redgreen").variants)
     lean = next(r for r in c.variants if r.variant.name == "bonus-3k-3")
     three = analyze("redgreen").bet("bonus").outcome("three_of_a_kind").probability
     assert c.change(lean, "bonus") == three  # one unit less on every three of a kind

@@ -27,9 +27,10 @@ from baccara.exact import (
     analyze,
     effect_of_removal,
 )
-from baccara.exact.variants import Comparison, DeckSweep, Variant, compare_variants, edges_by_decks
+from baccara.exact.variants import Comparison, DeckSweep, compare_variants, edges_by_decks
 from baccara.games import GAMES, GameSpec, game
 from baccara.games.paytable import Paytable
+from baccara.games.variant import Variant
 from baccara.paytables import load_paytable
 from baccara.sim.api import Sessions, play_sessions, simulate
 

@@ -7,6 +7,7 @@ round record says each bet returned; the books balance after every round.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -205,6 +206,40 @@ def test_a_tables_rules_are_its_own_with_their_exact_edges(sqlite_server: Server
     assert closed["table"]["status"] == "closed" and closed["bets"] == rules["bets"]
     assert anyone.get("/api/tables/1/rules").json()["changed"] == []
     assert anyone.get("/api/tables/9999/rules").status_code == 404
+
+
+def test_the_default_tables_are_one_of_each_game_and_a_live_punto_banco(
+    sqlite_server: Server,
+) -> None:
+    """Read from the registry: an electronic table per game in its order, then a live
+    table of each game whose table facts ask for one."""
+    tables = sqlite_server.client().get("/api/tables").json()
+    assert [(t["id"], t["game"], t["mode"], t["min_bet_cents"], t["max_bet_cents"])
+            for t in tables] == [
+        (1, "punto-banco", "electronic", 100, 50_000),
+        (2, "redgreen", "electronic", 100, 50_000),
+        (3, "redgreen-mini", "electronic", 100, 50_000),
+        (4, "lo-ball", "electronic", 100, 50_000),
+        (5, "punto-banco", "live", 500, 100_000),
+    ]  # fmt: skip
+
+
+def test_a_rounds_cards_are_grouped_by_the_hands_of_its_game() -> None:
+    """Punto Banco's and RedGreen's hands as their table facts name them, in that order
+    even before a card is dealt; Lo-Ball's dealer, seats, exposed tiles and dice."""
+    from baccara.server.queries import cards_json
+
+    punto = cards_json("punto-banco", {"player.0": "9S", "banker.0": "2H", "player.1": "KD"})
+    assert json.dumps(punto) == '{"player": ["9S", "KD"], "banker": ["2H"]}'
+    for game in ("redgreen", "redgreen-mini"):
+        assert json.dumps(cards_json(game, {"green.0": "AS"})) == '{"red": [], "green": ["AS"]}'
+    lo_ball = cards_json(
+        "lo-ball",
+        {"dealer.0": "1-2", "seat3.0": "4-5", "seat3.1": "1-1", "exposed.0": "6-6", "dice.0": "3"},
+    )
+    assert json.dumps(lo_ball) == (
+        '{"dealer": ["1-2"], "seats": {"3": ["4-5", "1-1"]}, "exposed": ["6-6"], "dice": [3]}'
+    )
 
 
 def test_a_tables_recent_rounds_give_the_roads_their_results(sqlite_server: Server) -> None:

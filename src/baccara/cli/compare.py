@@ -64,8 +64,9 @@ def compare(
     as_json: JsonFlag = False,
 ) -> None:
     """How each bet's house edge moves under each rule variant of GAME."""
-    from baccara.exact.variants import Variant, compare_variants, usual_variants
+    from baccara.exact.variants import compare_variants
     from baccara.games import game as game_spec
+    from baccara.games.variant import Variant
     from baccara.render.compare import print_comparison
     from baccara.render.text import to_json
 
@@ -76,7 +77,7 @@ def compare(
     if variant:
         variants = [Variant(*parse_variant(spec, text)) for text in variant]
     else:
-        variants = list(usual_variants(spec.id))
+        variants = list(spec.variants)
     comparison = compare_variants(spec.id, variants, **base)
     if as_json:
         sys.stdout.write(to_json(comparison.to_dict()))

@@ -63,18 +63,6 @@ APPLIES: Mapping[str, Applies] = {
 """Which flags each kind of run reads; any other flag given is refused, not ignored."""
 
 
-@dataclass(frozen=True)
-class SessionRequest:
-    """Bankroll sessions as asked for: the bet, and the plan in cents."""
-
-    bet: str
-    stake: int
-    bankroll: int
-    hands: int
-    sessions: int
-    plot: pathlib.Path | None
-
-
 def simulate(
     game: GameArgument,
     rounds: Annotated[
@@ -210,7 +198,7 @@ def simulate(
     request = None
     if kind is Kind.SESSIONS:
         assert bet is not None
-        request = SessionRequest(
+        request = jobs.SessionRequest(
             bet=spec.parse_bet(bet).value,
             stake=parse_amount("10" if stake is None else stake, "--stake", MAX_STAKE_CENTS),
             bankroll=parse_amount(

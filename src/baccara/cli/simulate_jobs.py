@@ -3,11 +3,14 @@
 Imported only when the command runs, so ``baccara --help`` never loads numpy or numba.
 A run of rounds is :func:`baccara.simulate`, bankroll sessions are
 :func:`baccara.play_sessions` — the calls a user makes from Python — with the
-command's progress bar, Ctrl-C and printing around them.
+command's progress bar, Ctrl-C and printing around them. The command reads its
+arguments into a :class:`Setup` and, for bankroll sessions, a :class:`SessionRequest`;
+this module never imports the command's.
 """
 
 from __future__ import annotations
 
+import pathlib
 import secrets
 import sys
 from dataclasses import dataclass
@@ -20,12 +23,23 @@ from rich.text import Text
 
 from baccara.cards import ShoeMode
 from baccara.cli.common import EXIT_INTERRUPTED
-from baccara.cli.simulate import SessionRequest
 from baccara.money import format_cents
 from baccara.render.simulation import print_count, print_report, print_sessions
 from baccara.render.text import printable, to_json
 from baccara.sim.api import play_sessions, simulate
 from baccara.sim.dealer import BLOCK_ROUNDS
+
+
+@dataclass(frozen=True)
+class SessionRequest:
+    """Bankroll sessions as asked for: the bet, and the plan in cents."""
+
+    bet: str
+    stake: int
+    bankroll: int
+    hands: int
+    sessions: int
+    plot: pathlib.Path | None
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,9 @@
 
 A game designer tries a commission of 4 % instead of 5 %, a Tie at 9:1, another
 house way or another paytable, and wants the whole design space at once. A
-:class:`Variant` is a name and the rule options it changes; :func:`compare_variants`
-runs :func:`baccara.analyze` on the base rules and on each variant (its options laid
+:class:`~baccara.games.variant.Variant` is a name and the rule options it changes (each
+game's registry entry lists the ones tried first, ``GAMES[id].variants``);
+:func:`compare_variants` runs :func:`baccara.analyze` on the base rules and on each variant (its options laid
 over the base) and keeps every analysis, so each figure is the one a user gets from
 ``baccara analyze GAME --option …``.
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -25,12 +26,7 @@ from baccara.errors import BaccaraError, InvalidOption, shown
 from baccara.exact import analyze
 from baccara.exact.model import Analysis, BetAnalysis, fraction_str
 from baccara.games import game
-from baccara.games.bonus import Category
-from baccara.games.loball import LoBallRules
-from baccara.games.paytable import DEFAULT_PAYTABLE, Paytable
-from baccara.games.punto_banco import PuntoBancoRules
-from baccara.games.redgreen import RedGreenRules
-from baccara.options import fraction_text, option_name
+from baccara.games.variant import Variant, option_key, option_value_text
 
 DECKS = tuple(range(1, 9))
 """The shoes a deck sweep deals from: one to eight decks."""
@@ -41,49 +37,6 @@ SIMULATION_ROUNDS = tuple(10**k for k in range(5, 10))
 FLAG_SIGMAS = 4
 """A simulation flags an exact value this many standard errors from what it dealt
 (the same threshold as ``baccara simulate``)."""
-
-
-def _key(name: str) -> str:
-    """Option names as users type them, either spelling: ``tie_pays`` → ``tie-pays``."""
-    return option_name(str(name).strip())
-
-
-def option_value_text(value: Any) -> str:
-    """An option's value as a user would type it: ``yes``, ``K``, ``4``, a paytable's name."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Paytable):
-        return value.name
-    if isinstance(value, Fraction):
-        return fraction_text(value)
-    return str(getattr(value, "symbol", value))
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A named change of the rules: the options it sets, laid over the base rules."""
-
-    name: str
-    options: Mapping[str, Any]
-    description: str = ""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise BaccaraError(f"a variant needs a name (text), got {shown(self.name)}")
-        if not isinstance(self.options, Mapping):
-            raise InvalidOption(
-                f"variant {self.name}", f"its options are a mapping, got {shown(self.options)}"
-            )
-
-    def options_text(self) -> str:
-        """``commission=4, tie-pays=9`` — the options as ``--option`` would take them."""
-        return ", ".join(f"{_key(k)}={option_value_text(v)}" for k, v in self.options.items())
-
-    def over(self, base: Mapping[str, Any]) -> dict[str, Any]:
-        """The base options with this variant's laid over them (either spelling of a name)."""
-        merged = {_key(k): v for k, v in base.items()}
-        merged.update({_key(k): v for k, v in self.options.items()})
-        return merged
 
 
 @dataclass(frozen=True)
@@ -124,7 +77,7 @@ class Comparison:
             "variants": [
                 {
                     "name": r.variant.name,
-                    "set": {_key(k): option_value_text(v)
+                    "set": {option_key(k): option_value_text(v)
                             for k, v in r.variant.options.items()},
                     "options": dict(r.analysis.options),
                     "bets": {
@@ -174,66 +127,6 @@ def compare_variants(game_id: str, variants: Iterable[Variant], **base_options: 
     return Comparison(spec.id, base, tuple(results))
 
 
-def _paytable(name: str, **pays: int) -> Paytable:
-    """The shipped paytable with some pays changed: a designer's "what if"."""
-    changed = dict(DEFAULT_PAYTABLE.pays)
-    changed.update({Category(c): Fraction(p) for c, p in pays.items()})
-    return dataclasses.replace(
-        DEFAULT_PAYTABLE, name=name, pays=changed, description=f"default with {name}"
-    )
-
-
-HOUSE_WAYS_TRIED: tuple[Variant, ...] = (
-    Variant("never-split-aces", {"split_aces": False}),
-    Variant("never-split-kings", {"split_kings": False}),
-    Variant("never-split-either", {"split_aces": False, "split_kings": False}),
-    Variant("kings-unless-q", {"split_kings_unless": "Q"}),
-    Variant("kings-unless-8", {"split_kings_unless": "8"}),
-    Variant("kings-unless-a", {"split_kings_unless": "A"}),
-    Variant("aces-kings-unless-q", {"split_aces_unless": "Q", "split_kings_unless": "Q"}),
-    Variant("6-decks", {"decks": 6}),
-    Variant("8-decks", {"decks": 8}),
-    Variant("1-deck", {"decks": 1}),
-)
-"""The RedGreen house ways and shoes tried while looking for the seed's published
-figures (docs/redgreen.md lists them with what each gives)."""
-
-_USUAL: Mapping[type, tuple[Variant, ...]] = {
-    PuntoBancoRules: (
-        Variant("commission-4", {"commission": 4}, "Banker pays 0.96 to 1"),
-        Variant("tie-9", {"tie_pays": 9}, "Tie pays 9 to 1"),
-        Variant("commission-4-tie-9", {"commission": 4, "tie_pays": 9}, "both"),
-        Variant("pairs-12", {"pair_pays": 12}, "pairs pay 12 to 1"),
-        Variant("6-decks", {"decks": 6}, "a six-deck shoe"),
-    ),
-    RedGreenRules: (
-        Variant("commission-4", {"commission": 4}, "winning Red or Green pays 0.96 to 1"),
-        *HOUSE_WAYS_TRIED[:4],
-        Variant(
-            "bonus-3k-3", {"paytable": _paytable("3K pays 3", three_of_a_kind=3)},
-            "Bonus: three of a kind pays 3 to 1",
-        ),
-        Variant(
-            "bonus-fh-10", {"paytable": _paytable("FH pays 10", full_house=10)},
-            "Bonus: full house pays 10 to 1",
-        ),
-    ),
-    LoBallRules: (
-        Variant("win-bonus-2", {"win_bonus_pays": 2}, "Win-bonus pays 2 to 1"),
-        Variant("no-win-bonus", {"win_bonus_pays": 1}, "a zero-point win pays 1 to 1"),
-        Variant("play-bonus-3", {"play_bonus_pays": 3}, "Play-bonus pays 3 to 1"),
-        Variant("no-play-bonus", {"play_bonus_pays": 0}, "a 27-point hand simply loses"),
-        Variant("lo-hi-6", {"lo_hi_pays": 6}, "Lo-Card and Hi-Card pay 6 to 1"),
-        Variant("lo-hi-8", {"lo_hi_pays": 8}, "Lo-Card and Hi-Card pay 8 to 1"),
-    ),
-}  # fmt: skip
-
-
-def usual_variants(game_id: str) -> tuple[Variant, ...]:
-    """The variants a designer of ``game_id`` looks at first (none for an unlisted game)."""
-    return _USUAL.get(game(game_id).rules, ())
-
-
 @dataclass(frozen=True)
 class DeckSweep:
     """Every bet's exact house edge dealt from 1, 2, … decks, the other rules unchanged."""
@@ -281,7 +174,7 @@ def edges_by_decks(game_id: str, sizes: Sequence[int] = DECKS, **options: Any) -
         raise InvalidOption(
             "sizes", f"must be a list of 1 to {MAX_SIZES} numbers of decks, got {shown(sizes)}"
         )
-    base = {k: v for k, v in options.items() if _key(k) != "decks"}
+    base = {k: v for k, v in options.items() if option_key(k) != "decks"}
     analyses = tuple(analyze(game_id, decks=n, **base) for n in sizes)
     return DeckSweep(game(game_id).id, tuple(a.options["decks"] for a in analyses), analyses)
 

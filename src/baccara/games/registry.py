@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from fractions import Fraction
 
 from baccara.errors import UnknownGame
 from baccara.games import loball, punto_banco, redgreen
+from baccara.games.bonus import Category
+from baccara.games.paytable import DEFAULT_PAYTABLE, Paytable
 from baccara.games.spec import Equipment, GameSpec, TableFacts
+from baccara.games.variant import Variant
 
 PUNTO_BANCO = GameSpec(
     id=punto_banco.GAME_ID,
@@ -22,7 +26,14 @@ PUNTO_BANCO = GameSpec(
     rules=punto_banco.PuntoBancoRules,
     bets=punto_banco.Bet,
     outcome=punto_banco.Winner,
-    table=TableFacts(seats=7, dealers=1, equipment=Equipment.CARDS, seat_required=False),
+    table=TableFacts(
+        seats=7,
+        dealers=1,
+        equipment=Equipment.CARDS,
+        seat_required=False,
+        hands=("player", "banker"),
+        default_live_table=True,
+    ),
     analyzer="baccara.exact.punto_banco:analyze",
     removal="baccara.exact.punto_banco:effect_of_removal",
     kernel="baccara.sim.kernels.punto_banco:dealer",
@@ -37,8 +48,41 @@ PUNTO_BANCO = GameSpec(
         "commission), Player 1 to 1, Tie 8 to 1, and Banker and Player push on a tie. "
         "Player Pair and Banker Pair pay 11 to 1 when that hand's first two cards are a pair."
     ),
+    variants=(
+        Variant("commission-4", {"commission": 4}, "Banker pays 0.96 to 1"),
+        Variant("tie-9", {"tie_pays": 9}, "Tie pays 9 to 1"),
+        Variant("commission-4-tie-9", {"commission": 4, "tie_pays": 9}, "both"),
+        Variant("pairs-12", {"pair_pays": 12}, "pairs pay 12 to 1"),
+        Variant("6-decks", {"decks": 6}, "a six-deck shoe"),
+    ),
 )
-"""Eight decks reshuffled before every hand; seven seats, and anyone may bet behind."""
+"""Eight decks reshuffled before every hand; seven seats, and anyone may bet behind.
+A new casino opens one of its tables live, for a dealer to deal."""
+
+
+def _bonus_paying(name: str, **pays: int) -> Paytable:
+    """The shipped Bonus paytable with some pays changed: a designer's "what if"."""
+    changed = dict(DEFAULT_PAYTABLE.pays)
+    changed.update({Category(c): Fraction(p) for c, p in pays.items()})
+    return dataclasses.replace(
+        DEFAULT_PAYTABLE, name=name, pays=changed, description=f"default with {name}"
+    )
+
+
+HOUSE_WAYS_TRIED: tuple[Variant, ...] = (
+    Variant("never-split-aces", {"split_aces": False}),
+    Variant("never-split-kings", {"split_kings": False}),
+    Variant("never-split-either", {"split_aces": False, "split_kings": False}),
+    Variant("kings-unless-q", {"split_kings_unless": "Q"}),
+    Variant("kings-unless-8", {"split_kings_unless": "8"}),
+    Variant("kings-unless-a", {"split_kings_unless": "A"}),
+    Variant("aces-kings-unless-q", {"split_aces_unless": "Q", "split_kings_unless": "Q"}),
+    Variant("6-decks", {"decks": 6}),
+    Variant("8-decks", {"decks": 8}),
+    Variant("1-deck", {"decks": 1}),
+)
+"""The RedGreen house ways and shoes tried while looking for the seed's published
+figures (docs/redgreen.md lists them with what each gives)."""
 
 REDGREEN = GameSpec(
     id=redgreen.GAME_ID,
@@ -56,6 +100,7 @@ REDGREEN = GameSpec(
         seats_per_side=6,
         highest_bettor_may_peek=True,
         players_touch_cards=True,
+        hands=("red", "green"),
     ),
     analyzer="baccara.exact.redgreen:analyze",
     removal="baccara.exact.redgreen:effect_of_removal",
@@ -79,6 +124,21 @@ REDGREEN = GameSpec(
         "split unless the odd card is a K, Kings split unless it is a J or better). It "
         "publishes nothing for the Bonus, whose paytable it cuts off."
     ),
+    variants=(
+        Variant("commission-4", {"commission": 4}, "winning Red or Green pays 0.96 to 1"),
+        *HOUSE_WAYS_TRIED[:4],
+        Variant(
+            "bonus-3k-3",
+            {"paytable": _bonus_paying("3K pays 3", three_of_a_kind=3)},
+            "Bonus: three of a kind pays 3 to 1",
+        ),
+        Variant(
+            "bonus-fh-10",
+            {"paytable": _bonus_paying("FH pays 10", full_house=10)},
+            "Bonus: full house pays 10 to 1",
+        ),
+    ),
+    house_ways_tried=HOUSE_WAYS_TRIED,
 )
 """Baccarat RedGreen, first version: three dealers, six players a side, the highest bettor may peek."""
 
@@ -93,6 +153,7 @@ MINI_REDGREEN = dataclasses.replace(
         seat_required=True,
         highest_bettor_chooses_first_hand=True,
         second_hand_exposed_card_by_card=True,
+        hands=("red", "green"),
     ),
     brief=REDGREEN.brief.replace(
         "Up to twelve players, six a side, and three dealers; the highest bettor may peek "
@@ -104,7 +165,7 @@ MINI_REDGREEN = dataclasses.replace(
 """Baccarat Mini RedGreen: one dealer, nobody touches the cards, the highest bettor picks the first hand.
 
 Everything but the table is the first version's: the same cards are dealt and set the
-same way, so the rules, the analysis and the kernel are shared.
+same way, so the rules, the analysis, the kernel and the variants are shared.
 """
 
 LO_BALL = GameSpec(
@@ -142,6 +203,14 @@ LO_BALL = GameSpec(
         "Seed 001 prints the house edges of the main wager, Lo-Card and Hi-Card (rounded to "
         "0.01 %; the tables behind them are missing), for its own pays only; nothing for "
         "Dice-Lo and Dice-Hi."
+    ),
+    variants=(
+        Variant("win-bonus-2", {"win_bonus_pays": 2}, "Win-bonus pays 2 to 1"),
+        Variant("no-win-bonus", {"win_bonus_pays": 1}, "a zero-point win pays 1 to 1"),
+        Variant("play-bonus-3", {"play_bonus_pays": 3}, "Play-bonus pays 3 to 1"),
+        Variant("no-play-bonus", {"play_bonus_pays": 0}, "a 27-point hand simply loses"),
+        Variant("lo-hi-6", {"lo_hi_pays": 6}, "Lo-Card and Hi-Card pay 6 to 1"),
+        Variant("lo-hi-8", {"lo_hi_pays": 8}, "Lo-Card and Hi-Card pay 8 to 1"),
     ),
 )
 """Casino Lo-Ball Baccarat: 28 tiles, up to seven players each against the dealer, three dice."""

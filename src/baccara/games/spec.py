@@ -1,9 +1,10 @@
 """What a game is to the rest of baccara: one :class:`GameSpec` per game id.
 
 A spec holds the game's rules class, its bets and the call of a round, the facts of
-its table (seats, dealers, the peek or the choice), and *where* its exact analyzer,
-effect of removal, simulation kernel and table procedure live. Those are named by
-import path and loaded on first use: the registry stays free of numpy and numba, so
+its table (seats, dealers, the peek or the choice, the hands it deals), the rule
+variants a designer tries first, and *where* its exact analyzer, effect of removal,
+simulation kernel and table procedure live. Those are named by import path and
+loaded on first use: the registry stays free of numpy and numba, so
 ``baccara games`` starts at once, and ``games/`` never imports a layer above it.
 
 >>> from baccara.games import game
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self
 
 from baccara.errors import BaccaraError, shown
+from baccara.games.variant import Variant
 from baccara.options import Parser, field_of
 
 
@@ -52,7 +54,12 @@ class TableFacts:
     ``seats_per_side`` is set for a table worked by two protecting dealers, each paying
     and collecting one side (RedGreen's first version: six a side). ``seat_required``
     is False where players may also bet without a seat ("bet behind"), as online
-    Punto Banco tables allow.
+    Punto Banco tables allow. ``hands`` names the hands a card game deals to the layout,
+    in the order they are shown (Player then Banker; Red then Green): the names the
+    procedure deals to and the API groups a round's cards by. A tile game names none:
+    Lo-Ball deals to the dealer and to each seat, and exposes tiles and rolls dice.
+    ``default_live_table`` asks a new casino for a live table of the game, dealt by a
+    dealer, besides the electronic table it opens for every game.
     """
 
     seats: int
@@ -64,10 +71,14 @@ class TableFacts:
     highest_bettor_chooses_first_hand: bool = False
     second_hand_exposed_card_by_card: bool = False
     players_touch_cards: bool = False
+    hands: tuple[str, ...] = ()
+    default_live_table: bool = False
 
     def __post_init__(self) -> None:
         if self.seats < 1 or self.dealers < 1:
             raise BaccaraError("a table has at least one seat and one dealer")
+        if (self.equipment is Equipment.CARDS) != bool(self.hands):
+            raise BaccaraError("a card game names the hands it deals; a tile game deals to seats")
         if self.highest_bettor_may_peek and not self.players_touch_cards:
             raise BaccaraError("a player who peeks touches the cards")
         if self.seats_per_side is not None and 2 * self.seats_per_side != self.seats:
@@ -134,6 +145,12 @@ class GameSpec:
     published: str = ""
     """What the seed publishes of the game's mathematics, and for which rules; empty when
     it publishes nothing (the report says so rather than leave a column out)."""
+    variants: tuple[Variant, ...] = ()
+    """The rule variants a designer looks at first: what ``baccara compare GAME`` and
+    the report compare when no variant is named."""
+    house_ways_tried: tuple[Variant, ...] = ()
+    """The house ways and shoes tried while looking for the seed's published figures
+    (RedGreen's): the report sets each beside the published figures."""
 
     @property
     def seed_number(self) -> str:

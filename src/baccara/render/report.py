@@ -26,18 +26,11 @@ from baccara.cards import ShoeComposition
 from baccara.exact import EffectOfRemoval, analyze, effect_of_removal
 from baccara.exact.bonus import category_counts
 from baccara.exact.model import Analysis
-from baccara.exact.variants import (
-    HOUSE_WAYS_TRIED,
-    Comparison,
-    DeckSweep,
-    compare_variants,
-    edges_by_decks,
-    option_value_text,
-    usual_variants,
-)
+from baccara.exact.variants import Comparison, DeckSweep, compare_variants, edges_by_decks
 from baccara.games import GameSpec, game
 from baccara.games.bonus import Category
 from baccara.games.paytable import SHIPPED, Paytable
+from baccara.games.variant import option_value_text
 from baccara.money import format_cents
 from baccara.options import option_name
 from baccara.render import report_sections as sections
@@ -164,11 +157,11 @@ def gather(request: ReportRequest, step: Callable[[str], None] = lambda _: None)
     step(STEPS[2])
     decks = edges_by_decks(spec.id, **options)
     step(STEPS[3])
-    variants = compare_variants(spec.id, usual_variants(spec.id), **options)
+    variants = compare_variants(spec.id, spec.variants, **options)
     published = any(b.published is not None and b.published.outcomes for b in analysis.bets)
     house_ways = None
-    if published and hasattr(rules, "split_aces"):
-        house_ways = compare_variants(spec.id, HOUSE_WAYS_TRIED, **options)
+    if published and spec.house_ways_tried:
+        house_ways = compare_variants(spec.id, spec.house_ways_tried, **options)
     step(STEPS[4])
     sessions = play_sessions(
         spec.id,

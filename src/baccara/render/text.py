@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from baccara.exact.variants import option_value_text
+from baccara.games.variant import option_value_text
 from baccara.options import option_name
 
 

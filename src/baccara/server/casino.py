@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
+from baccara.games import GAMES
 from baccara.server import audit, leases, ledger, protections, store
 from baccara.server.auth import AuthError, Claims, Tokens, password_matches
 from baccara.server.cluster import Cluster, Mirror, TableMoved
@@ -209,10 +210,14 @@ class Casino:
                 CasinoTable.status == "open").order_by(CasinoTable.id)))  # fmt: skip
 
     def default_configs(self) -> list[TableConfig]:
-        """One electronic table of each game, and a live Punto Banco table for a dealer."""
-        games = ("punto-banco", "redgreen", "redgreen-mini", "lo-ball")
-        configs = [self.config(g, 100, 50_000) for g in games]
-        configs.append(self.config("punto-banco", 500, 100_000, mode=Mode.LIVE))
+        """One electronic table of each game in the registry, then a live table for a
+        dealer of each game whose table facts ask for one (Punto Banco)."""
+        configs = [self.config(spec.id, 100, 50_000) for spec in GAMES.values()]
+        configs += [
+            self.config(spec.id, 500, 100_000, mode=Mode.LIVE)
+            for spec in GAMES.values()
+            if spec.table.default_live_table
+        ]
         return configs
 
     def config(self, game: str, low: int, high: int, **settings: Any) -> TableConfig:

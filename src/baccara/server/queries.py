@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from baccara.games import game
 from baccara.server import store
 from baccara.server.models import Bet, CasinoTable, Entry, Payout, Transfer
 from baccara.server.models import Round as RoundRow
@@ -50,16 +51,16 @@ def table_json(row: CasinoTable, seated: Mapping[int, str]) -> dict[str, Any]:
     }
 
 
-def cards_json(game: str, cards: Mapping[str, str]) -> dict[str, Any]:
-    """Exposed cards by hand: Punto Banco player/banker, RedGreen red/green, Lo-Ball
-    dealer, seats, exposed and dice (as numbers)."""
+def cards_json(game_id: str, cards: Mapping[str, str]) -> dict[str, Any]:
+    """Exposed cards by hand, as the game's table facts name its hands (Punto Banco
+    player/banker, RedGreen red/green); for a tile game (Lo-Ball), the dealer, the
+    seats, the exposed tiles and the dice (as numbers)."""
     hands: dict[str, list[str]] = {}
     for position, code in cards.items():
         hands.setdefault(position.split(".")[0], []).append(code)
-    if game == "punto-banco":
-        return {"player": hands.get("player", []), "banker": hands.get("banker", [])}
-    if game.startswith("redgreen"):
-        return {"red": hands.get("red", []), "green": hands.get("green", [])}
+    named = game(game_id).table.hands
+    if named:
+        return {hand: hands.get(hand, []) for hand in named}
     return {
         "dealer": hands.get("dealer", []),
         "seats": {k[4:]: v for k, v in hands.items() if k.startswith("seat")},

@@ -17,20 +17,19 @@ it can be repeated exactly. The shoe's items are the numbers 0 … n−1 in new-
 shuffle them as shuffle the cards, and they tell the copies of a card apart.
 
 Rounds are dealt in blocks of :data:`BLOCK`, each reduced at once to counts
-(:class:`Tally`), so memory stays flat; blocks can go to worker processes, and the
-counts are integers summed in round order, so the result does not depend on how
-many workers dealt it. :func:`battery` turns the counts into the twelve tests and
-:func:`run_battery` adds Holm's family-wise verdict.
+(:class:`Tally`), so memory stays flat; blocks can go to worker processes or to an
+executor the caller passes, and the counts are integers summed in round order, so
+the result does not depend on how many workers dealt it. :func:`battery` turns the
+counts into the twelve tests and :func:`run_battery` adds Holm's family-wise verdict.
 """
 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import secrets
-import signal
 import time
 from collections.abc import Callable, Generator
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Literal
@@ -39,6 +38,7 @@ import numpy as np
 
 from baccara.fair import FairRandom
 from baccara.randomness import RandomSource, shuffle
+from baccara.sim.executors import process_pool, results
 from baccara.sim.rng_bounds import (
     MIN_SHUFFLES,
     check_decks,
@@ -258,43 +258,52 @@ def _histogram2d(rows: IntArray, classes: int) -> IntArray:
     return np.bincount(flat, minlength=positions * classes).reshape(positions, classes)
 
 
-def _tally_block(job: tuple[Source, int, int, int]) -> Tally:
-    source, decks, start, count = job
+def _tally_block(source: Source, decks: int, start: int, count: int) -> Tally:
     return tally(deal(source, decks, start, count), decks)
 
 
-def _start_worker() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
-
-
 def tally_blocks(
-    source: Source, decks: int, rounds: int, workers: int = 1
+    source: Source,
+    decks: int,
+    rounds: int,
+    workers: int = 1,
+    *,
+    executor: Executor | None = None,
 ) -> Generator[Tally, None, None]:
     """Deal ``rounds`` rounds block by block, yielding each block's tally in round order.
 
-    With ``workers > 1`` blocks are dealt in that many processes. Closing the
-    iterator early (Ctrl-C) stops the workers.
+    Blocks go to ``executor`` when one is given (a pool of processes or threads the
+    caller keeps, and shuts down), ``workers`` of its workers kept busy; otherwise, with
+    ``workers > 1``, to that many processes started for this run. Closing the iterator
+    early (Ctrl-C) stops handing out blocks and stops the processes it started.
     """
     jobs = [(source, decks, start, min(BLOCK, rounds - start)) for start in range(0, rounds, BLOCK)]
+    if executor is not None:
+        yield from results(executor, _tally_block, jobs, workers, ordered=True)
+        return
     if workers == 1 or len(jobs) == 1:
         for job in jobs:
-            yield _tally_block(job)
+            yield _tally_block(*job)
         return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = context.Pool(min(workers, len(jobs)), initializer=_start_worker)
+    workers = min(workers, len(jobs))
+    pool = process_pool(workers)
     try:
-        yield from pool.imap(_tally_block, jobs)
-        pool.close()
+        yield from results(pool, _tally_block, jobs, workers, ordered=True)
     finally:
-        pool.terminate()
-        pool.join()
+        pool.shutdown(cancel_futures=True)
 
 
-def count(source: Source, decks: int, rounds: int, workers: int = 1) -> Tally:
-    """The tally of a whole run."""
+def count(
+    source: Source,
+    decks: int,
+    rounds: int,
+    workers: int = 1,
+    *,
+    executor: Executor | None = None,
+) -> Tally:
+    """The tally of a whole run, dealt as :func:`tally_blocks` deals it."""
     total: Tally | None = None
-    for block in tally_blocks(source, decks, rounds, workers):
+    for block in tally_blocks(source, decks, rounds, workers, executor=executor):
         total = block if total is None else total.then(block)
     assert total is not None
     return total
@@ -546,10 +555,15 @@ def run_battery(
     decks: int = 8,
     seed: int | None = None,
     workers: int = 1,
+    executor: Executor | None = None,
     source: Source | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> RngReport:
     """Deal ``rounds`` rounds, run every test and give the family-wise verdict.
+
+    Blocks are dealt here, in ``workers`` processes, or on the caller's ``executor``
+    with ``workers`` of its workers kept busy (see :func:`tally_blocks`); the tallies
+    are added in round order, so the verdict is the same every way.
 
     ``source`` replaces the tables' stream (:class:`FairSources` with ``seed``): the
     tests hand in deliberately broken sources to see the battery catch them.
@@ -564,7 +578,7 @@ def run_battery(
     workers = min(workers, -(-rounds // BLOCK))  # no more processes than blocks are dealt
     start = time.perf_counter()
     total: Tally | None = None
-    blocks = tally_blocks(source or FairSources(seed), decks, rounds, workers)
+    blocks = tally_blocks(source or FairSources(seed), decks, rounds, workers, executor=executor)
     try:
         for block in blocks:
             total = block if total is None else total.then(block)

@@ -4,8 +4,8 @@ A run of ``rounds`` rounds is cut into blocks of :data:`BLOCK_ROUNDS`; block ``b
 run seeded ``S`` is dealt from its own generator stream, seeded from
 ``SeedSequence(S, spawn_key=(b,))``, and starts from a full shoe. So a run is fixed by
 (game, rules, shoe mode, rounds, seed) alone: blocks can be dealt by any number of
-worker processes, in any order, and the sum is the same. Counting per block keeps
-memory flat however many rounds are dealt.
+worker processes, or on an executor the caller passes, in any order, and the sum is
+the same. Counting per block keeps memory flat however many rounds are dealt.
 
 The kernels decide only which outcome each bet had; what an outcome pays, and its
 exact probability, come from :func:`baccara.analyze`. Outcome names and order are
@@ -20,9 +20,8 @@ the analysis's, so ``codes[i, j]`` reads as ``analysis.bets[j].outcomes[code]``.
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 from collections.abc import Iterator
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +38,7 @@ from baccara.sim.dealer import (
     block_count,
     blocks,
 )
+from baccara.sim.executors import process_pool, results
 
 MAX_ROUNDS = 10**13
 """The most rounds one run deals: each outcome's count stays far inside 64 bits."""
@@ -130,52 +130,61 @@ def deal_outcomes(
     return RoundOutcomes(dealer.game, dealer.bets, dealer.outcomes, codes)
 
 
-# --- counting a long run, in blocks and worker processes ------------------------------------
+# --- counting a long run, in blocks, here or on an executor -------------------------------
 
-_worker_dealer: Dealer | None = None
+_worker_dealer: tuple[DealerSpec, Dealer] | None = None
+"""The dealer a worker last built, with its spec: built once a process (or thread pool)."""
 
 
-def _start_worker(spec: DealerSpec) -> None:
+def _dealer_for(spec: DealerSpec) -> Dealer:
     global _worker_dealer
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
-    _worker_dealer = spec.dealer()
+    held = _worker_dealer
+    if held is not None and held[0] == spec:
+        return held[1]
+    dealer = spec.dealer()
+    _worker_dealer = (spec, dealer)
+    return dealer
 
 
-def _count_in_worker(job: tuple[int, int, int]) -> tuple[int, npt.NDArray[np.int64]]:
-    seed, block, rounds = job
-    assert _worker_dealer is not None
-    return rounds, _worker_dealer.count_block(seed, block, rounds)
+def _count_block(
+    spec: DealerSpec, seed: int, block: int, rounds: int
+) -> tuple[int, npt.NDArray[np.int64]]:
+    return rounds, _dealer_for(spec).count_block(seed, block, rounds)
 
 
 def count_blocks(
-    spec: DealerSpec, rounds: int, seed: int, workers: int = 1
+    spec: DealerSpec,
+    rounds: int,
+    seed: int,
+    workers: int = 1,
+    *,
+    executor: Executor | None = None,
 ) -> Iterator[tuple[int, npt.NDArray[np.int64]]]:
     """Deal a run block by block, yielding ``(rounds in the block, its counts)`` as each ends.
 
-    With ``workers > 1`` blocks are dealt in that many processes and come back in the
-    order they finish; the total is the same whatever the order. Closing the iterator
-    early (Ctrl-C) stops the workers.
+    Blocks go to ``executor`` when one is given (a pool of processes or threads the
+    caller keeps, and shuts down), ``workers`` of its workers kept busy; otherwise, with
+    ``workers > 1``, to that many processes started for this run. Either way they come
+    back in the order they finish, and the total is the same whatever the order, so
+    the same seed gives the same counts however the run was dealt. Closing the iterator
+    early (Ctrl-C) stops handing out blocks and stops the processes it started.
     """
     rounds, seed, workers = check_rounds(rounds), check_seed(seed), check_workers(workers)
-    jobs = ((seed, block, size) for block, _, size in blocks(rounds))
+    jobs = ((spec, seed, block, size) for block, _, size in blocks(rounds))
+    if executor is not None:
+        yield from results(executor, _count_block, jobs, workers, ordered=False)
+        return
     if workers == 1 or block_count(rounds) == 1:
         dealer = spec.dealer()
-        for _, block, size in jobs:
+        for _, _, block, size in jobs:
             yield size, dealer.count_block(seed, block, size)
         return
-    # Fork where the platform has it: workers start at once and need no importable
-    # __main__; elsewhere spawn, which re-imports baccara in each worker.
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = context.Pool(
-        min(workers, block_count(rounds)), initializer=_start_worker, initargs=(spec,)
-    )
+    workers = min(workers, block_count(rounds))
+    pool = process_pool(workers, _dealer_for, (spec,))
     try:
-        yield from pool.imap_unordered(_count_in_worker, jobs)
-        pool.close()
+        yield from results(pool, _count_block, jobs, workers, ordered=False)
     finally:
-        pool.terminate()
-        pool.join()
+        pool.shutdown(cancel_futures=True)
 
 
 def count_outcomes(
@@ -184,6 +193,7 @@ def count_outcomes(
     seed: int,
     *,
     workers: int = 1,
+    executor: Executor | None = None,
     shoe: str = "reshuffle",
     penetration: float = DEFAULT_PENETRATION,
     **options: Any,
@@ -191,12 +201,14 @@ def count_outcomes(
     """How often each outcome of each bet came in ``rounds`` rounds: the totals of
     :func:`deal_outcomes` without holding every round.
 
-    Returns the outcome labels (with an empty ``codes``) and the counts, (bets × most outcomes).
+    Blocks are dealt here, in ``workers`` processes, or on the caller's ``executor``
+    (see :func:`count_blocks`); the counts are the same every way. Returns the outcome
+    labels (with an empty ``codes``) and the counts, (bets × most outcomes).
     """
     spec = DealerSpec.of(game, shoe=shoe, penetration=penetration, **options)
     dealer = spec.dealer()
     total = np.zeros((len(dealer.bets), max(map(len, dealer.outcomes))), dtype=np.int64)
-    for _, counts in count_blocks(spec, rounds, seed, workers):
+    for _, counts in count_blocks(spec, rounds, seed, workers, executor=executor):
         total += counts
     labels = RoundOutcomes(
         dealer.game, dealer.bets, dealer.outcomes, np.empty((0, len(dealer.bets)), np.int8)
