@@ -322,6 +322,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
         # Open loop: bets offered at a fixed rate, whatever the answers.
         tasks: set[asyncio.Task[None]] = set()
+        profiling = args.profile and args.profile_phase == "open"
+        profiler = profile(args.profile, args.open_seconds) if profiling else None
         cpu = cpu_seconds()
         start = time.perf_counter()
         interval = 1 / args.rate
@@ -338,9 +340,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.gather(*tasks)
         results["open"] = summary(open_stats, time.perf_counter() - start)
         results["open"]["cpu_ms_per_bet"] = cpu_per_bet(cpu, open_stats.accepted)
+        if profiler is not None:
+            profiler.wait()
+            results["profile"] = where_the_time_goes(args.profile)
 
         # Closed loop: every player bets again as soon as their last bet is answered.
-        profiler = profile(args.profile, args.closed_seconds) if args.profile else None
+        profiling = args.profile and args.profile_phase == "closed"
+        profiler = profile(args.profile, args.closed_seconds) if profiling else None
         cpu = cpu_seconds()
         closed_start = time.perf_counter()
 
@@ -374,7 +380,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def profile(path: str, seconds: float) -> subprocess.Popen[bytes]:
-    """Sample the first server process with py-spy during the closed loop."""
+    """Sample the first server process with py-spy for ``seconds``."""
     pid = SERVER_PIDS[0]
     spy = Path(sys.executable).with_name("py-spy")
     return subprocess.Popen([str(spy), "record", "--pid", str(pid), "--duration",
@@ -462,7 +468,9 @@ def main() -> None:
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE",
-                        help="sample the server with py-spy during the closed loop")  # fmt: skip
+                        help="sample the server with py-spy (raw stacks to FILE)")
+    parser.add_argument("--profile-phase", choices=("open", "closed"), default="closed",
+                        help="the phase to sample: the open loop or the closed one")  # fmt: skip
     args = parser.parse_args()
     results = asyncio.run(run(args))
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores;"

@@ -35,11 +35,13 @@ def test_waiting_messages_go_together_in_order() -> None:
 
 class FakeSocket:
     def __init__(self) -> None:
+        self.scope: dict[str, Any] = {}
         self.sent: list[str] = []
         self.closed = False
 
-    async def send_text(self, text: str) -> None:
-        self.sent.append(text)
+    async def send(self, message: dict[str, Any]) -> None:
+        assert message["type"] == "websocket.send"
+        self.sent.append(message["text"])
 
     async def close(self, code: int) -> None:
         self.closed = True

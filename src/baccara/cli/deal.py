@@ -160,8 +160,8 @@ def deal(
         round_ = play(table, plan, server_seed=seed_bytes, watch=printer)
     else:
         round_ = play(table, plan, source=SeededRandom(seed_value), watch=printer)
-    if as_json:
-        sys.stdout.write(to_json(round_record(round_, viewer)))
+    if as_json:  # the record a player keeps: their view, whoever dealt
+        sys.stdout.write(to_json(round_record(round_, Viewer(plan.players[0]))))
         return
     for line in sides_text(round_):
         print(line)

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from baccara.errors import BaccaraError
 from baccara.fair import check_client_seed
 from baccara.server import ledger, protections, store
-from baccara.server.models import Bet, Entry, IdempotencyKey, Transfer, User, table
+from baccara.server.models import Bet, Entry, IdempotencyKey, Transfer, table
 
 if TYPE_CHECKING:
     from baccara.server.casino import Caller, Live
@@ -62,7 +62,6 @@ def _replay(session: Session, found: Any, fingerprint: str, wallet: ledger.Ref) 
 
 
 _keys = table(IdempotencyKey)
-_users = table(User)
 _bets = table(Bet)
 _entries = table(Entry)
 _transfers = table(Transfer)
@@ -78,9 +77,6 @@ _BALANCE_LEFT = (
     select(_entries.c.balance_after)
     .join(_transfers, _transfers.c.id == _entries.c.transfer_id)
     .where(_transfers.c.key == bindparam("transfer"), _entries.c.account_id == bindparam("account"))
-)
-_PLAYER = select(_users.c.client_seed, _users.c.reality_check_minutes).where(
-    _users.c.id == bindparam("user")
 )
 _NEW_BET = insert(_bets)
 
@@ -114,13 +110,13 @@ def place(
         return _replay(session, found, fingerprint, wallet)
     table = live.table
     round_ = table.current()
-    player = connection.execute(_PLAYER, {"user": user.id}).one()
+    player = connection.execute(protections.PLAYER_AT_BET, {"user": user.id, "now": now}).one()
     client_seed = player.client_seed or key
     seat = table.seat_of(user.username)
     if seat is None and table.spec.table.seat_required:
         raise BaccaraError(f"take a seat to bet at {table.spec.name}")
     round_.verify_place_bet(bet_id, user.username, seat, spot, amount, client_seed)
-    protections.check_bet(session, user.id, wallet, amount, now, player.reality_check_minutes)
+    protections.check_bet(session, user.id, wallet, amount, now, player)
     _, balances = ledger.transfer(
         session,
         f"stake:{bet_id}",

@@ -22,12 +22,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from baccara.server.security import SOCKET_SEND
 from baccara.table import Round, Viewer, sees_more, view
 
 QUEUE_LIMIT = 1000
@@ -97,6 +99,12 @@ class Connection:
     role: str
     live_table: bool
     queue: asyncio.Queue[Outgoing] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+
+    @property
+    def send(self) -> Callable[[Message], Awaitable[None]]:
+        """How a message goes out: the server's own ``send`` when the Guard kept it."""
+        raw: Callable[[Message], Awaitable[None]] | None = self.websocket.scope.get(SOCKET_SEND)
+        return raw or self.websocket.send
 
     @property
     def viewer(self) -> Viewer:
@@ -212,7 +220,7 @@ class Hub:
                 await sender
 
     async def _send(self, connection: Connection) -> None:
-        queue = connection.queue
+        queue, send = connection.queue, connection.send
         while True:
             waiting = [await queue.get()]
             while waiting[-1] is not None and len(waiting) < SEND_TOGETHER and not queue.empty():
@@ -220,8 +228,8 @@ class Hub:
             closing = waiting[-1] is None
             try:
                 for text in together(waiting[:-1] if closing else waiting):
-                    await connection.websocket.send_text(text)
-            except (WebSocketDisconnect, RuntimeError):
+                    await send({"type": "websocket.send", "text": text})
+            except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away
                 return
             if closing:
                 with contextlib.suppress(Exception):

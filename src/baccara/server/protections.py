@@ -38,6 +38,7 @@ from baccara.server.models import (
 
 _limits = table(LossLimit)
 _accounts = table(Account)
+_users = table(User)
 _exclusions = table(SelfExclusion)
 
 # Statements on the path of every bet, built once (see ledger).
@@ -49,6 +50,16 @@ _LIMITS = (
     .where(_limits.c.user_id == bindparam("user"), _limits.c.effective_at <= bindparam("now"))
     .order_by(_limits.c.effective_at, _limits.c.id)
 )
+PLAYER_AT_BET = select(
+    _users.c.client_seed,
+    _users.c.reality_check_minutes,
+    _EXCLUDED_UNTIL.scalar_subquery().label("excluded_until"),
+    select(func.count()).select_from(_limits)
+    .where(_limits.c.user_id == bindparam("user"), _limits.c.effective_at <= bindparam("now"))
+    .scalar_subquery().label("limits"),
+).where(_users.c.id == bindparam("user"))  # fmt: skip
+"""What a bet needs to know of its player, in one read: their client seed, their reality
+check, how long they are excluded, and whether they have set any loss limit."""
 _LOCK_WALLET = (
     select(_accounts.c.id).where(_accounts.c.id == bindparam("account")).with_for_update()
 )
@@ -167,23 +178,26 @@ def reality_check_due(session: Session, user: User, now: float) -> float | None:
 
 
 def check_bet(
-    session: Session, user_id: int, wallet: Ref, amount: int, now: float,
-    reality_minutes: int | None,
-) -> None:  # fmt: skip
+    session: Session, user_id: int, wallet: Ref, amount: int, now: float, player: Any
+) -> None:
     """Refuse a bet the player's protections forbid, saying why and what room is left.
 
-    A player with no limit costs two small reads; one with limits first locks their wallet
-    row, so that their bets at other tables wait and the loss counted is all committed.
+    ``player`` is the :data:`PLAYER_AT_BET` row: a player with no limit costs nothing
+    more; one with limits first locks their wallet row, so that their bets at other
+    tables wait and the loss counted is all committed.
     """
     connection = session.connection()
-    until = excluded_until(session, user_id, now)
-    if until is not None:
-        raise Excluded(f"you have excluded yourself from play until {_when(until)}")
+    until = player.excluded_until
+    if until is not None and until > now:
+        raise Excluded(f"you have excluded yourself from play until {_when(float(until))}")
+    reality_minutes = player.reality_check_minutes
     if reality_minutes:
         playing = open_session(session, user_id)
         if playing is not None and playing.acknowledged_at + reality_minutes * 60 <= now:
             raise RealityCheckDue("reality check: see how long you have played, then choose to"
                                   " continue (POST /api/me/reality-check/continue)")  # fmt: skip
+    if not player.limits:
+        return
     rows = connection.execute(_LIMITS, {"user": user_id, "now": now}).all()
     in_force = {row.period: row.limit_cents for row in rows}  # the newest row wins
     if not any(limit is not None for limit in in_force.values()):

@@ -43,6 +43,15 @@ HEADERS = {
 }
 
 
+SOCKET_SEND = "baccara.socket_send"
+"""Where a WebSocket's scope keeps the server's own ``send``, as it reaches the Guard.
+
+The hub sends a table's messages — most of what a busy casino sends — with it: through
+the framework's layers (each wraps ``send`` to watch HTTP answers, which a WebSocket
+message is not) every message cost as much again. The socket is accepted, refused and
+closed through the framework as usual."""
+
+
 class Guard:
     """ASGI middleware: bound request bodies, add security headers to every HTTP answer."""
 
@@ -51,6 +60,8 @@ class Guard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
+            if scope["type"] == "websocket":  # the table's messages go straight out on it
+                scope[SOCKET_SEND] = send
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers", [])).get(b"content-length")

@@ -144,7 +144,10 @@ class Round:
         source: RandomSource | None = None,
         shoe: LiveShoe | None = None,
     ) -> Round:
-        """The round its log describes, ready to go on where the log ends."""
+        """The round its log describes, ready to go on where the log ends.
+
+        A log ends after an action — every event one action appended, or none of them,
+        as the server stores them in one transaction."""
         if not events or not isinstance(events[0], RoundOpened):
             raise BaccaraError("a round's log starts with round-opened")
         round_ = cls.open(events[0], server_seed=server_seed, source=source, shoe=shoe)
