@@ -467,8 +467,9 @@ def main() -> None:
     parser.add_argument("--betting", type=float, default=2.0)
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--processes", type=int, default=1)
-    parser.add_argument("--profile", metavar="FILE",
-                        help="sample the server with py-spy (raw stacks to FILE)")
+    parser.add_argument(
+        "--profile", metavar="FILE", help="sample the server with py-spy (raw stacks to FILE)"
+    )
     parser.add_argument("--profile-phase", choices=("open", "closed"), default="closed",
                         help="the phase to sample: the open loop or the closed one")  # fmt: skip
     args = parser.parse_args()
