@@ -184,8 +184,9 @@ class GroupCommit(Generic[T]):
     was queued in the same turn of the loop, and one COMMIT ends them all. Work that
     fails is rolled back to its savepoint alone and gets its exception; if the COMMIT
     fails, every piece gets that error and nothing was written. Nothing waits to fill a
-    batch: under light load a batch is one piece; under heavy load the commit — the one
-    statement that writes the log — is shared by as many as arrived together.
+    batch: under light load a batch is one piece, in a transaction of its own (no
+    savepoint); under heavy load the commit — the one statement that writes the log — is
+    shared by as many as arrived together.
     """
 
     def __init__(self, database: Database) -> None:
@@ -201,13 +202,24 @@ class GroupCommit(Generic[T]):
         return await future
 
     def _flush(self) -> None:
-        batch, self._pending = self._pending, []
+        batch = [(work, future) for work, future in self._pending if not future.done()]
+        self._pending = []  # (a piece whose caller was cancelled before its turn is skipped)
+        if not batch:
+            return
+        if len(batch) == 1:  # alone, its transaction is its own: no savepoint needed
+            work, future = batch[0]
+            try:
+                with self.database.write() as session:
+                    result = work(session)
+            except Exception as error:  # rolled back
+                future.set_exception(error)
+            else:
+                future.set_result(result)
+            return
         outcomes: list[tuple[asyncio.Future[T], T | None, Exception | None]] = []
         try:
             with self.database.write() as session:
                 for work, future in batch:
-                    if future.done():  # its caller was cancelled before its turn: skip it
-                        continue
                     try:
                         with session.begin_nested():
                             outcomes.append((future, work(session), None))

@@ -1,0 +1,92 @@
+"""SQLite's group commit: the transactions of one turn of the loop share one COMMIT, and
+each stands or falls alone — a piece that fails changes nothing, whether it ran alone
+(in its own transaction) or among others (in its own savepoint)."""
+
+from __future__ import annotations
+
+import asyncio
+import pathlib
+from collections.abc import Callable
+
+import pytest
+from sqlalchemy import insert, select
+from sqlalchemy.orm import Session
+
+from baccara.server.database import Database, GroupCommit
+from baccara.server.models import Account, table
+
+ACCOUNTS = table(Account)
+
+
+def _open(name: str, fail: bool = False) -> Callable[[Session], str]:
+    def work(session: Session) -> str:
+        session.connection().execute(
+            insert(ACCOUNTS).values(name=name, kind="house", balance_cents=0)
+        )
+        if fail:
+            raise ValueError(f"{name} refused")
+        return name
+
+    return work
+
+
+@pytest.fixture
+def database(tmp_path: pathlib.Path) -> Database:
+    db = Database(f"sqlite:///{tmp_path / 'group.db'}")
+    db.migrate()
+    return db
+
+
+def _names(database: Database) -> set[str]:
+    with database.read() as session:
+        return set(session.scalars(select(ACCOUNTS.c.name)))
+
+
+async def _together(group: GroupCommit[str], works: list[Callable[[Session], str]]) -> list[object]:
+    return await asyncio.gather(*(group.run(w) for w in works), return_exceptions=True)
+
+
+@pytest.mark.parametrize("size", [1, 2, 5])
+def test_each_piece_stands_or_falls_alone(database: Database, size: int) -> None:
+    works = [_open(f"a{i}", fail=i % 2 == 1) for i in range(size)]
+    results = asyncio.run(_together(GroupCommit(database), works))
+    for i, result in enumerate(results):
+        if i % 2:
+            assert isinstance(result, ValueError) and str(result) == f"a{i} refused"
+        else:
+            assert result == f"a{i}"
+    assert _names(database) >= {f"a{i}" for i in range(0, size, 2)}
+    assert not _names(database) & {f"a{i}" for i in range(1, size, 2)}
+
+
+@pytest.mark.parametrize("size", [1, 3])
+def test_a_piece_cancelled_before_its_turn_writes_nothing(database: Database, size: int) -> None:
+    async def run() -> list[object]:
+        group: GroupCommit[str] = GroupCommit(database)
+        tasks = [asyncio.ensure_future(group.run(_open(f"c{i}"))) for i in range(size + 1)]
+        await asyncio.sleep(0)  # each piece is queued
+        tasks[0].cancel()
+        return await asyncio.gather(*tasks, return_exceptions=True)
+
+    results = asyncio.run(run())
+    assert isinstance(results[0], asyncio.CancelledError)
+    assert results[1:] == [f"c{i}" for i in range(1, size + 1)]
+    names = _names(database)
+    assert "c0" not in names and {f"c{i}" for i in range(1, size + 1)} <= names
+
+
+@pytest.mark.parametrize("size", [1, 2])
+def test_a_failed_commit_fails_every_piece_and_writes_nothing(
+    database: Database, monkeypatch: pytest.MonkeyPatch, size: int
+) -> None:
+    from sqlalchemy.engine.default import DefaultDialect
+
+    def refuse(self: DefaultDialect, connection: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(DefaultDialect, "do_commit", refuse)  # the COMMIT itself fails
+    works = [_open(f"d{i}") for i in range(size)]
+    results = asyncio.run(_together(GroupCommit(database), works))
+    monkeypatch.undo()
+    assert len(results) == size and all(isinstance(r, OSError) for r in results)
+    assert not _names(database) & {f"d{i}" for i in range(size)}
