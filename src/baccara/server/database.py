@@ -210,11 +210,11 @@ class GroupCommit(Generic[T]):
             work, future = batch[0]
             try:
                 with self.database.write() as session:
-                    result = work(session)
+                    answer = work(session)
             except Exception as error:  # rolled back
                 future.set_exception(error)
             else:
-                future.set_result(result)
+                future.set_result(answer)
             return
         outcomes: list[tuple[asyncio.Future[T], T | None, Exception | None]] = []
         try:
