@@ -314,10 +314,12 @@ def test_registry_carries_the_seeds_table_facts() -> None:
 def test_table_facts_refuse_an_impossible_table() -> None:
     with pytest.raises(BaccaraError, match="peeks touches"):
         TableFacts(seats=7, dealers=1, equipment=Equipment.CARDS, seat_required=True,
-                   highest_bettor_may_peek=True)  # fmt: skip
+                   hands=("red", "green"), highest_bettor_may_peek=True)  # fmt: skip
     with pytest.raises(BaccaraError, match="two sides"):
         TableFacts(seats=7, dealers=3, equipment=Equipment.CARDS, seat_required=True,
-                   seats_per_side=6)  # fmt: skip
+                   hands=("red", "green"), seats_per_side=6)  # fmt: skip
+    with pytest.raises(BaccaraError, match="names the hands it deals"):
+        TableFacts(seats=7, dealers=1, equipment=Equipment.CARDS, seat_required=True)
 
 
 def test_highest_bettor_is_the_largest_wager_first_placed() -> None:

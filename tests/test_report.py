@@ -343,8 +343,7 @@ def check_pdf(document: Document, page: Tables, folder: pathlib.Path) -> None:
     assert first.startswith(b"%PDF-") and len(re.findall(rb"/Type /Page\b", first)) >= 5
     assert write_pdf(document, folder / "again.pdf").read_bytes() == first
     assert b"CreationDate (D:2000" in first  # reportlab's invariant date, not the clock
-    if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed: the PDF's text is unread")
+    assert shutil.which("pdftotext"), "pdftotext is missing: make test installs poppler-utils"
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(folder / "report.pdf"), "-"],
                           capture_output=True, text=True, check=True).stdout  # fmt: skip
     words = " ".join(text.split())
