@@ -239,7 +239,9 @@ async def setup(bases: list[str], players: int, tables: int) -> list[Player]:
             base = bases[number % len(bases)]
             name = f"load{number}-{uuid.uuid4().hex[:6]}"
             account = {"username": name, "password": PASSWORD}
-            await again(lambda: client.post(f"{base}/api/auth/register", json=account))
+            made = await again(lambda: client.post(f"{base}/api/auth/register", json=account))
+            if made.status_code not in (201, 409):  # 409: made by a try whose answer was lost
+                raise RuntimeError(f"{name} could not register: {made.status_code} {made.text}")
             answer = await again(lambda: client.post(f"{base}/api/auth/login", json=account))
             if answer.status_code != 200:
                 raise RuntimeError(f"{name} could not sign in: {answer.status_code} {answer.text}")
