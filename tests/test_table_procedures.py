@@ -236,6 +236,17 @@ def test_each_side_is_settled_as_its_protecting_dealer_works_it() -> None:
         win = by_seat[2] if winner == "red" else by_seat[9]
         assert (win.won, win.commission) == (950, 50)
     assert {table.spec.table.side_of(s) for s in by_seat} == {"left", "right"}
+    sides = settled.result["sides"]  # what each protecting dealer pays, collects, keeps
+    assert sides["left"]["seats"] == [1, 2, 3, 4, 5, 6]
+    assert sides["right"]["seats"] == [7, 8, 9, 10, 11, 12]
+    for side, seat in (("left", 2), ("right", 9)):
+        p = by_seat[seat]
+        assert sides[side] == {"seats": sides[side]["seats"], "paid": max(p.won, 0),
+                               "collected": max(-p.won, 0), "commission": p.commission}  # fmt: skip
+    mini, choosing = electronic("redgreen-mini", 2)
+    seat_and_bet(mini, [("ann", "red", 1000)])
+    run_out(choosing)
+    assert "sides" not in choosing.settled.result  # type: ignore[union-attr]  # one dealer
 
 
 # --- Mini RedGreen: the choice and the slow reveal ---------------------------------------

@@ -144,18 +144,16 @@ def log_text(events: Iterable[dict[str, object]], round_: Round, since: int = 0)
 
 def sides_text(round_: Round) -> list[str]:
     """RedGreen first version: what each protecting dealer pays, collects and keeps."""
-    facts = round_.spec.table
-    if facts.seats_per_side is None or round_.settled is None:
+    sides = round_.settled.result.get("sides") if round_.settled is not None else None
+    if not sides:
         return []
     lines = ["per side, as the two protecting dealers work it:"]
     for side in ("left", "right"):
-        mine = [p for p in round_.settled.payouts if p.seat and facts.side_of(p.seat) == side]
-        paid = sum(p.won for p in mine if p.won > 0)
-        collected = -sum(p.won for p in mine if p.won < 0)
-        commission = sum(p.commission for p in mine)
+        work = sides[side]
         lines.append(
-            f"  {side:<5} seats: pays {format_cents(paid)}, collects {format_cents(collected)},"
-            f" commission {format_cents(commission)}"
+            f"  {side:<5} seats: pays {format_cents(work['paid'])},"
+            f" collects {format_cents(work['collected'])},"
+            f" commission {format_cents(work['commission'])}"
         )
     return lines
 

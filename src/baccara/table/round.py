@@ -557,6 +557,8 @@ class Round:
         )
         if self.first_hand is not None:
             result["first_hand"] = self.first_hand
+        if self.spec.table.seats_per_side is not None:
+            result["sides"] = _sides(self.spec.table.seats_per_side, self.opened.seats, payouts)
         house = sum(w.amount for w in self.wagers.values()) - sum(p.returned for p in payouts)
         return [self._emit(RoundSettled, now, TABLE, result=result, payouts=tuple(payouts),
                            house_net=house)]  # fmt: skip
@@ -677,6 +679,22 @@ class Round:
     def server_seed(self) -> bytes | None:
         """The seed, for the server to store; shown to players only once the round is over."""
         return self._server_seed
+
+
+def _sides(per_side: int, seats: int, payouts: Sequence[Payout]) -> dict[str, dict[str, Any]]:
+    """RedGreen's first version: what each protecting dealer pays, collects and keeps as
+    commission, over the seats of their side."""
+    out: dict[str, dict[str, Any]] = {}
+    for side, numbers in (("left", range(1, per_side + 1)),
+                          ("right", range(per_side + 1, max(seats, per_side) + 1))):  # fmt: skip
+        mine = [p for p in payouts if p.seat in numbers]
+        out[side] = {
+            "seats": list(numbers),
+            "paid": sum(p.won for p in mine if p.won > 0),
+            "collected": -sum(p.won for p in mine if p.won < 0),
+            "commission": sum(p.commission for p in mine),
+        }
+    return out
 
 
 class _NoDraw:

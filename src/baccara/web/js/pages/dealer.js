@@ -297,13 +297,16 @@ export function mount(main, [id]) {
       replace(ui.settlement, title, h("p", {}, `Refund every bet: ${money(ended.payouts.reduce((s, p) => s + p.stake, 0))} in all.`));
       return;
     }
-    if (round.game === "redgreen" && st.table.seats === 12) {
-      const left = rows.filter((r) => r.seat && r.seat <= 6);
-      const right = rows.filter((r) => !r.seat || r.seat > 6);
+    const sides = round.settled && round.settled.result && round.settled.result.sides;
+    if (sides) {  // RedGreen's first version: the engine says which seats each side works
+      const mine = new Set(sides.left.seats);
+      const left = rows.filter((r) => r.seat && mine.has(r.seat));
+      const right = rows.filter((r) => !r.seat || !mine.has(r.seat));
+      const span = (side) => `seats ${side.seats[0]}–${side.seats[side.seats.length - 1]}`;
       replace(ui.settlement, title,
         h("div", { class: "sides" },
-          h("div", { "data-side": "left" }, settlementTable(left, "Left side (seats 1–6): protecting dealer on the left")),
-          h("div", { "data-side": "right" }, settlementTable(right, "Right side (seats 7–12): protecting dealer on the right"))));
+          h("div", { "data-side": "left" }, settlementTable(left, `Left side (${span(sides.left)}): protecting dealer on the left`)),
+          h("div", { "data-side": "right" }, settlementTable(right, `Right side (${span(sides.right)}): protecting dealer on the right`))));
       return;
     }
     replace(ui.settlement, title, settlementTable(rows, "Every seat"));
