@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import json
 import os
 import platform
@@ -47,7 +46,7 @@ from typing import Any
 import httpx
 import websockets
 
-from baccara.cli.serve import GC_THRESHOLDS
+from baccara.cli.serve import collect_rarely
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -325,10 +324,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         watchers = [asyncio.create_task(watch(p, open_stats, seen, stop)) for p in players]
         await asyncio.sleep(1.0)
         # The generator's own cycle collections would stall its clock and count against the
-        # server: collected rarely, as the server is (baccara.cli.serve).
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(*GC_THRESHOLDS)
+        # server: collected rarely, as the server is.
+        collect_rarely()
 
         # Open loop: bets offered at a fixed rate, whatever the answers.
         tasks: set[asyncio.Task[None]] = set()

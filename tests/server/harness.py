@@ -110,6 +110,13 @@ class Player:
         return dict(self.http.get(f"/api/rounds/{round_id}").json())
 
 
+ONE_DECK_SHOE = {
+    "game": "punto-banco", "min_bet_cents": 100, "max_bet_cents": 10_000, "mode": "live",
+    "options": {"decks": 1}, "shoe": {"mode": "continuous", "penetration": 0.75},
+}  # fmt: skip
+"""A live Punto Banco table dealt from one deck to a cut card: the shoe's edges move."""
+
+
 class Clock:
     """The server's clock, as a test moves it: real time plus an offset it can jump by."""
 

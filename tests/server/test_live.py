@@ -9,7 +9,7 @@ import pytest
 
 from tests.server.books import check_books
 from tests.server.conftest import settings_for
-from tests.server.harness import Server, running, wait_for
+from tests.server.harness import ONE_DECK_SHOE, Server, running, wait_for
 
 LIVE = 5
 """The default live Punto Banco table (5.00 to 1,000.00)."""
@@ -97,9 +97,7 @@ def test_a_continuous_live_shoe_reports_its_exact_edges(server: Server) -> None:
     admin = server.player(role="admin")
     dealer = server.player(role="dealer")
     ann = server.player()
-    made = admin.http.post("/api/tables", json={
-        "game": "punto-banco", "min_bet_cents": 100, "max_bet_cents": 10_000, "mode": "live",
-        "options": {"decks": 1}, "shoe": {"mode": "continuous", "penetration": 0.75}})  # fmt: skip
+    made = admin.http.post("/api/tables", json=ONE_DECK_SHOE)
     assert made.status_code == 201, made.text
     table_id = made.json()["id"]
     assert ann.http.get(f"/api/tables/{table_id}/shoe").status_code == 403
@@ -159,13 +157,11 @@ def test_a_continuous_shoe_comes_back_after_a_restart_without_the_cards_of_a_mis
 ) -> None:
     """The cards of a settled round and of a voided one (a misdeal: they are out of the
     shoe, as on the table) stay out of it when the server starts again."""
-    shoe = {"game": "punto-banco", "min_bet_cents": 100, "max_bet_cents": 10_000, "mode": "live",
-            "options": {"decks": 1}, "shoe": {"mode": "continuous", "penetration": 0.75}}  # fmt: skip
     with running(settings_for(sqlite_url)) as server:
         admin = server.player(role="admin")
         dealer = server.player(role="dealer")
         ann = server.player()
-        table_id = admin.http.post("/api/tables", json=shoe).json()["id"]
+        table_id = admin.http.post("/api/tables", json=ONE_DECK_SHOE).json()["id"]
         ann.sit(table_id)
         ann.bet(table_id, "player", 500)
         dealer.http.post(f"/api/tables/{table_id}/close-betting")

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.server.harness import Server, wait_for
+from tests.server.harness import ONE_DECK_SHOE, Server, wait_for
 from tests.web.casino import (
     DESKTOP,
     PHONE,
@@ -192,9 +192,7 @@ def test_the_surveillance_panel_shows_a_continuous_shoes_exact_edges(
     casino: Server, dealer_page: Page, screenshots: pathlib.Path
 ) -> None:
     admin = casino.player(role="admin")
-    made = admin.http.post("/api/tables", json={
-        "game": "punto-banco", "min_bet_cents": 100, "max_bet_cents": 10_000, "mode": "live",
-        "options": {"decks": 1}, "shoe": {"mode": "continuous", "penetration": 0.75}})  # fmt: skip
+    made = admin.http.post("/api/tables", json=ONE_DECK_SHOE)
     table_id = made.json()["id"]
     dealer = casino.player(role="dealer")
     sign_in(dealer_page, casino.url, dealer.name)

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from baccara.exact import analyze
 from baccara.server.pages import PAGES, WEB
-from tests.server.harness import Server
+from tests.server.harness import ONE_DECK_SHOE, Server
 from tests.web.casino import PHONE, register, shoot
 
 
@@ -100,9 +100,7 @@ def test_a_tables_rules_page_shows_the_edges_of_that_tables_rules(
 ) -> None:
     """A one-deck continuous shoe links to its own rules, not the eight-deck defaults."""
     admin = casino.player(role="admin")
-    made = admin.http.post("/api/tables", json={
-        "game": "punto-banco", "min_bet_cents": 100, "max_bet_cents": 10_000, "mode": "live",
-        "options": {"decks": 1}, "shoe": {"mode": "continuous", "penetration": 0.75}})  # fmt: skip
+    made = admin.http.post("/api/tables", json=ONE_DECK_SHOE)
     table_id = made.json()["id"]
     register(page, casino.url)
     card = page.locator(f'li[data-table-id="{table_id}"]')

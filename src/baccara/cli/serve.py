@@ -122,7 +122,7 @@ def start(settings: Settings, host: str, port: int) -> None:
     # Table messages are a few hundred bytes, encoded once for every seat at the table;
     # per-connection compression would spend more processor time than it saves in bytes.
     app = create_app(settings)
-    _collect_rarely()
+    collect_rarely()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
@@ -130,7 +130,7 @@ GC_THRESHOLDS = (20_000, 20, 20)
 """The cycle collector's thresholds while serving (Python's default is 700, 10, 10)."""
 
 
-def _collect_rarely() -> None:
+def collect_rarely() -> None:
     """Keep the cycle collector from holding up bets.
 
     Nearly all of a casino's garbage is freed by reference counting the moment it is

@@ -48,6 +48,24 @@ def process_pool(
     )
 
 
+def on_own_pool(
+    call: Callable[..., Result],
+    jobs: Iterable[tuple[Any, ...]],
+    workers: int,
+    *,
+    ordered: bool,
+    start: Callable[..., object] | None = None,
+    args: tuple[Any, ...] = (),
+) -> Iterator[Result]:
+    """:func:`results` on a :func:`process_pool` of ``workers`` made for these jobs, shut
+    down when the iterator ends or is closed (the jobs not yet started are cancelled)."""
+    pool = process_pool(workers, start, args)
+    try:
+        yield from results(pool, call, jobs, workers, ordered=ordered)
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
 def results(
     executor: Executor,
     call: Callable[..., Result],

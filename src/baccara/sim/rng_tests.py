@@ -38,7 +38,7 @@ import numpy as np
 
 from baccara.fair import FairRandom
 from baccara.randomness import RandomSource, shuffle
-from baccara.sim.executors import process_pool, results
+from baccara.sim.executors import on_own_pool, results
 from baccara.sim.rng_bounds import (
     MIN_SHUFFLES,
     check_decks,
@@ -285,12 +285,7 @@ def tally_blocks(
         for job in jobs:
             yield _tally_block(*job)
         return
-    workers = min(workers, len(jobs))
-    pool = process_pool(workers)
-    try:
-        yield from results(pool, _tally_block, jobs, workers, ordered=True)
-    finally:
-        pool.shutdown(cancel_futures=True)
+    yield from on_own_pool(_tally_block, jobs, min(workers, len(jobs)), ordered=True)
 
 
 def count(

@@ -38,7 +38,7 @@ from baccara.sim.dealer import (
     block_count,
     blocks,
 )
-from baccara.sim.executors import process_pool, results
+from baccara.sim.executors import on_own_pool, results
 
 MAX_ROUNDS = 10**13
 """The most rounds one run deals: each outcome's count stays far inside 64 bits."""
@@ -179,12 +179,8 @@ def count_blocks(
         for _, _, block, size in jobs:
             yield size, dealer.count_block(seed, block, size)
         return
-    workers = min(workers, block_count(rounds))
-    pool = process_pool(workers, _dealer_for, (spec,))
-    try:
-        yield from results(pool, _count_block, jobs, workers, ordered=False)
-    finally:
-        pool.shutdown(cancel_futures=True)
+    yield from on_own_pool(_count_block, jobs, min(workers, block_count(rounds)),
+                           ordered=False, start=_dealer_for, args=(spec,))  # fmt: skip
 
 
 def count_outcomes(
