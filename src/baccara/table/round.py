@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from baccara.errors import BaccaraError, InvalidBet, InvalidCards
 from baccara.fair import FairRandom, check_client_seed, check_server_seed, seed_hash
-from baccara.games import GameSpec, game
+from baccara.games import GameSpec, TableFacts, game
 from baccara.money import BetResult, validate_stake
 from baccara.randomness import RandomSource
 from baccara.table.events import (
@@ -558,7 +558,7 @@ class Round:
         if self.first_hand is not None:
             result["first_hand"] = self.first_hand
         if self.spec.table.seats_per_side is not None:
-            result["sides"] = _sides(self.spec.table.seats_per_side, self.opened.seats, payouts)
+            result["sides"] = _sides(self.spec.table, payouts)
         house = sum(w.amount for w in self.wagers.values()) - sum(p.returned for p in payouts)
         return [self._emit(RoundSettled, now, TABLE, result=result, payouts=tuple(payouts),
                            house_net=house)]  # fmt: skip
@@ -681,15 +681,15 @@ class Round:
         return self._server_seed
 
 
-def _sides(per_side: int, seats: int, payouts: Sequence[Payout]) -> dict[str, dict[str, Any]]:
+def _sides(facts: TableFacts, payouts: Sequence[Payout]) -> dict[str, dict[str, Any]]:
     """RedGreen's first version: what each protecting dealer pays, collects and keeps as
-    commission, over the seats of their side."""
+    commission, over the seats of their side (:meth:`TableFacts.side_of`)."""
     out: dict[str, dict[str, Any]] = {}
-    for side, numbers in (("left", range(1, per_side + 1)),
-                          ("right", range(per_side + 1, max(seats, per_side) + 1))):  # fmt: skip
+    for side in ("left", "right"):
+        numbers = [seat for seat in range(1, facts.seats + 1) if facts.side_of(seat) == side]
         mine = [p for p in payouts if p.seat in numbers]
         out[side] = {
-            "seats": list(numbers),
+            "seats": numbers,
             "paid": sum(p.won for p in mine if p.won > 0),
             "collected": -sum(p.won for p in mine if p.won < 0),
             "commission": sum(p.commission for p in mine),
