@@ -14,15 +14,24 @@ from sqlalchemy.orm import Session
 
 from baccara.server.database import Database, GroupCommit
 from baccara.server.models import Account, table
+from baccara.server.sql import Statement
 
 ACCOUNTS = table(Account)
 
 
-def _open(name: str, fail: bool = False) -> Callable[[Session], str]:
+NEW_ACCOUNT = Statement(insert(ACCOUNTS), ("name", "kind", "balance_cents", "user_id"))
+"""The same insert, run by the driver as a bet's statements are (not through the session)."""
+
+
+def _open(name: str, fail: bool = False, by_driver: bool = False) -> Callable[[Session], str]:
     def work(session: Session) -> str:
-        session.connection().execute(
-            insert(ACCOUNTS).values(name=name, kind="house", balance_cents=0)
-        )
+        if by_driver:
+            NEW_ACCOUNT.rows(session, {"name": name, "kind": "house", "balance_cents": 0,
+                                       "user_id": None})  # fmt: skip
+        else:
+            session.connection().execute(
+                insert(ACCOUNTS).values(name=name, kind="house", balance_cents=0)
+            )
         if fail:
             raise ValueError(f"{name} refused")
         return name
@@ -46,9 +55,10 @@ async def _together(group: GroupCommit[str], works: list[Callable[[Session], str
     return await asyncio.gather(*(group.run(w) for w in works), return_exceptions=True)
 
 
+@pytest.mark.parametrize("by_driver", [False, True])
 @pytest.mark.parametrize("size", [1, 2, 5])
-def test_each_piece_stands_or_falls_alone(database: Database, size: int) -> None:
-    works = [_open(f"a{i}", fail=i % 2 == 1) for i in range(size)]
+def test_each_piece_stands_or_falls_alone(database: Database, size: int, by_driver: bool) -> None:
+    works = [_open(f"a{i}", fail=i % 2 == 1, by_driver=by_driver) for i in range(size)]
     results = asyncio.run(_together(GroupCommit(database), works))
     for i, result in enumerate(results):
         if i % 2:
@@ -90,3 +100,43 @@ def test_a_failed_commit_fails_every_piece_and_writes_nothing(
     monkeypatch.undo()
     assert len(results) == size and all(isinstance(r, OSError) for r in results)
     assert not _names(database) & {f"d{i}" for i in range(size)}
+
+
+def test_a_batch_out_of_time_commits_what_it_ran_and_the_rest_comes_next(
+    database: Database,
+) -> None:
+    """A batch stops once its time is up (here: after each piece) and commits; the rest
+    runs in the next turn of the loop, ahead of what arrived meanwhile, each piece still
+    standing or falling alone."""
+    order: list[str] = []
+    batches: list[int] = []
+
+    def piece(name: str, fail: bool = False) -> Callable[[Session], str]:
+        inner = _open(name, fail=fail, by_driver=True)
+
+        def work(session: Session) -> str:
+            order.append(name)
+            return inner(session)
+
+        return work
+
+    async def run() -> list[object]:
+        group: GroupCommit[str] = GroupCommit(database, seconds=0.0)
+        flush = group._flush
+
+        def counted() -> None:
+            batches.append(len(group._pending))
+            flush()
+
+        group._flush = counted  # type: ignore[method-assign]
+        first = [asyncio.ensure_future(group.run(piece(f"e{i}", fail=i == 1))) for i in range(3)]
+        await asyncio.sleep(0)  # queued together: one batch of three
+        later = asyncio.ensure_future(group.run(piece("late")))
+        return await asyncio.gather(*first, later, return_exceptions=True)
+
+    results = asyncio.run(run())
+    assert results[0] == "e0" and isinstance(results[1], ValueError)
+    assert results[2:] == ["e2", "late"]
+    assert order == ["e0", "e1", "e2", "late"]  # first come, first written
+    assert batches[0] == 3 and len(batches) >= 3  # no time for a second piece in a batch
+    assert _names(database) >= {"e0", "e2", "late"} and "e1" not in _names(database)

@@ -21,6 +21,7 @@ from baccara.errors import BaccaraError
 from baccara.fair import check_client_seed
 from baccara.server import ledger, protections, store
 from baccara.server.models import Bet, Entry, IdempotencyKey, Transfer, table
+from baccara.server.sql import Statement, driver
 
 if TYPE_CHECKING:
     from baccara.server.casino import Caller, Live
@@ -66,11 +67,12 @@ _bets = table(Bet)
 _entries = table(Entry)
 _transfers = table(Transfer)
 
-# The hot path's statements, built once (see ledger): bound parameters, no ORM.
+# The hot path's statements, run by the driver (see ledger).
 _CLAIM = {
-    name: dialect.insert(_keys).on_conflict_do_nothing().returning(_keys.c.user_id)
+    name: Statement(dialect.insert(_keys).on_conflict_do_nothing().returning(_keys.c.user_id),
+                    ("user_id", "key", "request_hash", "response", "status_code"))
     for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
-}
+}  # fmt: skip
 _THIS_KEY = (_keys.c.user_id == bindparam("user"), _keys.c.key == bindparam("k"))
 _CLAIMED = select(_keys.c.request_hash, _keys.c.response).where(*_THIS_KEY)
 _BALANCE_LEFT = (
@@ -78,19 +80,19 @@ _BALANCE_LEFT = (
     .join(_transfers, _transfers.c.id == _entries.c.transfer_id)
     .where(_transfers.c.key == bindparam("transfer"), _entries.c.account_id == bindparam("account"))
 )
-_NEW_BET = insert(_bets)
+_NEW_BET = Statement(insert(_bets), ("id", "round_id", "table_id", "user_id", "spot",
+                                     "amount_cents", "seat", "status", "created_at"))  # fmt: skip
 
 
 def _claim(session: Session, user_id: int, key: str, fingerprint: str, answer: str) -> bool:
     """Take the key for this request, with its answer, in one statement; False if it was
     already taken (by an earlier request, or one committed while this one waited). If the
     bet is then refused, the transaction and the claim are rolled back together."""
-    connection = session.connection()
-    claimed = connection.execute(
-        _CLAIM[connection.dialect.name],
+    claimed = _CLAIM[driver(session).dialect.name].first(
+        session,
         {"user_id": user_id, "key": key, "request_hash": fingerprint, "response": answer,
          "status_code": 201},
-    ).first()  # fmt: skip
+    )  # fmt: skip
     return claimed is not None
 
 
@@ -101,16 +103,15 @@ def place(
     """Take a bet, its stake, its event and its key in the caller's one transaction."""
     key = check_key(key)
     fingerprint = _fingerprint(live.table_id, spot, amount)
-    connection = session.connection()
     wallet = store.wallet(session, user.id)
     bet_id = uuid.uuid4().hex
     answer = {"bet_id": bet_id, "round_id": live.round_id}
     if not _claim(session, user.id, key, fingerprint, json.dumps(answer)):
-        found = connection.execute(_CLAIMED, {"user": user.id, "k": key}).one()
+        found = session.connection().execute(_CLAIMED, {"user": user.id, "k": key}).one()
         return _replay(session, found, fingerprint, wallet)
     table = live.table
     round_ = table.current()
-    player = connection.execute(protections.PLAYER_AT_BET, {"user": user.id, "now": now}).one()
+    player = protections.player_at_bet(session, user.id, now)
     client_seed = player.client_seed or key
     seat = table.seat_of(user.username)
     if seat is None and table.spec.table.seat_required:
@@ -126,10 +127,9 @@ def place(
         now,
         live.round_id,
     )  # fmt: skip
-    connection.execute(_NEW_BET, {"id": bet_id, "round_id": live.round_id,
-                                  "table_id": live.table_id, "user_id": user.id, "spot": spot,
-                                  "amount_cents": amount, "seat": seat, "status": "placed",
-                                  "created_at": now})  # fmt: skip
+    _NEW_BET.rows(session, {"id": bet_id, "round_id": live.round_id, "table_id": live.table_id,
+                            "user_id": user.id, "spot": spot, "amount_cents": amount,
+                            "seat": seat, "status": "placed", "created_at": now})  # fmt: skip
     table.place_bet(bet_id, user.username, spot, amount, now, client_seed)
     return {**answer, "balance_cents": balances[wallet.id]}
 

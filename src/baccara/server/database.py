@@ -21,6 +21,7 @@ import logging
 import pathlib
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeVar
 
@@ -31,6 +32,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from baccara.errors import BaccaraError, shown
+from baccara.server.sql import DRIVER, Driver
 
 MIGRATIONS = pathlib.Path(__file__).resolve().parent / "migrations"
 MIGRATING = 0x62616363
@@ -38,6 +40,8 @@ MIGRATING = 0x62616363
 CHECKPOINT_SECONDS = 1.0
 IDLE_IN_TRANSACTION_MS = 5000
 """How long PostgreSQL lets a session sit idle inside a transaction (none of ours pauses)."""
+BATCH_SECONDS = 0.004
+"""How long one group-commit batch may run before it commits and lets the loop answer."""
 T = TypeVar("T")
 log = logging.getLogger("baccara.server")
 
@@ -112,6 +116,7 @@ class Database:
             event.listen(self.engine, "connect", _sqlite_pragmas)
             event.listen(self.engine, "begin", _sqlite_begin)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._begin = {"sqlite_begin": "IMMEDIATE"} if self.sqlite else {}
         self._write_lock = threading.Lock()
         self._checkpointer: Checkpointer | None = None
         if self.sqlite and self.engine.url.database not in (None, "", ":memory:"):
@@ -132,8 +137,10 @@ class Database:
         """One write transaction: committed when the block ends, rolled back on an error."""
         lock = self._write_lock if self.sqlite else contextlib.nullcontext()
         with lock, self.sessions() as session, session.begin():
-            if self.sqlite:  # take the write lock now, not half-way through
-                session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
+            # On SQLite the write lock is taken now, not half-way through.
+            connection = session.connection(execution_options=self._begin)
+            session.info[DRIVER] = Driver(connection.connection.driver_connection,
+                                          connection.dialect)  # fmt: skip
             yield session
 
     @contextlib.contextmanager
@@ -187,10 +194,18 @@ class GroupCommit(Generic[T]):
     batch: under light load a batch is one piece, in a transaction of its own (no
     savepoint); under heavy load the commit — the one statement that writes the log — is
     shared by as many as arrived together.
+
+    A batch is also bounded in time (:data:`BATCH_SECONDS`): the loop runs nothing else
+    while it is written, so twenty tables settling in the same moment, each paying every
+    bet of its round, would hold every bet that arrives meanwhile for tens of
+    milliseconds. Once a batch has taken its time, it commits what it ran and the rest
+    waits for the next turn of the loop, ahead of what arrives in between — so the
+    answers of the batch go out, and the sockets are read, between two parts.
     """
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, seconds: float = BATCH_SECONDS) -> None:
         self.database = database
+        self.seconds = seconds
         self._pending: list[tuple[Callable[[Session], T], asyncio.Future[T]]] = []
 
     async def run(self, work: Callable[[Session], T]) -> T:
@@ -217,18 +232,23 @@ class GroupCommit(Generic[T]):
                 future.set_result(answer)
             return
         outcomes: list[tuple[asyncio.Future[T], T | None, Exception | None]] = []
+        deadline = time.perf_counter() + self.seconds
         try:
             with self.database.write() as session:
                 for work, future in batch:
+                    if outcomes and time.perf_counter() > deadline:
+                        break  # the rest in the next turn (below)
                     try:
                         with session.begin_nested():
+                            session.connection()  # the SAVEPOINT, before any statement
                             outcomes.append((future, work(session), None))
                     except Exception as error:  # handed to its caller
                         outcomes.append((future, None, error))
         except Exception as error:  # the commit failed: nothing was written
-            for _, future in batch:
+            for _, future in batch[: len(outcomes)]:
                 if not future.done():
                     future.set_exception(error)
+            self._defer(batch[len(outcomes) :])
             return
         for future, result, failure in outcomes:
             if future.done():  # its caller was cancelled; what it did is committed
@@ -237,6 +257,14 @@ class GroupCommit(Generic[T]):
                 future.set_exception(failure)
             else:
                 future.set_result(result)  # type: ignore[arg-type]
+        self._defer(batch[len(outcomes) :])
+
+    def _defer(self, rest: list[tuple[Callable[[Session], T], asyncio.Future[T]]]) -> None:
+        """The pieces a batch had no time for: the next batch, ahead of anything queued
+        after this one ran (nothing else ran meanwhile: nothing else is queued yet)."""
+        if rest:
+            self._pending = rest
+            asyncio.get_running_loop().call_soon(self._flush)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -252,4 +280,4 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 
 def _sqlite_begin(connection: Any) -> None:
     mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
-    connection.exec_driver_sql(f"BEGIN {mode}")
+    connection.connection.driver_connection.execute(f"BEGIN {mode}")

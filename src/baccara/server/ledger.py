@@ -6,9 +6,9 @@ a table's stakes in play — is debited only if it holds the money, in the same
 statement that debits it, so two bets at once cannot both spend the last euro.
 
 Transfers are on the path of every bet and every payout, so they are written with
-plain SQL statements (SQLAlchemy Core) built once with bound parameters, and an
-account's id and kind — which never change once it is opened — are remembered after
-the first look-up.
+plain SQL statements (SQLAlchemy Core) compiled once and run by the driver
+(:mod:`baccara.server.sql`), and an account's id and kind — which never change once it
+is opened — are remembered after the first look-up.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from baccara.errors import BaccaraError
 from baccara.money import format_cents
 from baccara.server.models import Account, Entry, Transfer, table
+from baccara.server.sql import Statement
 
 HOUSE = "house"
 DEPOSITS = "deposits"
@@ -34,17 +35,23 @@ _accounts = table(Account)
 _transfers = table(Transfer)
 _entries = table(Entry)
 
-_NEW_TRANSFERS = insert(_transfers).returning(_transfers.c.id, sort_by_parameter_order=True)
+_NEW_TRANSFER = Statement(insert(_transfers).returning(_transfers.c.id),
+                          ("key", "kind", "round_id", "created_at"))  # fmt: skip
 _CREDIT = (
     update(_accounts)
     .where(_accounts.c.id == bindparam("account"))
     .values(balance_cents=_accounts.c.balance_cents + bindparam("amount"))
     .returning(_accounts.c.balance_cents)
 )
-_DEBIT_IF_HELD = _CREDIT.where(_accounts.c.balance_cents + bindparam("amount") >= 0)
+_DEBIT_IF_HELD = Statement(_CREDIT.where(_accounts.c.balance_cents + bindparam("amount") >= 0))
 """A guarded account is debited only if it holds the money, in the statement that debits it."""
-_NEW_ENTRIES = insert(_entries)
-_BALANCE = select(_accounts.c.balance_cents).where(_accounts.c.id == bindparam("account"))
+_ADD = Statement(_CREDIT)
+_NEW_ENTRIES = Statement(
+    insert(_entries), ("transfer_id", "account_id", "amount_cents", "balance_after")
+)
+_BALANCE = Statement(
+    select(_accounts.c.balance_cents).where(_accounts.c.id == bindparam("account"))
+)
 
 
 class InsufficientFunds(BaccaraError):
@@ -100,7 +107,7 @@ def deposits(session: Session) -> Ref:
 
 
 def balance(session: Session, ref: Ref) -> int:
-    return int(session.connection().execute(_BALANCE, {"account": ref.id}).scalar_one())
+    return int(_BALANCE.scalar(session, {"account": ref.id}))
 
 
 @dataclass(frozen=True)
@@ -133,8 +140,9 @@ def transfers(
 ) -> tuple[list[int], dict[int, int]]:
     """Several transfers at once, exactly as if made one after another — the same rows,
     the same balance after each entry, the same refusal if a guarded account would go
-    below zero at any step — in a handful of statements: one per account touched, not
-    one per leg. A round's settlement pays every bet this way.
+    below zero at any step — in fewer statements: one per transfer and one per account
+    touched, not one per leg, and the entries together. A round's settlement pays every
+    bet this way.
 
     Returns each transfer's id, in order, and each account's balance after the last.
     """
@@ -144,10 +152,10 @@ def transfers(
             raise BaccaraError(f"transfer {move.key}: legs sum to {total}, not 0")
     if not moves:
         return [], {}
-    connection = session.connection()
     # A second transfer with one of these keys fails here, on the unique constraint.
-    rows = [{"key": m.key, "kind": m.kind, "round_id": round_id, "created_at": now} for m in moves]
-    ids = list(connection.execute(_NEW_TRANSFERS, rows).scalars())
+    ids = [_NEW_TRANSFER.scalar(session, {"key": m.key, "kind": m.kind, "round_id": round_id,
+                                          "created_at": now})
+           for m in moves]  # fmt: skip
     net: dict[Ref, int] = {}
     for move in moves:
         for ref, amount in move.legs:
@@ -159,9 +167,9 @@ def transfers(
             running[ref.id] = balance(session, ref)
             continue
         guarded = ref.kind in GUARDED and amount < 0
-        after = connection.execute(
-            _DEBIT_IF_HELD if guarded else _CREDIT, {"account": ref.id, "amount": amount}
-        ).scalar_one_or_none()
+        after = (_DEBIT_IF_HELD if guarded else _ADD).scalar(
+            session, {"account": ref.id, "amount": amount}
+        )
         if after is None:
             _refuse(balance(session, ref), -amount)
         running[ref.id] = int(after) - amount  # the balance before the batch
@@ -175,8 +183,7 @@ def transfers(
                 _refuse(running[ref.id] - amount, -amount)
             entries.append({"transfer_id": transfer_id, "account_id": ref.id,
                             "amount_cents": amount, "balance_after": running[ref.id]})  # fmt: skip
-    if entries:
-        connection.execute(_NEW_ENTRIES, entries)
+    _NEW_ENTRIES.many(session, entries)
     return ids, running
 
 

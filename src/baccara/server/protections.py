@@ -17,7 +17,7 @@ through a limit) — hiding a button in a browser is not enough.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
@@ -35,6 +35,7 @@ from baccara.server.models import (
     User,
     table,
 )
+from baccara.server.sql import Statement
 
 _limits = table(LossLimit)
 _accounts = table(Account)
@@ -50,16 +51,33 @@ _LIMITS = (
     .where(_limits.c.user_id == bindparam("user"), _limits.c.effective_at <= bindparam("now"))
     .order_by(_limits.c.effective_at, _limits.c.id)
 )
-PLAYER_AT_BET = select(
+_PLAYER_AT_BET = Statement(select(
     _users.c.client_seed,
     _users.c.reality_check_minutes,
     _EXCLUDED_UNTIL.scalar_subquery().label("excluded_until"),
     select(func.count()).select_from(_limits)
     .where(_limits.c.user_id == bindparam("user"), _limits.c.effective_at <= bindparam("now"))
     .scalar_subquery().label("limits"),
-).where(_users.c.id == bindparam("user"))  # fmt: skip
-"""What a bet needs to know of its player, in one read: their client seed, their reality
-check, how long they are excluded, and whether they have set any loss limit."""
+).where(_users.c.id == bindparam("user")))  # fmt: skip
+
+
+class PlayerAtBet(NamedTuple):
+    """What a bet needs to know of its player, read in one statement."""
+
+    client_seed: str | None
+    reality_check_minutes: int | None
+    excluded_until: float | None
+    """The end of the self-exclusion that ends last, if any has begun."""
+    limits: int
+    """How many loss-limit rows are in force (none: no limit to check)."""
+
+
+def player_at_bet(session: Session, user_id: int, now: float) -> PlayerAtBet:
+    row = _PLAYER_AT_BET.first(session, {"user": user_id, "now": now})
+    assert row is not None, f"no user {user_id}"  # the caller was authenticated as them
+    return PlayerAtBet(*row)
+
+
 _LOCK_WALLET = (
     select(_accounts.c.id).where(_accounts.c.id == bindparam("account")).with_for_update()
 )
@@ -178,11 +196,11 @@ def reality_check_due(session: Session, user: User, now: float) -> float | None:
 
 
 def check_bet(
-    session: Session, user_id: int, wallet: Ref, amount: int, now: float, player: Any
+    session: Session, user_id: int, wallet: Ref, amount: int, now: float, player: PlayerAtBet
 ) -> None:
     """Refuse a bet the player's protections forbid, saying why and what room is left.
 
-    ``player`` is the :data:`PLAYER_AT_BET` row: a player with no limit costs nothing
+    ``player`` is what :func:`player_at_bet` read: a player with no limit costs nothing
     more; one with limits first locks their wallet row, so that their bets at other
     tables wait and the loss counted is all committed.
     """

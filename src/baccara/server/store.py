@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import insert, select
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
 from baccara.cards import ShoeMode
@@ -23,6 +23,7 @@ from baccara.server.models import Bet, CasinoTable, Payout, RoundEvent, Seat, Us
 from baccara.server.models import (
     Round as RoundRow,
 )
+from baccara.server.sql import Statement
 from baccara.table import Mode, TableConfig
 from baccara.table.events import Event, RoundSettled, RoundVoided, event_from_dict
 
@@ -128,14 +129,19 @@ def seats_of(session: Session, table_id: int) -> dict[int, str]:
     return {seat: name for seat, name in rows}
 
 
-_NEW_EVENTS = insert(table(RoundEvent))
+_NEW_EVENTS = Statement(insert(table(RoundEvent)), ("round_id", "seq", "kind", "data", "at"))
+_bets = table(Bet)
+_PLACED = Statement(select(_bets.c.id, _bets.c.user_id, _bets.c.amount_cents)
+                    .where(_bets.c.round_id == bindparam("round"), _bets.c.status == "placed"))  # fmt: skip
+_NEW_PAYOUTS = Statement(insert(table(Payout)), (
+    "bet_id", "round_id", "user_id", "result", "won_cents", "returned_cents", "commission_cents",
+    "transfer_id"))  # fmt: skip
 
 
 def save_events(session: Session, round_id: int, events: Iterable[Event]) -> None:
     rows = [{"round_id": round_id, "seq": e.seq, "kind": e.kind, "data": json.dumps(e.to_dict()),
              "at": e.at} for e in events]  # fmt: skip
-    if rows:
-        session.connection().execute(_NEW_EVENTS, rows)
+    _NEW_EVENTS.many(session, rows)
 
 
 def load_events(session: Session, round_id: int, since: int = 0) -> list[Event]:
@@ -156,6 +162,12 @@ def user_ids(session: Session, usernames: Iterable[str]) -> dict[str, int]:
     return {name: user_id for name, user_id in rows}
 
 
+class _Placed(NamedTuple):
+    id: str
+    user_id: int
+    amount_cents: int
+
+
 def pay(
     session: Session, round_row: RoundRow, outcome: RoundSettled | RoundVoided, now: float
 ) -> dict[int, int]:
@@ -166,8 +178,7 @@ def pay(
     for the whole round whatever the number of bets."""
     table_account = ledger.account(session, ledger.table_name(round_row.table_id), "table")
     house = ledger.house(session)
-    bets = {b.id: b for b in session.scalars(select(Bet).where(Bet.round_id == round_row.id,
-                                                                Bet.status == "placed"))}  # fmt: skip
+    bets = {row[0]: _Placed(*row) for row in _PLACED.rows(session, {"round": round_row.id})}
     void = isinstance(outcome, RoundVoided)
     moves = []
     wallets: dict[int, ledger.Ref] = {}
@@ -187,8 +198,7 @@ def pay(
          "transfer_id": transfer_id}
         for payout, transfer_id in zip(outcome.payouts, transfer_ids, strict=True)
     ]  # fmt: skip
-    if rows:
-        session.connection().execute(insert(table(Payout)), rows)
+    _NEW_PAYOUTS.many(session, rows)
     return {
         user_id: after[ref.id] if ref.id in after else ledger.balance(session, ref)
         for user_id, ref in wallets.items()
