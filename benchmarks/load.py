@@ -1,14 +1,19 @@
 """Load: N players over HTTP and WebSocket against a casino this script starts.
 
     python benchmarks/load.py [--players 200] [--tables 20] [--rate 500]
-                              [--open-seconds 30] [--closed-seconds 20]
+                              [--warmup-seconds 10] [--open-seconds 30]
+                              [--closed-seconds 20]
                               [--database sqlite|postgresql] [--processes 1]
 
 An admin opens the tables (Punto Banco, electronic, reveal delay 0); every player
 registers, signs in, opens the WebSocket of their table, and bets on it:
 
 * **open loop** — bets are offered at a fixed rate (``--rate`` per second, spread over
-  the players) whatever the answers: latency at a known load;
+  the players) whatever the answers: latency at a known load. The first seconds
+  (``--warmup-seconds``) are reported apart: the tables, opened together, start their
+  rounds together and settle them all in the same moments, until the small differences
+  of each round's timing spread them out, as the tables of a casino that has been open
+  a while are;
 * **closed loop** — every player bets again as soon as their last bet is answered:
   capacity.
 
@@ -327,23 +332,33 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         # server: collected rarely, as the server is.
         collect_rarely()
 
-        # Open loop: bets offered at a fixed rate, whatever the answers.
+        # Open loop: bets offered at a fixed rate, whatever the answers — first for the
+        # warm-up, then measured.
         tasks: set[asyncio.Task[None]] = set()
+
+        async def offer(stats: Stats, phase: str, seconds: float) -> float:
+            start = time.perf_counter()
+            interval = 1 / args.rate
+            number = 0
+            while (elapsed := time.perf_counter() - start) < seconds:
+                due = number * interval
+                if due > elapsed:
+                    await asyncio.sleep(due - elapsed)
+                task = asyncio.create_task(bet(players[number % len(players)], stats, phase))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+                stats.offered += 1
+                number += 1
+            return start
+
+        warmup_stats = Stats()
+        if args.warmup_seconds > 0:
+            start = await offer(warmup_stats, "warm-up", args.warmup_seconds)
+            results["warm-up"] = summary(warmup_stats, time.perf_counter() - start)
         profiling = args.profile and args.profile_phase == "open"
         profiler = profile(args.profile, args.open_seconds) if profiling else None
         cpu = cpu_seconds()
-        start = time.perf_counter()
-        interval = 1 / args.rate
-        number = 0
-        while (elapsed := time.perf_counter() - start) < args.open_seconds:
-            due = number * interval
-            if due > elapsed:
-                await asyncio.sleep(due - elapsed)
-            task = asyncio.create_task(bet(players[number % len(players)], open_stats, "open"))
-            tasks.add(task)
-            task.add_done_callback(tasks.discard)
-            open_stats.offered += 1
-            number += 1
+        start = await offer(open_stats, "open", args.open_seconds)
         await asyncio.gather(*tasks)
         results["open"] = summary(open_stats, time.perf_counter() - start)
         results["open"]["cpu_ms_per_bet"] = cpu_per_bet(cpu, open_stats.accepted)
@@ -469,6 +484,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--rate", type=float, default=500)
+    parser.add_argument("--warmup-seconds", type=float, default=10,
+                        help="the open loop's rate offered this long first, reported apart")  # fmt: skip
     parser.add_argument("--open-seconds", type=float, default=30)
     parser.add_argument("--closed-seconds", type=float, default=20)
     parser.add_argument("--betting", type=float, default=2.0)

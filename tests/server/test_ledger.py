@@ -19,6 +19,7 @@ from sqlalchemy import select, update
 from baccara.server import ledger
 from baccara.server.database import Database
 from baccara.server.models import Account, Entry, Transfer
+from baccara.server.sql import Inserts
 from tests.server.postgres import Cluster
 
 KINDS = ("wallet", "wallet", "table", "house", "deposits")
@@ -130,4 +131,32 @@ def test_a_transfer_whose_legs_do_not_sum_to_zero_is_refused(database: Database)
             ledger.transfers(
                 session, [ledger.Move("x", "adjust", [(wallet, 10), (house, -5)])], 0.0
             )
+        session.rollback()
+
+
+def test_a_batch_larger_than_one_statement_gives_each_transfer_its_own_id(
+    database: Database,
+) -> None:
+    """A round with hundreds of bets: its transfers go in by the hundred
+    (:class:`~baccara.server.sql.Inserts`), returned in no promised order; each must still
+    get its own id, in the order of the moves."""
+    count = 2 * Inserts.CHUNK + 7
+    with database.write() as session:
+        wallet = ledger.account(session, "test:0", "wallet")
+        house = ledger.account(session, "test:3", "house")
+        moves = [ledger.Move(f"big{i}", "adjust", [(house, -(i + 1)), (wallet, i + 1)])
+                 for i in range(count)]  # fmt: skip
+        before = ledger.balance(session, wallet)
+        ids, after = ledger.transfers(session, moves, 0.0)
+        found = select(Transfer.id, Transfer.key).where(Transfer.id.in_(ids))
+        keys = {transfer_id: key for transfer_id, key in session.execute(found)}
+        assert [keys[i] for i in ids] == [m.key for m in moves]
+        assert len(set(ids)) == count
+        credited = session.execute(
+            select(Entry.transfer_id, Entry.amount_cents).where(
+                Entry.transfer_id.in_(ids), Entry.account_id == wallet.id
+            )
+        ).all()
+        assert sorted(credited) == sorted((ids[i], i + 1) for i in range(count))
+        assert after[wallet.id] == before + count * (count + 1) // 2
         session.rollback()

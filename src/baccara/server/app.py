@@ -27,7 +27,7 @@ from baccara.server.api import (
     tables,
     ws,
 )
-from baccara.server.betlane import BetLane
+from baccara.server.betlane import CasinoApp
 from baccara.server.casino import Casino
 from baccara.server.forward import Forwarder
 from baccara.server.security import Guard
@@ -50,7 +50,7 @@ def create_app(
         finally:
             await casino.stop()
 
-    app = FastAPI(
+    app = CasinoApp(
         title="baccara casino",
         version=importlib.metadata.version("baccara"),
         description="Punto Banco, RedGreen, Mini RedGreen and Lo-Ball at shared tables:"
@@ -59,7 +59,7 @@ def create_app(
     )
     app.state.casino = casino
     if settings.bet_lane:
-        app.add_middleware(BetLane, casino=casino)  # after forwarding: bets it deals itself
+        app.open_lane(casino)  # in front of every layer: bets of the tables dealt here
     app.add_middleware(Forwarder, casino=casino)  # inside the Guard: bounded, with its headers
     app.add_middleware(Guard)
     errors.install(app)

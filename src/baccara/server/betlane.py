@@ -1,12 +1,18 @@
-"""The bet's own lane: ``POST /api/tables/{id}/bets`` placed without FastAPI's routing.
+"""The bet's own lane: ``POST /api/tables/{id}/bets`` placed without FastAPI's machinery.
 
 A bet is nearly every request a busy casino answers, and FastAPI's general machinery —
-matching the path against every route, solving the dependencies, building the request
-— cost more processor time than placing the bet itself. This ASGI middleware answers
-the one request that matters with the very functions the route calls, in the same
-order: the token checked by ``Casino.authenticate``, the body by the ``BetIn`` model,
-the key by ``check_key``, the bet placed by ``Casino.place_bet``, the answer the
-route's ``JSONResponse``.
+the layers around every request (its error and telemetry handlers, its body limit, the
+casino's Guard and forwarder), matching the path against every route, solving the
+dependencies, building the request — cost more processor time than placing the bet
+itself. The lane stands in front of all of it (:class:`CasinoApp`) and answers the one
+request that matters with the very functions the route calls, in the same order: the
+token checked by ``Casino.authenticate``, the body by the ``BetIn`` model, the key by
+``check_key``, the bet placed by ``Casino.place_bet``, the answer the route's
+``JSONResponse`` with the headers the Guard adds (:data:`~.security.SECURED`).
+
+What the layers it passes by would have done, it does or leaves to them: it reads only
+a body whose declared length is within the Guard's bound (:data:`~.security.MAX_BODY`),
+and only a bet for a table this process deals (any other is the forwarder's).
 
 It takes only the plain success: whenever anything is not exactly as the route expects
 (no or malformed token, a body or key the models refuse, a bet the casino refuses, a
@@ -22,12 +28,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from fastapi import FastAPI
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from baccara.server.api.schemas import BetIn
 from baccara.server.betting import check_key
-from baccara.server.security import read_body, replaying
+from baccara.server.security import MAX_BODY, SECURED, read_body, replaying
 
 if TYPE_CHECKING:
     from baccara.server.casino import Caller, Casino
@@ -37,7 +44,8 @@ BET_PATH = re.compile(r"/api/tables/([1-9][0-9]{0,8})/bets")
 
 
 class BetLane:
-    """ASGI middleware: place a well-formed bet directly (see the module's docstring)."""
+    """ASGI app: place a well-formed bet directly, hand anything else to ``app`` (see the
+    module's docstring)."""
 
     def __init__(self, app: ASGIApp, casino: Casino) -> None:
         self.app = app
@@ -51,35 +59,29 @@ class BetLane:
             if scope["type"] == "http" and scope["method"] == "POST"
             else None
         )
-        if found is None:
+        headers = _headers(scope) if found is not None else None
+        table_id = int(found.group(1)) if found is not None else 0
+        if headers is None or table_id not in self.casino.tables:
             await self.app(scope, receive, send)
             return
         body = await read_body(receive)
-        answer = await self._place(scope, int(found.group(1)), body)
-        if answer is not None:
-            await answer(scope, receive, send)
+        answer = await self._place(headers, table_id, body)
+        if answer is None:
+            await self.app(scope, replaying(body, receive), send)
             return
-        await self.app(scope, replaying(body, receive), send)
+        await send({"type": "http.response.start", "status": answer.status_code,
+                    "headers": [*answer.raw_headers, *SECURED]})  # fmt: skip
+        await send({"type": "http.response.body", "body": answer.body})
 
-    async def _place(self, scope: Scope, table_id: int, body: bytes) -> JSONResponse | None:
+    async def _place(
+        self, headers: dict[bytes, str], table_id: int, body: bytes
+    ) -> JSONResponse | None:
         """The route's answer to a bet that is in order, or ``None`` to let the route
         answer."""
-        token = key = None
-        json_body = False
-        seen: set[bytes] = set()
-        for name, value in scope["headers"]:
-            if name in seen:  # a header sent twice: the route decides what that means
-                return None
-            seen.add(name)
-            if name == b"authorization":
-                scheme, _, credentials = value.decode("latin-1").partition(" ")
-                if scheme.lower() == "bearer" and credentials:
-                    token = credentials
-            elif name == b"idempotency-key":
-                key = value.decode("latin-1")
-            elif name == b"content-type":
-                json_body = value.strip().lower() == b"application/json"
-        if token is None or key is None or not json_body:
+        scheme, _, token = headers.get(b"authorization", "").partition(" ")
+        key = headers.get(b"idempotency-key")
+        json_body = headers.get(b"content-type", "").strip().lower() == "application/json"
+        if scheme.lower() != "bearer" or not token or key is None or not json_body:
             return None
         try:
             user: Caller = await self.casino.authenticate(token)
@@ -90,3 +92,31 @@ class BetLane:
             return None  # route answers, in its words (a bet half done is rolled back)
         self.placed += 1
         return JSONResponse(placed, status_code=201)
+
+
+def _headers(scope: Scope) -> dict[bytes, str] | None:
+    """A bet's headers, or ``None`` if the route should see it: a header sent twice (the
+    route decides what that means), or a body of undeclared length or over the bound
+    (the Guard refuses it)."""
+    headers: dict[bytes, str] = {}
+    for name, value in scope["headers"]:
+        if name in headers:
+            return None
+        headers[name] = value.decode("latin-1")
+    length = headers.get(b"content-length", "")
+    return headers if length.isdigit() and int(length) <= MAX_BODY else None
+
+
+class CasinoApp(FastAPI):
+    """The casino's FastAPI application, with the bet lane in front when it has one."""
+
+    lane: BetLane | None = None
+
+    def open_lane(self, casino: Casino) -> None:
+        self.lane = BetLane(super().__call__, casino)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.lane is None:
+            await super().__call__(scope, receive, send)
+        else:
+            await self.lane(scope, receive, send)

@@ -13,8 +13,13 @@ costs one view and one ``json.dumps`` per change, not a hundred.
 When messages wait in a connection's queue — a busy table, many bets committed in the
 same moment — its sender sends them together: the new events of one round as one
 ``events`` message (the events in order, exactly as the separate messages held them)
-and, of several balances, the newest. A quiet table's messages go one by one, as they
-come. Either way a client gets every event, in order, once.
+and, of several balances, the newest. A socket is written at most every
+:data:`SEND_INTERVAL`: a message for a socket written less than that ago waits for the
+rest of the interval, and goes with whatever else arrived meanwhile. A quiet table's
+messages go as they come; a busy table's bets reach each player a few at a time, ten
+times a second — as a person watches chips land — and each write of a socket, a
+system call on both sides, is shared by several. Either way a client gets every
+event, in order, once.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ QUEUE_LIMIT = 1000
 """Messages waiting for one client before it is dropped (it reconnects and catches up)."""
 SEND_TOGETHER = 100
 """The most queued messages one send takes together."""
+SEND_INTERVAL = 0.1
+"""Seconds between two writes of one socket, at least (see the module's docstring)."""
 
 
 @dataclass(frozen=True)
@@ -221,8 +228,14 @@ class Hub:
 
     async def _send(self, connection: Connection) -> None:
         queue, send = connection.queue, connection.send
+        loop = asyncio.get_running_loop()
+        sent_at = -SEND_INTERVAL
         while True:
             waiting = [await queue.get()]
+            wait = sent_at + SEND_INTERVAL - loop.time()
+            if wait > 0 and waiting[-1] is not None:
+                await asyncio.sleep(wait)  # what else arrives in the meantime goes with it
+            sent_at = loop.time()
             while waiting[-1] is not None and len(waiting) < SEND_TOGETHER and not queue.empty():
                 waiting.append(queue.get_nowait())
             closing = waiting[-1] is None

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 from baccara.errors import BaccaraError
 from baccara.money import format_cents
 from baccara.server.models import Account, Entry, Transfer, table
-from baccara.server.sql import Statement
+from baccara.server.sql import Inserts, Statement
 
 HOUSE = "house"
 DEPOSITS = "deposits"
@@ -35,8 +35,7 @@ _accounts = table(Account)
 _transfers = table(Transfer)
 _entries = table(Entry)
 
-_NEW_TRANSFER = Statement(insert(_transfers).returning(_transfers.c.id),
-                          ("key", "kind", "round_id", "created_at"))  # fmt: skip
+_NEW_TRANSFERS = Inserts(_transfers, ("key", "kind", "round_id", "created_at"), ("key", "id"))
 _CREDIT = (
     update(_accounts)
     .where(_accounts.c.id == bindparam("account"))
@@ -153,9 +152,10 @@ def transfers(
     if not moves:
         return [], {}
     # A second transfer with one of these keys fails here, on the unique constraint.
-    ids = [_NEW_TRANSFER.scalar(session, {"key": m.key, "kind": m.kind, "round_id": round_id,
-                                          "created_at": now})
-           for m in moves]  # fmt: skip
+    made: dict[str, int] = dict(_NEW_TRANSFERS.rows(session, [
+        {"key": m.key, "kind": m.kind, "round_id": round_id, "created_at": now} for m in moves
+    ]))  # fmt: skip
+    ids = [made[move.key] for move in moves]
     net: dict[Ref, int] = {}
     for move in moves:
         for ref, amount in move.legs:

@@ -41,6 +41,8 @@ HEADERS = {
     b"x-frame-options": b"DENY",
     b"permissions-policy": b"camera=(), microphone=(), geolocation=()",
 }
+SECURED = [*HEADERS.items(), (b"content-security-policy", POLICY.encode())]
+"""The headers the Guard adds to an API answer, for an answer written past it."""
 
 
 SOCKET_SEND = "baccara.socket_send"
@@ -128,6 +130,5 @@ async def _too_large(send: Send) -> None:
     await send({"type": "http.response.start", "status": 413,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode()),
-                            *HEADERS.items(),
-                            (b"content-security-policy", POLICY.encode())]})  # fmt: skip
+                            *SECURED]})  # fmt: skip
     await send({"type": "http.response.body", "body": body.encode()})

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import Table, bindparam, insert
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.expression import Executable
@@ -128,3 +129,40 @@ class Statement:
             cursor.executemany(compiled.sql, [compiled.bind(row) for row in rows])
         finally:
             cursor.close()
+
+
+class Inserts:
+    """Rows inserted many at a time — ``INSERT … VALUES (…), (…) … RETURNING`` — a
+    statement for up to :attr:`CHUNK` rows: a round's payouts are a few statements, not
+    one per bet. The rows come back in no particular order (as the databases promise),
+    so what a caller matches them by is among the columns returned."""
+
+    CHUNK = 100
+
+    def __init__(self, table: Table, columns: Sequence[str], returning: Sequence[str]) -> None:
+        self.table = table
+        self.columns = tuple(columns)
+        self.returning = tuple(returning)
+        self._by_size: dict[int, Statement] = {}
+
+    def _statement(self, size: int) -> Statement:
+        found = self._by_size.get(size)
+        if found is None:
+            rows: list[dict[str, Any]] = [
+                {name: bindparam(f"{name}_{i}") for name in self.columns} for i in range(size)
+            ]
+            returned = [self.table.c[name] for name in self.returning]
+            found = self._by_size[size] = Statement(
+                insert(self.table).values(rows).returning(*returned)
+            )
+        return found
+
+    def rows(self, session: Session, rows: Sequence[Mapping[str, Any]]) -> list[Row]:
+        """Insert ``rows``; the columns :attr:`returning` of each, in any order."""
+        out: list[Row] = []
+        for start in range(0, len(rows), self.CHUNK):
+            chunk = rows[start : start + self.CHUNK]
+            params = {f"{name}_{i}": row[name] for i, row in enumerate(chunk)
+                      for name in self.columns}  # fmt: skip
+            out += self._statement(len(chunk)).rows(session, params)
+        return out

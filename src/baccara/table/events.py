@@ -40,17 +40,34 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values, with ``kind`` naming the event."""
         data = {"kind": self.kind}
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            data[field.name] = _plain(value)
+        for name in _field_names(type(self)):
+            data[name] = _plain(getattr(self, name))
         return data
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Values that are plain already: most of an event, so tried first (a settlement's event
+holds every bet's payout, and every event is encoded as it is stored)."""
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(field.name for field in dataclasses.fields(cls))
+    return names
+
+
 def _plain(value: Any) -> Any:
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {name: _plain(getattr(value, name)) for name in _field_names(kind)}
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
