@@ -407,19 +407,25 @@ def profile(path: str, seconds: float) -> subprocess.Popen[bytes]:
     spy = Path(sys.executable).with_name("py-spy")
     return subprocess.Popen([str(spy), "record", "--pid", str(pid), "--duration",
                              str(int(seconds)), "--rate", "200", "--format", "raw",
-                             "--nonblocking", "--output", path],
+                             "--nonblocking", "--full-filenames", "--output", path],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
 
 
 PROFILE_BUCKETS = (
     ("password hashing (argon2)", ("argon2",)),
-    ("database (SQLite/psycopg, SQLAlchemy)", ("sqlalchemy", "sqlite3", "psycopg")),
+    ("database (SQLite/psycopg, SQLAlchemy)",
+     ("sqlalchemy", "sqlite3", "psycopg", "baccara/server/sql.py")),
     ("WebSocket sends", ("websockets", "hub.py")),
     ("HTTP parsing and routing (uvicorn, starlette, FastAPI, pydantic)",
      ("uvicorn", "starlette", "fastapi", "pydantic", "h11", "httptools")),
     ("table engine", ("baccara/table",)),
     ("casino and ledger code", ("baccara/server",)),
 )  # fmt: skip
+
+
+IDLE = ("Runner.run ", "run_until_complete ", "BaseSelector", "select ")
+"""Innermost frames of a sample taken while the event loop waited (py-spy's non-blocking
+mode cannot tell an idle loop from a busy one)."""
 
 
 def where_the_time_goes(path: str) -> dict[str, float]:
@@ -430,6 +436,8 @@ def where_the_time_goes(path: str) -> dict[str, float]:
         if not number.isdigit():  # a sample py-spy could not read whole (it does not stop
             continue  # the server to sample it)
         frames = stack.split(";")
+        if frames[-1].startswith(IDLE) or "threading.py" in frames[-1]:
+            continue  # the loop waiting for the network, or a thread waiting for work
         bucket = "other (asyncio, threads, Python)"
         for name, marks in PROFILE_BUCKETS:
             if any(mark in frame for frame in frames[-6:] for mark in marks):

@@ -25,13 +25,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import functools
 import json
 import logging
 import os
 import secrets
 import socket
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import httpx
 from sqlalchemy import func, select, text
@@ -49,6 +52,7 @@ if TYPE_CHECKING:
 
     from baccara.server.casino import Casino
 
+T = TypeVar("T")
 log = logging.getLogger("baccara.server")
 CHANNEL = "baccara_tables"
 NOTIFY_LIMIT = 7000
@@ -111,6 +115,17 @@ class Cluster:
         self._addresses: dict[int, tuple[Holder, float]] = {}
         self._client: httpx.AsyncClient | None = None
         self._lock_file: IO[bytes] | None = None
+        self._keeper: ThreadPoolExecutor | None = None
+        """The leases' own thread. In the shared pool their renewal would queue behind the
+        bets of an overloaded process, and its tables' leases run out while it still
+        deals them (seen: 503 "table moving" under a load of twice the capacity)."""
+
+    async def _kept(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``work`` on the leases' own thread."""
+        if self._keeper is None:
+            self._keeper = ThreadPoolExecutor(1, thread_name_prefix="leases")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._keeper, functools.partial(work, *args, **kwargs))
 
     @property
     def client(self) -> httpx.AsyncClient:
@@ -169,6 +184,9 @@ class Cluster:
         if self._client is not None:
             await self._client.aclose()
             self._client = None
+        if self._keeper is not None:
+            self._keeper.shutdown(wait=False)
+            self._keeper = None
 
     def leave(self, generations: dict[int, int]) -> None:
         """Hand over every table at once (a graceful stop): nobody waits for a lease to run
@@ -226,14 +244,14 @@ class Cluster:
         now = casino.clock()
         dealt = {table_id: live for table_id, live in casino.tables.items()}
         generations = {table_id: live.generation for table_id, live in dealt.items()}
-        held, unheld, share = await asyncio.to_thread(self._look, now, generations)
+        held, unheld, share = await self._kept(self._look, now, generations)
         for table_id, live in dealt.items():
             if table_id not in held:
                 log.warning("table %s: lease lost to another process", table_id)
                 await casino.drop(table_id, live)
         room = share - len(held)
         if room > 0 and unheld:
-            taken = await asyncio.to_thread(self.take, unheld, limit=room)
+            taken = await self._kept(self.take, unheld, limit=room)
             await self.bring_up_all(taken)
         elif room < 0:
             await self._hand_over(-room)
@@ -249,7 +267,7 @@ class Cluster:
                               table_id)  # fmt: skip
                 self.casino.tables.pop(table_id, None)
                 with contextlib.suppress(Exception):
-                    await asyncio.to_thread(self._release, table_id, generation)
+                    await self._kept(self._release, table_id, generation)
 
     def _look(self, now: float, generations: dict[int, int]) -> tuple[set[int], list[int], int]:
         with self.casino.db.write() as session:
@@ -272,7 +290,7 @@ class Cluster:
                 idle = round_ is None or (round_.phase is Phase.BETTING and not round_.wagers)
                 if not idle or live.closed:
                     continue
-                await asyncio.to_thread(self._release, live.table_id, live.generation)
+                await self._kept(self._release, live.table_id, live.generation)
                 live.closed = live.moved = True
             if self.casino.tables.get(live.table_id) is live:
                 del self.casino.tables[live.table_id]
