@@ -7,13 +7,22 @@ several balances waiting, the newest. Every event still arrives, once, in order.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import uuid
 from typing import Any
 
 import pytest
 
-from baccara.server.hub import QUEUE_LIMIT, Balance, Connection, Events, Hub, together
+from baccara.server.hub import (
+    QUEUE_LIMIT,
+    SEND_INTERVAL,
+    Balance,
+    Connection,
+    Events,
+    Hub,
+    together,
+)
 from tests.server.harness import Server, receive
 
 
@@ -89,3 +98,33 @@ def test_a_burst_of_bets_reaches_a_socket_whole_and_in_order(
             seen += receive(socket).get("events", [])
     bets = [e["bet_id"] for e in seen if e["kind"] == "bet-placed"]
     assert bets == placed  # each once, in the order the casino took them
+
+
+def test_a_socket_is_written_at_most_every_interval_and_gets_every_event() -> None:
+    """Events arriving every 10 ms for 0.5 s: the first goes at once, the rest a few to a
+    message, no two writes closer than the interval — and every event once, in order."""
+    written: list[float] = []
+
+    class TimedSocket(FakeSocket):
+        async def send(self, message: dict[str, Any]) -> None:
+            written.append(asyncio.get_running_loop().time())
+            await super().send(message)
+
+    async def run() -> TimedSocket:
+        socket = TimedSocket()
+        connection = Connection(socket, 1, 1, "ann", "player", False)  # type: ignore[arg-type]
+        sender = asyncio.ensure_future(Hub()._send(connection))
+        for seq in range(50):
+            connection.push(Events(1, 9, f'{{"seq":{seq}}}'))
+            await asyncio.sleep(0.01)
+        connection.push(None)
+        await sender
+        return socket
+
+    socket = asyncio.run(run())
+    events = [e["seq"] for text in socket.sent for e in json.loads(text)["events"]]
+    assert events == list(range(50))
+    assert json.loads(socket.sent[0])["events"] == [{"seq": 0}]  # a quiet socket: at once
+    assert len(socket.sent) <= 0.5 / SEND_INTERVAL + 2
+    gaps = [later - earlier for earlier, later in itertools.pairwise(written)]
+    assert min(gaps) >= SEND_INTERVAL * 0.9  # (what runs between the clock and the write)
