@@ -70,7 +70,7 @@ _transfers = table(Transfer)
 # The hot path's statements, run by the driver (see ledger).
 _CLAIM = {
     name: Statement(dialect.insert(_keys).on_conflict_do_nothing().returning(_keys.c.user_id),
-                    ("user_id", "key", "request_hash", "response", "status_code"))
+                    ("user_id", "key", "request_hash", "response", "status_code"), only=name)
     for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
 }  # fmt: skip
 _THIS_KEY = (_keys.c.user_id == bindparam("user"), _keys.c.key == bindparam("k"))

@@ -40,6 +40,7 @@ from baccara.server.leases import LeaseLost
 from baccara.server.models import CasinoTable, LoginFailure, PlaySession, Seat, Setting, User
 from baccara.server.models import Round as RoundRow
 from baccara.server.settings import Settings
+from baccara.server.sql import prepare
 from baccara.table import Mode, Phase, Round, Table, TableConfig
 from baccara.table.events import BettingClosed, CardDealt, RoundSettled, RoundVoided
 
@@ -135,6 +136,9 @@ class Casino:
 
     async def start(self) -> None:
         await asyncio.to_thread(self.db.migrate)
+        from baccara.server import betting  # noqa: F401 - its statements are made on import
+
+        prepare(self.db.engine.dialect)  # the bets' and payouts' statements, compiled now
         self.tokens = await asyncio.to_thread(self._load_tokens)
         alone = await asyncio.to_thread(self.cluster.join)
         table_ids = await asyncio.to_thread(self._open_table_ids)

@@ -30,6 +30,8 @@ DRIVER = "baccara.driver"
 """Where a write session keeps its driver connection (see :func:`driver`)."""
 
 Row = tuple[Any, ...]
+_MADE: list[Statement | Inserts] = []
+"""Every statement made here, for :func:`prepare`."""
 
 
 @dataclass(frozen=True)
@@ -74,11 +76,16 @@ class _Compiled:
 class Statement:
     """A Core statement compiled once per dialect, run on the driver's cursor."""
 
-    def __init__(self, statement: Executable, columns: Iterable[str] | None = None) -> None:
-        """``columns``: for an insert, the columns each row gives (all it fills)."""
+    def __init__(
+        self, statement: Executable, columns: Iterable[str] | None = None, only: str | None = None
+    ) -> None:
+        """``columns``: for an insert, the columns each row gives (all it fills); ``only``:
+        the one dialect a statement written in its terms (an upsert) is for."""
         self.statement = statement
         self.columns = list(columns) if columns is not None else None
+        self.only = only
         self._by_dialect: dict[str, _Compiled] = {}
+        _MADE.append(self)
 
     def _compiled(self, dialect: Dialect) -> _Compiled:
         found = self._by_dialect.get(dialect.name)
@@ -148,6 +155,11 @@ class Inserts:
         self.columns = tuple(columns)
         self.returning = tuple(returning)
         self._by_size: dict[int, Statement] = {}
+        _MADE.append(self)
+
+    def sizes(self) -> list[int]:
+        """The sizes of statement it uses: the powers of two up to :attr:`CHUNK`."""
+        return [1 << n for n in range(self.CHUNK.bit_length()) if 1 << n <= self.CHUNK]
 
     def _statement(self, size: int) -> Statement:
         found = self._by_size.get(size)
@@ -173,3 +185,14 @@ class Inserts:
             out += self._statement(size).rows(session, params)
             start += size
         return out
+
+
+def prepare(dialect: Dialect) -> None:
+    """Compile every statement made so far for ``dialect``: the server does at start what
+    its first bets and first settlements would otherwise each do in their turn."""
+    for made in list(_MADE):
+        if isinstance(made, Inserts):
+            for size in made.sizes():
+                made._statement(size)._compiled(dialect)
+        elif made.only in (None, dialect.name):
+            made._compiled(dialect)
