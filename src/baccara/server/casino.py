@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
 from baccara.games import GAMES
-from baccara.server import audit, leases, ledger, protections, store
+from baccara.server import audit, betting, leases, ledger, protections, store
 from baccara.server.auth import AuthError, Claims, Tokens, password_matches
 from baccara.server.cluster import Cluster, Mirror, TableMoved
 from baccara.server.database import Database, GroupCommit
@@ -136,8 +136,6 @@ class Casino:
 
     async def start(self) -> None:
         await asyncio.to_thread(self.db.migrate)
-        from baccara.server import betting  # noqa: F401 - its statements are made on import
-
         prepare(self.db.engine.dialect)  # the bets' and payouts' statements, compiled now
         self.tokens = await asyncio.to_thread(self._load_tokens)
         alone = await asyncio.to_thread(self.cluster.join)
@@ -746,15 +744,11 @@ class Casino:
         self, user: Caller, table_id: int, spot: str, amount: int, key: str
     ) -> dict[str, Any]:
         """Place a bet once per idempotency key: the bet, its round, the balance it left."""
-        from baccara.server import betting
-
         live = self.live(table_id)
         return await self._act(live, lambda s, now: betting.place(self, s, live, user, spot,
                                                                   amount, key, now))  # fmt: skip
 
     async def remove_bet(self, user: Caller, table_id: int, bet_id: str) -> int:
-        from baccara.server import betting
-
         live = self.live(table_id)
         return await self._act(live, lambda s, now: betting.remove(s, live, user, bet_id, now))
 

@@ -42,7 +42,8 @@ HEADERS = {
     b"permissions-policy": b"camera=(), microphone=(), geolocation=()",
 }
 SECURED = [*HEADERS.items(), (b"content-security-policy", POLICY.encode())]
-"""The headers the Guard adds to an API answer, for an answer written past it."""
+"""The headers the Guard adds to every answer (an answer written past it adds them too)."""
+DOCS_SECURED = [*HEADERS.items(), (b"content-security-policy", DOCS_POLICY.encode())]
 
 
 SOCKET_SEND = "baccara.socket_send"
@@ -81,13 +82,13 @@ class Guard:
                 return
             if not message.get("more_body", False):
                 break
-        policy = DOCS_POLICY if scope["path"] in ("/docs", "/redoc") else POLICY
+        added = DOCS_SECURED if scope["path"] in ("/docs", "/redoc") else SECURED
 
         async def secured(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 present = {name.lower() for name, _ in headers}
-                for name, value in {**HEADERS, b"content-security-policy": policy.encode()}.items():
+                for name, value in added:
                     if name not in present:
                         headers.append((name, value))
                 message["headers"] = headers

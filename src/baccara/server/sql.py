@@ -77,15 +77,23 @@ class Statement:
     """A Core statement compiled once per dialect, run on the driver's cursor."""
 
     def __init__(
-        self, statement: Executable, columns: Iterable[str] | None = None, only: str | None = None
+        self,
+        statement: Executable,
+        columns: Iterable[str] | None = None,
+        only: str | None = None,
+        *,
+        prepared: bool = True,
     ) -> None:
         """``columns``: for an insert, the columns each row gives (all it fills); ``only``:
-        the one dialect a statement written in its terms (an upsert) is for."""
+        the one dialect a statement written in its terms (an upsert) is for; ``prepared``:
+        whether :func:`prepare` compiles it (not a statement another one makes and
+        prepares)."""
         self.statement = statement
         self.columns = list(columns) if columns is not None else None
         self.only = only
         self._by_dialect: dict[str, _Compiled] = {}
-        _MADE.append(self)
+        if prepared:
+            _MADE.append(self)
 
     def _compiled(self, dialect: Dialect) -> _Compiled:
         found = self._by_dialect.get(dialect.name)
@@ -149,6 +157,7 @@ class Inserts:
     of bets a round may have — each in the middle of some round's settlement."""
 
     CHUNK = 64
+    """The largest statement's rows: a power of two."""
 
     def __init__(self, table: Table, columns: Sequence[str], returning: Sequence[str]) -> None:
         self.table = table
@@ -159,7 +168,7 @@ class Inserts:
 
     def sizes(self) -> list[int]:
         """The sizes of statement it uses: the powers of two up to :attr:`CHUNK`."""
-        return [1 << n for n in range(self.CHUNK.bit_length()) if 1 << n <= self.CHUNK]
+        return [1 << n for n in range(self.CHUNK.bit_length())]
 
     def _statement(self, size: int) -> Statement:
         found = self._by_size.get(size)
@@ -169,7 +178,7 @@ class Inserts:
             ]
             returned = [self.table.c[name] for name in self.returning]
             found = self._by_size[size] = Statement(
-                insert(self.table).values(rows).returning(*returned)
+                insert(self.table).values(rows).returning(*returned), prepared=False
             )
         return found
 
