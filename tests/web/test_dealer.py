@@ -243,12 +243,14 @@ def test_a_dealer_types_lo_ball_tiles_and_dice(casino: Server, dealer_page: Page
     for die in "235":
         dealer_page.get_by_label("Die", exact=True).press_sequentially(die)
     wait_for(lambda: ann.http.get(f"/api/rounds/{round_id}").json()["state"] == "settled")
+    # The page draws the layout and the settlement from the same events: once it shows the
+    # pay, the last die is on the layout too (the socket may deliver it after the API).
+    expect(dealer_page.locator('.settlement tr[data-seat="1"] .pay')).to_have_text("70.00")
     layout = dealer_page.locator(".felt-panel")
     assert visible_cards(layout.locator('section[data-hand="seat1"]')) == [
         "Tile 1-1", "Tile 7-7", "Tile 3-6"]  # fmt: skip
     assert visible_cards(layout.locator('section[data-hand="dice"]')) == [
         "Die showing 2", "Die showing 3", "Die showing 5"]  # fmt: skip
-    expect(dealer_page.locator('.settlement tr[data-seat="1"] .pay')).to_have_text("70.00")
 
 
 COVERED = """(panel) => [...panel.querySelectorAll('button, input, a')].filter((e) => e.offsetParent)

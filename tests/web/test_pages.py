@@ -9,11 +9,11 @@ import re
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from baccara.exact import analyze
 from baccara.server.pages import PAGES, WEB
-from tests.server.harness import ONE_DECK_SHOE, Server
+from tests.server.harness import ONE_DECK_SHOE, PASSWORD, Server
 from tests.web.casino import PHONE, register, shoot
 
 
@@ -173,3 +173,33 @@ def test_a_notice_stays_at_the_foot_of_a_phone_and_goes(casino: Server, page: Pa
     expect(toast).to_have_count(3)
     expect(toast).to_have_count(0, timeout=10_000)  # and they go by themselves
     assert page.evaluate("document.body.classList.contains('has-toasts')") is False
+
+
+def test_a_link_followed_while_signing_in_is_where_the_player_stays(
+    casino: Server, page: Page
+) -> None:
+    """The header shows a signed-in player's links before signing in has finished (the
+    client seed is still being fetched). A player who follows one stays there: the sign-in
+    page, left behind, does not send them on to where it was going."""
+    name = casino.player().name
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # the first is the last step of signing in
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/me/client-seed", hold)
+    page.goto(f"{casino.url}/sign-in")
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+    page.get_by_role("link", name="My rounds").click()
+    expect(page.get_by_role("heading", name="My last rounds")).to_be_visible()
+    with page.expect_response(lambda answer: "/api/me/client-seed" in answer.url):
+        held[0].continue_()
+    page.wait_for_load_state("networkidle")
+    expect(page).to_have_url(f"{casino.url}/history")
+    expect(page.get_by_role("heading", name="My last rounds")).to_be_visible()

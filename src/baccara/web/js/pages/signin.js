@@ -5,6 +5,9 @@ import { h, replace } from "../dom.js";
 import { register, signIn } from "../session.js";
 
 export function mount(main, params, { next = "/", navigate } = {}) {
+  // Signing in shows the header's links before it finishes; a person who follows one
+  // meanwhile has left this page, and must not be sent back to where it was going.
+  let left = false;
   const error = h("p", { class: "form-error", role: "alert", id: "sign-in-error" });
   const username = h("input", {
     id: "username", name: "username", autocomplete: "username", required: true,
@@ -27,8 +30,9 @@ export function mount(main, params, { next = "/", navigate } = {}) {
       if (action === "register") await register(username.value.trim(), password.value);
       else await signIn(username.value.trim(), password.value);
       const target = next && next !== "/sign-in" ? next : "/";
-      if (navigate) navigate(target, { replaceState: true });
+      if (navigate && !left) navigate(target, { replaceState: true });
     } catch (failure) {
+      if (left) return;
       error.textContent = failure instanceof ApiError ? failure.message : "The casino cannot be reached; try again.";
       busy(false);
     }
@@ -49,5 +53,7 @@ export function mount(main, params, { next = "/", navigate } = {}) {
       h("button", { type: "submit", value: "register" }, "Register")));
   replace(main, h("section", { class: "panel narrow" }, form));
   username.focus();
-  return null;
+  return () => {
+    left = true;
+  };
 }
