@@ -101,7 +101,7 @@ def test_a_burst_of_bets_reaches_a_socket_whole_and_in_order(
 
 
 def test_a_socket_is_written_at_most_every_interval_and_gets_every_event() -> None:
-    """Events arriving every 10 ms for 0.5 s: the first goes at once, the rest a few to a
+    """Events arriving every 10 ms for 0.5 s or so: the first goes at once, the rest a few to a
     message, no two writes closer than the interval — and every event once, in order."""
     written: list[float] = []
 
@@ -110,21 +110,23 @@ def test_a_socket_is_written_at_most_every_interval_and_gets_every_event() -> No
             written.append(asyncio.get_running_loop().time())
             await super().send(message)
 
-    async def run() -> TimedSocket:
+    async def run() -> tuple[TimedSocket, float]:
         socket = TimedSocket()
         connection = Connection(socket, 1, 1, "ann", "player", False)  # type: ignore[arg-type]
+        loop = asyncio.get_running_loop()
+        began = loop.time()
         sender = asyncio.ensure_future(Hub()._send(connection))
         for seq in range(50):
             connection.push(Events(1, 9, f'{{"seq":{seq}}}'))
             await asyncio.sleep(0.01)
         connection.push(None)
         await sender
-        return socket
+        return socket, loop.time() - began  # 0.5 s, or more on a busy machine
 
-    socket = asyncio.run(run())
+    socket, took = asyncio.run(run())
     events = [e["seq"] for text in socket.sent for e in json.loads(text)["events"]]
     assert events == list(range(50))
     assert json.loads(socket.sent[0])["events"] == [{"seq": 0}]  # a quiet socket: at once
-    assert len(socket.sent) <= 0.5 / SEND_INTERVAL + 2
+    assert len(socket.sent) <= took / SEND_INTERVAL + 2
     gaps = [later - earlier for earlier, later in itertools.pairwise(written)]
     assert min(gaps) >= SEND_INTERVAL * 0.9  # (what runs between the clock and the write)

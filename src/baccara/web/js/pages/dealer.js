@@ -285,7 +285,14 @@ export function mount(main, [id]) {
         h("td", { "data-total": "commission", "data-label": "Commission" }, money(sum("commission"))))));
   }
 
+  // A round's settlement never changes once made: it is drawn once, not again at every
+  // event after it, so the table the dealer is paying from stays put (scroll, selection).
+  let settlementShown = null;
+
   function drawSettlement(round) {
+    const shown = round && round.over ? `${round.id}:${round.voided ? "voided" : "settled"}` : "none";
+    if (shown === settlementShown) return;
+    settlementShown = shown;
     if (!round || !round.over) {
       replace(ui.settlement, h("p", { class: "quiet" }, "When the round is called, each seat's payout, collection and commission show here."));
       return;
