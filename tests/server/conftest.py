@@ -51,6 +51,14 @@ def server(database_url: str) -> Iterator[Server]:
 
 
 @pytest.fixture
+def patient_server(database_url: str) -> Iterator[Server]:
+    """The same casino whose betting stays open until a test deals: for tests that look at
+    balances while a round is open, which a one-second timer could settle under them."""
+    with running(settings_for(database_url, betting_seconds=600)) as started:
+        yield started
+
+
+@pytest.fixture
 def sqlite_server(sqlite_url: str) -> Iterator[Server]:
     """The same casino on SQLite only, for tests whose subject is not the database."""
     with running(settings_for(sqlite_url)) as started:

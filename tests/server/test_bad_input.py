@@ -88,8 +88,8 @@ def test_a_seat_taken_and_a_table_full(sqlite_server: Server) -> None:
     assert full.status_code == 409 and "the table is full" in full.json()["detail"]
 
 
-def test_another_players_bet_is_not_yours_to_take(sqlite_server: Server) -> None:
-    ann, bob = sqlite_server.player(), sqlite_server.player()
+def test_another_players_bet_is_not_yours_to_take(patient_server: Server) -> None:
+    ann, bob = patient_server.player(), patient_server.player()
     bet_id = ann.bet(1, "banker", 1000).json()["bet_id"]
     refused = bob.http.delete(f"/api/tables/1/bets/{bet_id}")
     assert refused.status_code == 400 and "no bet" in refused.json()["detail"]

@@ -14,8 +14,8 @@ from tests.server.books import check_books
 from tests.server.harness import Server
 
 
-def test_a_retry_with_the_same_key_places_the_bet_once(server: Server) -> None:
-    ann = server.player()
+def test_a_retry_with_the_same_key_places_the_bet_once(patient_server: Server) -> None:
+    ann = patient_server.player()
     first = ann.bet(1, "banker", 1000, key="retry-1")
     again = ann.bet(1, "banker", 1000, key="retry-1")
     assert first.status_code == again.status_code == 201
@@ -26,14 +26,14 @@ def test_a_retry_with_the_same_key_places_the_bet_once(server: Server) -> None:
     assert ann.balance() == 99_000
 
 
-def test_concurrent_retries_place_one_bet(server: Server) -> None:
-    ann = server.player()
+def test_concurrent_retries_place_one_bet(patient_server: Server) -> None:
+    ann = patient_server.player()
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
         answers = list(pool.map(lambda _: ann.bet(1, "tie", 500, key="same"), range(8)))
     assert {a.status_code for a in answers} == {201}
     assert len({a.json()["bet_id"] for a in answers}) == 1
     assert ann.balance() == 100_000 - 500
-    check_books(server.settings.database_url)
+    check_books(patient_server.settings.database_url)
 
 
 def test_a_bet_needs_an_idempotency_key(sqlite_server: Server) -> None:
@@ -44,8 +44,8 @@ def test_a_bet_needs_an_idempotency_key(sqlite_server: Server) -> None:
     assert too_long.status_code == 400
 
 
-def test_the_balance_never_goes_negative(server: Server) -> None:
-    ann = server.player()
+def test_the_balance_never_goes_negative(patient_server: Server) -> None:
+    ann = patient_server.player()
     ann.sit(4)
     for spot in ("main", "lo-card"):
         assert ann.bet(4, spot, 50_000).status_code == 201  # the table's maximum, twice
@@ -55,9 +55,9 @@ def test_the_balance_never_goes_negative(server: Server) -> None:
     assert ann.balance() == 0
 
 
-def test_concurrent_bets_cannot_spend_the_same_money_twice(server: Server) -> None:
+def test_concurrent_bets_cannot_spend_the_same_money_twice(patient_server: Server) -> None:
     """Four bets of 400.00 at four tables at once, from 1,000.00: at most two go through."""
-    ann = server.player()
+    ann = patient_server.player()
     for table_id in (2, 3, 4):
         ann.sit(table_id)
     spots = [(1, "banker"), (2, "red"), (3, "red"), (4, "main")]
@@ -65,16 +65,16 @@ def test_concurrent_bets_cannot_spend_the_same_money_twice(server: Server) -> No
         answers = list(pool.map(lambda s: ann.bet(s[0], s[1], 40_000), spots))
     assert sorted(a.status_code for a in answers) == [201, 201, 400, 400]
     assert ann.balance() == 100_000 - 2 * 40_000
-    check_books(server.settings.database_url)
+    check_books(patient_server.settings.database_url)
 
 
-def test_a_withdrawn_bet_returns_its_stake(server: Server) -> None:
-    ann = server.player()
+def test_a_withdrawn_bet_returns_its_stake(patient_server: Server) -> None:
+    ann = patient_server.player()
     bet_id = ann.bet(1, "banker", 1500).json()["bet_id"]
     assert ann.balance() == 98_500
     assert ann.http.delete(f"/api/tables/1/bets/{bet_id}").json() == {"balance_cents": 100_000}
     assert ann.http.delete(f"/api/tables/1/bets/{bet_id}").status_code == 400
-    check_books(server.settings.database_url)
+    check_books(patient_server.settings.database_url)
 
 
 @pytest.mark.parametrize("table", ["ledger_entries", "transfers", "payouts"])

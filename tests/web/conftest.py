@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
+from baccara.server.hub import SEND_INTERVAL
 from baccara.server.settings import Settings
 from tests.server.harness import Clock, Server, running
 from tests.web.casino import CHROMIUM, LAUNCH_ARGS, Watch
@@ -46,7 +47,9 @@ def casino_settings(url: str, **changes: object) -> Settings:
         "betting_seconds": 60.0,
         "peek_seconds": 60.0,
         "choose_seconds": 60.0,
-        "reveal_delay_ms": 120,
+        # Cards come apart, so each is turned on its own: well above the hub's interval,
+        # within which the events it sends a socket go together.
+        "reveal_delay_ms": round(SEND_INTERVAL * 2500),
         **changes,
     }
     return Settings(**values)  # type: ignore[arg-type]

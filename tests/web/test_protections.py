@@ -169,8 +169,10 @@ def test_the_reality_check_stops_the_table_until_the_player_goes_on(
     refused = http.post("/api/tables/1/bets", json={"bet": "banker", "amount_cents": 500},
                         headers={"Idempotency-Key": "reality-bet-1"})  # fmt: skip
     assert refused.status_code == 409 and refused.json()["error"] == "reality_check"
+    after = http.get("/api/me").json()["balance_cents"]  # the round is settled
+    expect(page.get_by_label("Balance")).to_have_text(money(after))  # and the page knows it
     net = int(dialog.get_attribute("data-net") or "x")
-    assert net in (-500, balance(page) - start)  # told before or after the round settled
+    assert net in (-500, after - start)  # told before or after the round settled
 
     page.keyboard.press("Tab")
     expect(dialog.get_by_role("button", name="Continue playing")).to_be_focused()
