@@ -20,6 +20,7 @@ from baccara.games import Equipment, TableFacts, game
 from baccara.games.paytable import DEFAULT_PAYTABLE
 from baccara.games.redgreen import (
     Bet,
+    Deuces,
     HouseRule,
     RedGreenRules,
     Setting,
@@ -35,24 +36,7 @@ from baccara.games.redgreen import (
 from baccara.money import BetResult
 from baccara.randomness import SeededRandom
 from tests.helpers import cards
-
-# Written out from the rule text, independently of the code's own order functions.
-SINGLE_ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]  # Ace high, 2 low
-PAIR_ORDER = [
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-    "8",
-    "9",
-    "10",
-    "J",
-    "Q",
-    "K",
-    "A",
-    "2",
-]  # "a 2-2 pair outranks an A-A pair"
+from tests.seed_redgreen import SINGLE_ORDER, seed_call
 
 SEED = RedGreenRules()
 
@@ -176,6 +160,8 @@ def test_front_never_outranks_back(
     [
         # "three of a kind 222 outranks three of a kind AAA only"
         ("2 2 2", "A A A", Winner.RED),
+        ("2 2 2", "3 3 3", Winner.GREEN),  # … and loses to every other three of a kind
+        ("2 2 2", "K K K", Winner.GREEN),
         ("A A A", "K K K", Winner.RED),
         ("3 3 3", "K K K", Winner.GREEN),
         ("3 3 3", "A K Q", Winner.RED),  # three of a kind beats any hand that is not
@@ -183,6 +169,12 @@ def test_front_never_outranks_back(
         ("9 9 9", "9 9 9", Winner.PUSH),  # equal ranks tie
         # "A pair of 2s beat a pair of Aces": fronts tie (K), backs 2-2 against A-A.
         ("K 2 2", "A A K", Winner.RED),
+        # "… but loses to all other pairs": fronts 5 against 4 (win), backs 2-2 against
+        # 3-3 (lose): a push, where a ladder with 2s on top would pay Red.
+        ("5 2 2", "4 3 3", Winner.PUSH),
+        ("K 2 2", "K 3 3", Winner.GREEN),  # fronts tie, 3-3 beats 2-2
+        # A pair of Aces beats every other pair: fronts Q against K (lose), backs win.
+        ("Q A A", "K Q Q", Winner.PUSH),
         # A pair in the back beats any non-pair: fronts 3 and 3, backs 4-4 against A-2.
         ("4 4 3", "A 3 2", Winner.RED),
         # Split Aces (A | A 5) against split Kings (K | K 5): win / win.
@@ -204,9 +196,43 @@ def test_front_never_outranks_back(
     ],
 )
 def test_comparison(red: str, green: str, winner: Winner) -> None:
-    assert compare(setting(red), setting(green)) is winner
+    assert compare(setting(red), setting(green), SEED) is winner
     mirrored = {Winner.RED: Winner.GREEN, Winner.GREEN: Winner.RED, Winner.PUSH: Winner.PUSH}
-    assert compare(setting(green), setting(red)) is mirrored[winner]
+    assert compare(setting(green), setting(red), SEED) is mirrored[winner]
+    assert seed_call(setting(red), setting(green)) is winner  # the test's reading agrees
+
+
+def test_every_pair_of_set_hands_is_called_as_the_seed_reads() -> None:
+    """All 455 × 455 pairs of rank hands, set by the house way, called by the code and by
+    :func:`seed_call`, the seed's text written out independently of the code's order."""
+    hands = [setting(" ".join(r.symbol for r in h)) for h in combinations_with_replacement(Rank, 3)]
+    wrong = [
+        (a.ranks_text(), b.ranks_text())
+        for a in hands
+        for b in hands
+        if compare(a, b, SEED) is not seed_call(a, b)
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("red", "green", "winner"),
+    [
+        ("5 2 2", "4 3 3", Winner.RED),  # 2-2 above 3-3 on the ladder
+        ("2 2 2", "3 3 3", Winner.RED),
+        ("K 2 2", "A A K", Winner.RED),  # as under the seed's cycle
+        ("9 9 4", "8 8 4", Winner.RED),  # the other pairs are not moved
+    ],
+)
+def test_the_ladder_reading_is_an_option(red: str, green: str, winner: Winner) -> None:
+    """``deuces=top``: 2s above every pair and three of a kind, the earlier misreading."""
+    ladder = RedGreenRules.from_options(deuces="top")
+    assert compare(setting(red, ladder), setting(green, ladder), ladder) is winner
+
+
+def test_the_seeds_cycle_is_the_default() -> None:
+    assert RedGreenRules().deuces is Deuces.BEAT_ACES_ONLY
+    assert RedGreenRules.from_options(deuces="beat-aces-only") == RedGreenRules()
 
 
 def test_round_deals_three_to_red_then_three_to_green() -> None:
@@ -282,6 +308,8 @@ class TestSettlement:
         ({"split_aces_unless": "Z"}, "split-aces-unless"),
         ({"split_kings_unless": 11}, "split-kings-unless"),
         ({"bonus": 1}, "bonus"),
+        ({"deuces": "high"}, "deuces"),
+        ({"deuces": 2}, "deuces"),
     ],
 )
 def test_bad_rule_options_name_the_option(options: dict[str, object], name: str) -> None:

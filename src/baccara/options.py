@@ -19,6 +19,7 @@ The few helpers that write such values back as text (``fraction_text``,
 from __future__ import annotations
 
 import dataclasses
+import enum
 import math
 import numbers
 import re
@@ -229,6 +230,33 @@ def number(low: Fraction | int, high: Fraction | int, *, high_inclusive: bool = 
 def switch() -> Parser:
     """A parser for a yes/no option."""
     return as_bool
+
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def choice(kind: type[E]) -> Parser:
+    """A parser for one of a closed set of values, written by their ``value``s.
+
+    >>> import enum
+    >>> class Side(enum.Enum):
+    ...     LEFT = "left"
+    >>> choice(Side)("side", "LEFT")
+    <Side.LEFT: 'left'>
+    """
+
+    def parse(name: str, value: object) -> E:
+        if isinstance(value, kind):
+            return value
+        if isinstance(value, str):
+            text = value.strip().lower()
+            for member in kind:
+                if member.value == text:
+                    return member
+        allowed = ", ".join(str(member.value) for member in kind)
+        raise InvalidOption(name, f"must be one of {allowed}, got {shown(value)}")
+
+    return parse
 
 
 def option_name(field_name: str) -> str:

@@ -325,7 +325,7 @@ def _published(bet: Bet, rules: LoBallRules) -> Published | None:
     if any(getattr(rules, f) != getattr(SEED_PAYOUTS, f) for f in fields):
         return None
     edge, table = PUBLISHED[bet]
-    return Published(edge, PUBLISHED_SOURCE.format(table))
+    return Published(edge, PUBLISHED_SOURCE.format(table), places=2)
 
 
 def bet_analyses(rules: LoBallRules, without: Tile | None = None) -> tuple[BetAnalysis, ...]:

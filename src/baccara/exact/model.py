@@ -87,14 +87,30 @@ class Published:
 
     ``outcomes`` optionally holds the published probability of named outcomes
     (``("push", Fraction(295057, 1000000))``) when the document prints them.
+    ``places`` is how many decimals of a percent the document prints (4 for
+    "29.5057 %", 2 for "2.56 %"): a figure is quoted, and compared, to that precision.
     """
 
     house_edge: Fraction
     source: str
     outcomes: tuple[tuple[str, Fraction], ...] = ()
+    places: int = 4
+
+    def percent(self, value: Fraction) -> str:
+        """A published value as the document prints it: ``2.56%``, not ``2.5600%``."""
+        return f"{float(value) * 100:.{self.places}f}%"
+
+    def agrees(self, published: Fraction, exact: Fraction) -> bool:
+        """Whether the exact value, rounded as the document rounds, is the printed one."""
+        scale = 100 * 10**self.places
+        return bool(round(exact * scale) == round(published * scale))
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"house_edge": float(self.house_edge), "source": self.source}
+        data: dict[str, Any] = {
+            "house_edge": float(self.house_edge),
+            "source": self.source,
+            "places": self.places,
+        }
         if self.outcomes:
             data["outcomes"] = {name: float(p) for name, p in self.outcomes}
         return data

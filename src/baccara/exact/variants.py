@@ -8,15 +8,12 @@ game's registry entry lists the ones tried first, ``GAMES[id].variants``);
 over the base) and keeps every analysis, so each figure is the one a user gets from
 ``baccara analyze GAME --option …``.
 
-The same module sweeps the number of decks (:func:`edges_by_decks`) and measures how
-far a published figure lies from the exact one in standard errors of a simulation
-(:func:`published_gaps`) — the yardstick for "would a simulation have noticed?".
+The same module sweeps the number of decks (:func:`edges_by_decks`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,19 +21,12 @@ from typing import Any
 
 from baccara.errors import BaccaraError, InvalidOption, shown
 from baccara.exact import analyze
-from baccara.exact.model import Analysis, BetAnalysis, fraction_str
+from baccara.exact.model import Analysis, fraction_str
 from baccara.games import game
 from baccara.games.variant import Variant, option_key, option_value_text
 
 DECKS = tuple(range(1, 9))
 """The shoes a deck sweep deals from: one to eight decks."""
-
-SIMULATION_ROUNDS = tuple(10**k for k in range(5, 10))
-"""Simulation sizes a published figure is measured against: 10⁵ … 10⁹ rounds."""
-
-FLAG_SIGMAS = 4
-"""A simulation flags an exact value this many standard errors from what it dealt
-(the same threshold as ``baccara simulate``)."""
 
 
 @dataclass(frozen=True)
@@ -177,50 +167,3 @@ def edges_by_decks(game_id: str, sizes: Sequence[int] = DECKS, **options: Any) -
     base = {k: v for k, v in options.items() if option_key(k) != "decks"}
     analyses = tuple(analyze(game_id, decks=n, **base) for n in sizes)
     return DeckSweep(game(game_id).id, tuple(a.options["decks"] for a in analyses), analyses)
-
-
-@dataclass(frozen=True)
-class PublishedGap:
-    """A published probability against the exact one, in standard errors of simulations.
-
-    A simulation of n rounds estimates the probability p with standard error
-    √(p(1 − p)/n), computed here from the exact p (nothing is dealt). The gap in
-    standard errors grows as √n: :attr:`rounds_to_flag` is the least n at which a
-    simulation would put the published figure :data:`FLAG_SIGMAS` standard errors off.
-    """
-
-    bet: str
-    outcome: str
-    exact: Fraction
-    published: Fraction
-
-    @property
-    def difference(self) -> Fraction:
-        """Published minus exact."""
-        return self.published - self.exact
-
-    def standard_error(self, rounds: int) -> float:
-        p = float(self.exact)
-        return math.sqrt(p * (1 - p) / rounds)
-
-    def sigmas(self, rounds: int) -> float:
-        """The published figure's distance from the exact one in standard errors of ``rounds``."""
-        return float(self.difference) / self.standard_error(rounds)
-
-    @property
-    def rounds_to_flag(self) -> int:
-        p = float(self.exact)
-        diff = float(self.difference)
-        if diff == 0:
-            raise BaccaraError("the published figure is exact: no simulation tells them apart")
-        return math.ceil(FLAG_SIGMAS**2 * p * (1 - p) / diff**2)
-
-
-def published_gaps(bet: BetAnalysis) -> tuple[PublishedGap, ...]:
-    """Every outcome probability the seed publishes for ``bet``, against the exact one."""
-    if bet.published is None:
-        return ()
-    return tuple(
-        PublishedGap(bet.bet, name, bet.outcome(name).probability, published)
-        for name, published in bet.published.outcomes
-    )

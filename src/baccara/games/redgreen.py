@@ -6,9 +6,15 @@ back (three of a kind stays whole), and the two set hands are compared front wit
 front and back with back. Players bet on Red or on Green; a winning bet pays 1:1
 less 5 % commission and a push returns the bet.
 
-Ranking. Singles run A (high), K, Q … 2. Pairs and three of a kind run the same way
-except that 2s are on top: 2-2 beats A-A beats K-K … 3-3, and 2-2-2 beats A-A-A. The
-2s-over-Aces rule is for pairs and three of a kind only; a single 2 is the lowest card.
+Ranking. Singles run A (high), K, Q … 2 (low), with no exception. Pairs run A-A
+(high), K-K … 3-3, 2-2 (low), except that 2-2 beats A-A — and A-A only: the seed's
+Note 2, "a 2-2 pair outranks an A-A pair only but loses to all other pairs, an A-A
+pair outranks all other pairs but loses to a 2-2 pair". Three of a kind is the same
+(Note 1). That order is a cycle (2-2 > A-A > K-K > … > 3-3 > 2-2), so no strength
+number per hand can express it: :func:`pair_beats` compares two ranks, and
+:func:`compare` — the one place two set hands are called — uses it. The rule option
+``deuces=top`` deals the ladder reading instead (2s above every pair), to show what
+that misreading changes; it is never the default.
 
 >>> from baccara.cards import Card
 >>> hand = [Card.parse(c) for c in ("KS", "7H", "7D")]
@@ -30,7 +36,15 @@ from baccara.errors import InvalidBet, InvalidCards, InvalidOption, shown
 from baccara.games.bets import parse_bet
 from baccara.games.paytable import DEFAULT_PAYTABLE, Paytable, shipped_paytable
 from baccara.money import BetResult, Settlement, settle
-from baccara.options import Parser, check_fields, number, rules_from_options, switch, whole_number
+from baccara.options import (
+    Parser,
+    check_fields,
+    choice,
+    number,
+    rules_from_options,
+    switch,
+    whole_number,
+)
 from baccara.randomness import RandomSource
 
 GAME_ID = "redgreen"
@@ -43,13 +57,30 @@ def single_strength(rank: Rank) -> int:
     return 12 if rank is Rank.ACE else rank.value - 2
 
 
-def pair_strength(rank: Rank) -> int:
-    """Order of pairs and of three of a kind: 3 → 0 … K → 10, A → 11, 2 → 12 (2s on top)."""
-    if rank is Rank.TWO:
-        return 12
-    if rank is Rank.ACE:
-        return 11
-    return rank.value - 3
+class Deuces(enum.Enum):
+    """Where a pair (and three) of 2s ranks: the seed's cycle, or the ladder reading."""
+
+    BEAT_ACES_ONLY = "beat-aces-only"
+    """The seed's: 2-2 beats A-A and loses to every other pair; A-A beats all but 2-2."""
+    TOP = "top"
+    """2-2 above every pair, 2-2-2 above every three of a kind: a misreading, for comparison."""
+
+
+def pair_beats(rank: Rank, other: Rank, deuces: Deuces = Deuces.BEAT_ACES_ONLY) -> int:
+    """+1 when a pair (or three of a kind) of ``rank`` beats one of ``other``, −1 when it
+    loses, 0 for the same rank.
+
+    Single-card order, Ace high, except that 2s beat Aces (``BEAT_ACES_ONLY``: and
+    only Aces) or everything (``TOP``).
+
+    >>> pair_beats(Rank.TWO, Rank.ACE), pair_beats(Rank.TWO, Rank.THREE), pair_beats(Rank.ACE, Rank.KING)
+    (1, -1, 1)
+    """
+    if rank is other:
+        return 0
+    if Rank.TWO in (rank, other) and (deuces is Deuces.TOP or Rank.ACE in (rank, other)):
+        return 1 if rank is Rank.TWO else -1
+    return _sign((single_strength(rank),), (single_strength(other),))
 
 
 def by_single_rank(ranks: Iterable[Rank]) -> list[Rank]:
@@ -89,6 +120,7 @@ class RedGreenRules:
     split_aces_unless: Rank = Rank.KING
     split_kings: bool = True
     split_kings_unless: Rank = Rank.JACK
+    deuces: Deuces = Deuces.BEAT_ACES_ONLY
     paytable: Paytable = DEFAULT_PAYTABLE
 
     OPTIONS: ClassVar[Mapping[str, Parser]] = {
@@ -98,6 +130,7 @@ class RedGreenRules:
         "split_aces_unless": _as_rank,
         "split_kings": switch(),
         "split_kings_unless": _as_rank,
+        "deuces": choice(Deuces),
         "paytable": shipped_paytable,
     }
 
@@ -147,6 +180,12 @@ class RedGreenRules:
             else "never split Kings"
         )
         return f"{aces}; {kings}"
+
+    def describe_ranking(self) -> str:
+        """The order of pairs and three of a kind in words, as the cheat sheet gives it."""
+        if self.deuces is Deuces.TOP:
+            return "pairs and three of a kind: 2 highest, then A, K … 3 (deuces=top)"
+        return "pairs and three of a kind: A, K … 3, 2, except that 2s beat Aces (and only Aces)"
 
 
 def _or_better(rank: Rank) -> str:
@@ -209,14 +248,6 @@ class Setting:
     @property
     def front_key(self) -> int:
         return single_strength(self.front.rank)
-
-    @property
-    def back_key(self) -> tuple[int, int, int]:
-        """Pairs above non-pairs; pairs by pair order; non-pairs by high then low card."""
-        high, low = (c.rank for c in self.back)
-        if high == low:
-            return (1, pair_strength(high), 0)
-        return (0, single_strength(high), single_strength(low))
 
     def ranks_text(self) -> str:
         """``K | 7 7``; three of a kind reads ``7 7 7 (face up)``."""
@@ -302,27 +333,48 @@ def _sign(x: tuple[int, ...], y: tuple[int, ...]) -> int:
     return (x > y) - (x < y)
 
 
-def compare_parts(red: Setting, green: Setting) -> tuple[int, int]:
+def compare_fronts(red: Setting, green: Setting) -> int:
+    """Front against front, single cards, Ace high: +1 Red's is higher, −1 lower, 0 equal."""
+    return _sign((red.front_key,), (green.front_key,))
+
+
+def compare_backs(red: Setting, green: Setting, rules: RedGreenRules) -> int:
+    """Back against back: any pair beats any non-pair; pairs by :func:`pair_beats`;
+    non-pairs by the higher card, then the lower (9-5 beats 9-4)."""
+    if red.back_is_pair or green.back_is_pair:
+        if red.back_is_pair != green.back_is_pair:
+            return 1 if red.back_is_pair else -1
+        return pair_beats(red.back[0].rank, green.back[0].rank, rules.deuces)
+    return _sign(
+        tuple(single_strength(c.rank) for c in red.back),
+        tuple(single_strength(c.rank) for c in green.back),
+    )
+
+
+def compare_parts(red: Setting, green: Setting, rules: RedGreenRules) -> tuple[int, int]:
     """Front against front and back against back: +1 Red wins the part, -1 loses, 0 ties."""
-    return _sign((red.front_key,), (green.front_key,)), _sign(red.back_key, green.back_key)
+    return compare_fronts(red, green), compare_backs(red, green, rules)
 
 
-def compare(red: Setting, green: Setting) -> Winner:
-    """Call two set hands.
+def compare(red: Setting, green: Setting, rules: RedGreenRules) -> Winner:
+    """Call two set hands: the one comparison of RedGreen hands, used everywhere.
 
-    Three of a kind beats any hand that is not; two of them go by the pair order
+    Three of a kind beats any hand that is not; two of them go by :func:`pair_beats`
     (equal ranks push). Otherwise win/win, win/tie and tie/win win; lose/lose,
     lose/tie and tie/lose lose; win/lose, lose/win and tie/tie push.
     """
     red_trips, green_trips = red.three_of_a_kind, green.three_of_a_kind
-    if red_trips is not None or green_trips is not None:
-        red_key = -1 if red_trips is None else pair_strength(red_trips)
-        green_key = -1 if green_trips is None else pair_strength(green_trips)
-        total = _sign((red_key,), (green_key,))
+    if red_trips is not None and green_trips is not None:
+        total = pair_beats(red_trips, green_trips, rules.deuces)
+    elif red_trips is not None or green_trips is not None:
+        total = 1 if red_trips is not None else -1
     else:
-        front, back = compare_parts(red, green)
+        front, back = compare_parts(red, green, rules)
         total = _sign((front + back,), (0,))
-    return {1: Winner.RED, -1: Winner.GREEN, 0: Winner.PUSH}[total]
+    return _CALLS[total]
+
+
+_CALLS: Mapping[int, Winner] = {1: Winner.RED, -1: Winner.GREEN, 0: Winner.PUSH}
 
 
 class Bet(enum.Enum):
@@ -351,7 +403,7 @@ class Round:
     def __post_init__(self) -> None:
         object.__setattr__(self, "red", house_way(self.red_cards, self.rules))
         object.__setattr__(self, "green", house_way(self.green_cards, self.rules))
-        object.__setattr__(self, "winner", compare(self.red, self.green))
+        object.__setattr__(self, "winner", compare(self.red, self.green, self.rules))
 
     def describe(self) -> str:
         return f"Red {self.red} · Green {self.green} · {self.winner.value}"

@@ -148,9 +148,13 @@ class GameSpec:
     variants: tuple[Variant, ...] = ()
     """The rule variants a designer looks at first: what ``baccara compare GAME`` and
     the report compare when no variant is named."""
-    house_ways_tried: tuple[Variant, ...] = ()
-    """The house ways and shoes tried while looking for the seed's published figures
-    (RedGreen's): the report sets each beside the published figures."""
+    assumed: tuple[tuple[str, str], ...] = ()
+    """The rule options whose default the seed does not give, each with where the value
+    comes from: the report marks them as assumptions, not as the seed's."""
+
+    def assumption(self, option: str) -> str | None:
+        """Where an option's default comes from when the seed does not give it, else ``None``."""
+        return dict(self.assumed).get(option)
 
     @property
     def seed_number(self) -> str:

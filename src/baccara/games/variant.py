@@ -11,6 +11,8 @@ them, and ``baccara compare GAME --variant NAME:OPTION=VALUE`` builds its own.
 
 from __future__ import annotations
 
+import enum
+
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,7 +36,11 @@ def option_value_text(value: Any) -> str:
         return value.name
     if isinstance(value, Fraction):
         return fraction_text(value)
-    return str(getattr(value, "symbol", value))
+    if hasattr(value, "symbol"):
+        return str(value.symbol)
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
 
 
 @dataclass(frozen=True)

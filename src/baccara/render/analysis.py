@@ -78,20 +78,32 @@ def figures_text(bet: BetAnalysis) -> str:
 
 
 def published_lines(bet: BetAnalysis) -> list[str]:
-    """The seed's figures beside ours, one line each: the edge, then any outcome it prints."""
-    if bet.published is None:
+    """The seed's figures beside ours, one line each: the edge, then any outcome it prints.
+
+    A published figure is quoted with the document's own precision, and the exact one
+    with two digits more, so a reader sees both that they agree and how they round.
+    """
+    published = bet.published
+    if published is None:
         return []
-    diff = bet.house_edge - bet.published.house_edge
-    lines = [
-        f"published {percent_text(bet.published.house_edge)} ({bet.published.source});"
-        f" computed minus published {percent_text(diff, signed=True)}"
-    ]
-    for name, published in bet.published.outcomes:
-        computed = bet.outcome(name).probability
-        lines.append(
-            f"published {name} {percent_text(published)}, computed {percent_text(computed)};"
-            f" computed minus published {percent_text(computed - published, signed=True)}"
+    places = published.places + 2
+
+    def line(name: str, printed: Fraction, exact: Fraction, source: str = "") -> str:
+        verdict = (
+            "the same to the digits published"
+            if published.agrees(printed, exact)
+            else f"computed minus published {percent_text(exact - printed, places, signed=True)}"
         )
+        return (
+            f"published {name}{published.percent(printed)}{source},"
+            f" computed {percent_text(exact, places)}: {verdict}"
+        )
+
+    lines = [line("", published.house_edge, bet.house_edge, f" ({published.source})")]
+    lines += [
+        line(f"{name} ", printed, bet.outcome(name).probability)
+        for name, printed in published.outcomes
+    ]
     return lines
 
 

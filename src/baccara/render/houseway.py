@@ -25,7 +25,6 @@ from baccara.games.redgreen import (
     Setting,
     by_single_rank,
     house_way_of_ranks,
-    pair_strength,
     single_strength,
 )
 from baccara.options import as_int, plural
@@ -104,7 +103,7 @@ def sections(rules: RedGreenRules) -> tuple[Section, ...]:
     """The 455 hands in the order a dealer learns them; every hand appears exactly once."""
     trips = sorted(
         (h for h in RANK_COMBINATIONS if h[0] == h[2]),
-        key=lambda h: pair_strength(h[0]),
+        key=lambda h: single_strength(h[0]),
         reverse=True,
     )
     paired = [h for h in RANK_COMBINATIONS if _pair_of(h) is not None]
@@ -126,7 +125,7 @@ def sections(rules: RedGreenRules) -> tuple[Section, ...]:
         ),
     ]
     others = sorted(
-        (r for r in Rank if r not in (Rank.ACE, Rank.KING)), key=pair_strength, reverse=True
+        (r for r in Rank if r not in (Rank.ACE, Rank.KING)), key=single_strength, reverse=True
     )
     result.append(
         Section(
@@ -159,6 +158,8 @@ def cheat_sheet(rules: RedGreenRules) -> str:
     lines = [
         f"House way: {aces};",
         f"           {kings}.",
+        "Ranking: single cards A high … 2 low;",
+        f"         {rules.describe_ranking()}.",
         "Each hand reads: cards → front | back. 455 hands.",
     ]
     for section in sections(rules):

@@ -82,7 +82,6 @@ class ReportData:
     removal: EffectOfRemoval
     decks: DeckSweep | None
     variants: Comparison
-    house_ways: Comparison | None
     sessions: Sessions
     bonus: tuple[Mapping[Category, int], Paytable] | None
 
@@ -91,7 +90,7 @@ class ReportData:
         return self.sessions.bet
 
     def option_values(self) -> list[tuple[str, str, str]]:
-        """Each rule option as a user types it: name, value in force, the seed's default.
+        """Each rule option as a user types it: name, value in force, the default.
 
         A paytable read from a file goes by the name the file gave it, control
         characters escaped.
@@ -103,6 +102,13 @@ class ReportData:
                 printable(option_value_text(getattr(self.rules, name))),
                 option_value_text(getattr(defaults, name)),
             )
+            for name in self.analysis.options
+        ]
+
+    def option_sources(self) -> list[str]:
+        """Where each option's default comes from: the seed, or an assumption and its source."""
+        return [
+            self.spec.assumption(name) or f"seed {self.spec.seed_number}"
             for name in self.analysis.options
         ]
 
@@ -158,10 +164,6 @@ def gather(request: ReportRequest, step: Callable[[str], None] = lambda _: None)
     decks = edges_by_decks(spec.id, **options)
     step(STEPS[3])
     variants = compare_variants(spec.id, spec.variants, **options)
-    published = any(b.published is not None and b.published.outcomes for b in analysis.bets)
-    house_ways = None
-    if published and spec.house_ways_tried:
-        house_ways = compare_variants(spec.id, spec.house_ways_tried, **options)
     step(STEPS[4])
     sessions = play_sessions(
         spec.id,
@@ -185,7 +187,6 @@ def gather(request: ReportRequest, step: Callable[[str], None] = lambda _: None)
         removal=removal,
         decks=decks,
         variants=variants,
-        house_ways=house_ways,
         sessions=sessions,
         bonus=bonus,
     )

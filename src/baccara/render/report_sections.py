@@ -13,15 +13,8 @@ from fractions import Fraction
 from importlib.metadata import version
 from typing import TYPE_CHECKING
 
-from baccara.exact.variants import (
-    FLAG_SIGMAS,
-    SIMULATION_ROUNDS,
-    Comparison,
-    PublishedGap,
-    published_gaps,
-)
 from baccara.money import format_cents
-from baccara.options import plural
+from baccara.options import percent_text, plural
 from baccara.render import charts
 from baccara.render.analysis import (
     EFFECT_SIGN_NOTE,
@@ -51,12 +44,15 @@ def _percent(value: Fraction) -> str:
 
 def rules(data: ReportData) -> list[Block]:
     spec, table = data.spec, data.spec.table
-    rows = tuple(data.option_values())
+    rows = tuple(
+        (*values, source)
+        for values, source in zip(data.option_values(), data.option_sources(), strict=True)
+    )
     seats = f"{plural(table.seats, 'seat')}, {plural(table.dealers, 'dealer')}"
     return [
         Heading("The rules in brief", "rules"),
         Prose(spec.brief),
-        TableBlock("rules", "Rules in force", ("Option", "Value", "Seed's default"), rows),
+        TableBlock("rules", "Rules in force", ("Option", "Value", "Default", "Default from"), rows),
         Prose(
             f"{seats}; dealt with {table.equipment.value}. Rules: {spec.doc}; seed {spec.seed}.",
             "note",
@@ -78,7 +74,7 @@ def summary(data: ReportData) -> list[Block]:
                 f"{bet.std_dev:.4f}",
                 _percent(bet.hit_frequency),
                 "—" if published is None
-                else f"{_percent(published.house_edge)}\n{published.source}",
+                else f"{published.percent(published.house_edge)}\n{published.source}",
             )
         )  # fmt: skip
     columns = ("Bet", "House edge", "Exactly", "Element of risk", "Std dev", "Hit frequency",
@@ -148,90 +144,45 @@ def bets(data: ReportData) -> list[Block]:
     return blocks
 
 
-def _gap_rows(gaps: tuple[PublishedGap, ...]) -> list[tuple[str, ...]]:
-    rows = []
-    for rounds in SIMULATION_ROUNDS:
-        cells = []
-        for gap in gaps:
-            sigmas = gap.sigmas(rounds)
-            flag = " flagged" if abs(sigmas) > FLAG_SIGMAS else ""
-            cells += [f"{gap.standard_error(rounds):.6%}", f"{sigmas:+.2f}{flag}"]
-        rows.append((f"{rounds:,}", *cells))
-    return rows
-
-
 def published(data: ReportData) -> list[Block]:
-    bet = next((b for b in data.analysis.bets if published_gaps(b)), None)
-    if bet is None:
+    """Every figure the seed prints, beside the exact one and whether they agree.
+
+    A published figure is quoted with the document's own precision ("2.56 %", not
+    "2.5600 %"); "agrees" means the exact value rounds to exactly what it prints.
+    """
+    rows = []
+    for bet in data.analysis.bets:
+        printed = bet.published
+        if printed is None:
+            continue
+        figures = [("house edge", printed.house_edge, bet.house_edge)]
+        figures += [(name, p, bet.outcome(name).probability) for name, p in printed.outcomes]
+        for name, value, exact in figures:
+            rows.append(
+                (
+                    bet.bet,
+                    name,
+                    printed.percent(value),
+                    percent_text(exact, printed.places + 2),
+                    "yes" if printed.agrees(value, exact) else "no",
+                    printed.source,
+                )
+            )
+    if not rows:
         return []
-    gaps = tuple(g for g in published_gaps(bet) if g.outcome == "push") or published_gaps(bet)
-    columns = ["Rounds simulated"]
-    for gap in gaps:
-        columns += [f"SE of {gap.outcome}", f"published {gap.outcome} off by (SE)"]
-    first = gaps[0]
-    blocks: list[Block] = [
+    return [
         Heading("The published figures against the exact ones", "published"),
         TableBlock(
             "published",
-            f"{bet.bet}: published and computed",
-            ("Figure", "Published", "Computed", "Computed − published"),
-            tuple(
-                (
-                    g.outcome,
-                    _percent(g.published),
-                    _percent(g.exact),
-                    f"{float(-g.difference):+.4%}",
-                )
-                for g in published_gaps(bet)
-            ),
-        ),
-        Prose(
-            f"Would a simulation notice? Its estimate of the {first.outcome} probability has "
-            "standard error √(p(1 − p)/n), computed here from the exact p — nothing is dealt. "
-            f"A simulation flags a figure {FLAG_SIGMAS} standard errors off, as baccara simulate "
-            f"does: for the published {first.outcome} figure that takes "
-            f"{first.rounds_to_flag:,} rounds or more."
-        ),
-        TableBlock("published-gap", "", tuple(columns), tuple(_gap_rows(gaps))),
-    ]
-    if data.house_ways is not None:
-        blocks += _house_ways(data.house_ways, first)
-    return blocks
-
-
-def _house_ways(comparison: Comparison, gap: PublishedGap) -> list[Block]:
-    sets = {r.variant.name: r.variant.options_text() for r in comparison.variants}
-    rows = []
-    for name, analysis in (
-        ("as given", comparison.base),
-        *((r.variant.name, r.analysis) for r in comparison.variants),
-    ):
-        red = analysis.bets[0]
-        push = red.outcome(gap.outcome).probability
-        rows.append(
-            (
-                name,
-                sets.get(name, "—"),
-                _percent(red.outcome("win").probability),
-                _percent(push),
-                _percent(red.house_edge),
-                f"{float(push - gap.published):+.4%}",
-            )
-        )
-    return [
-        Heading("House ways tried", "house-ways", level=3),
-        Prose(
-            f"The seed's win and lose figures are (1 − push)/2 each and its edge is the "
-            f"commission on the win, so the {gap.outcome} figure is the whole gap. No "
-            "house way reproduces it; these were tried (docs/redgreen.md has the rest, "
-            "among them all 169 combinations of the Ace and King exceptions):"
-        ),
-        TableBlock(
-            "house-ways",
-            "",
-            ("House way", "Sets", "Win", "Push", "Edge", f"{gap.outcome.capitalize()} − published"),
+            "Every figure the rule document prints",
+            ("Bet", "Figure", "Published", "Exact", "Agrees", "Source"),
             tuple(rows),
             left_columns=2,
+        ),
+        Prose(
+            "Agrees: the exact figure, rounded to the digits the document prints, is the "
+            "printed figure. The exact figures carry two digits more.",
+            "note",
         ),
     ]
 
