@@ -345,6 +345,22 @@ def test_a_live_shoe_refuses_a_card_it_cannot_hold() -> None:
     assert round_.needs()[0] == "banker.0"  # nothing was taken by the refusals
 
 
+def test_a_live_shoe_names_a_code_that_is_no_card_as_such() -> None:
+    """``TS`` is no card code (the shoe writes ``10S``): it is refused as that, not as a
+    card of which "every one has been dealt"; so is a tile that is not in the set."""
+    from baccara.table.shoe import LiveShoe
+
+    shoe = LiveShoe(8)
+    for code in ("TS", "1S", "", "10X"):
+        with pytest.raises(InvalidCards, match="is not a card code; write it as 10S"):
+            shoe.take(code)
+    assert shoe.dealt == []
+    shoe.take("10S")
+    assert shoe.dealt == ["10S"]
+    with pytest.raises(InvalidCards, match="'8-8' is not a tile code"):
+        LiveShoe(None).take("8-8")
+
+
 def test_a_continuous_live_shoe_carries_over_and_reports_the_exact_edges() -> None:
     from baccara.cards import ShoeComposition
     from baccara.exact.punto_banco import bet_analyses

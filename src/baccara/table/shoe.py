@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from baccara.cards import Card, ShoeComposition, standard_deck
-from baccara.errors import InvalidCards
+from baccara.errors import InvalidCards, shown
 from baccara.games import GameSpec
 from baccara.tiles import TILE_SET
 
@@ -33,6 +33,7 @@ class LiveShoe:
         full = [c.code for c in standard_deck()] * decks if decks else [str(t) for t in TILE_SET]
         self.size = len(full)
         self.cut = round(self.size * penetration)
+        self._codes = frozenset(full)
         self._left = Counter(full)
         self.dealt: list[str] = []
         for code in dealt:
@@ -42,7 +43,15 @@ class LiveShoe:
         return self._left[code] > 0
 
     def verify(self, code: str) -> None:
-        """Refuse a card (tile) the shoe cannot hold any more, saying why."""
+        """Refuse a card (tile) the shoe cannot hold any more, saying why.
+
+        A code that names no card (tile) at all is refused as such, not as one dealt out:
+        ``TS`` is written ``10S`` here.
+        """
+        if code not in self._codes:
+            example = "10S, AS or KD" if self.decks else "1-1, 2-5 or 7-7"
+            what = "card" if self.decks else "tile"
+            raise InvalidCards(f"{shown(code)} is not a {what} code; write it as {example}")
         if not self.holds(code):
             what = "card" if self.decks else "tile"
             where = f"{self.decks} decks" if self.decks else "the set of 28"
