@@ -28,6 +28,7 @@ from baccara.exact.redgreen import (
     count_outcomes,
     deals,
     outcome_matrix,
+    outcome_matrix_by_rules,
 )
 from baccara.games.paytable import Paytable
 from baccara.games.redgreen import RedGreenRules, Winner, compare, house_way
@@ -172,6 +173,23 @@ def test_seven_deck_counts_are_pinned() -> None:
     )
     digest = hashlib.sha256(outcome_matrix(RedGreenRules()).tobytes()).hexdigest()
     assert digest == MATRIX_SHA256
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"deuces": "top"},
+        {"split_aces": "no"},
+        {"split_kings": "no", "deuces": "top"},
+        {"split_aces_unless": "10", "split_kings_unless": "8"},
+    ],
+)
+def test_the_table_of_calls_is_compare_on_every_pair(options: dict[str, object]) -> None:
+    """The fast table is assembled from the parts of ``compare``; the plain one calls
+    ``compare`` itself on all 455² pairs of set hands. Equal for every pair."""
+    rules = RedGreenRules.from_options(**options)
+    assert (outcome_matrix(rules) == outcome_matrix_by_rules(rules)).all()
 
 
 @pytest.mark.slow

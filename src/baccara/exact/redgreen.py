@@ -9,9 +9,9 @@ C(n_r, a_r)·C(n_r − a_r, b_r) for a shoe with n_r cards of rank r, Red holdin
 of them and Green b_r.
 
 :func:`count_outcomes` sets each of the 455 hands once through
-:func:`~baccara.games.redgreen.house_way`, calls all 455² pairs once through
-:func:`~baccara.games.redgreen.compare` (:func:`outcome_matrix`), and sums the
-weights per Red hand with numpy in int64 (each row sum is
+:func:`~baccara.games.redgreen.house_way`, calls all 455² pairs from tables of the
+parts of :func:`~baccara.games.redgreen.compare` (:func:`outcome_matrix`, proven equal
+to ``compare`` on every pair), and sums the weights per Red hand with numpy in int64 (each row sum is
 at most C(52·decks − 3, 3), far inside the range) before the final exact sum in
 Python integers. :func:`count_by_rules` is the plain enumeration through
 :func:`~baccara.games.redgreen.compare` with :func:`math.comb` weights; tests prove
@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement
 
@@ -42,7 +42,10 @@ from baccara.games.redgreen import (
     Setting,
     Winner,
     compare,
+    compare_backs,
+    compare_fronts,
     house_way_of_ranks,
+    pair_beats,
 )
 from baccara.options import fraction_text, plural
 
@@ -92,21 +95,68 @@ def settings(rules: RedGreenRules) -> tuple[Setting, ...]:
 _CODES = {Winner.RED: 1, Winner.GREEN: -1, Winner.PUSH: 0}
 
 
+def _part_table(
+    keys: Sequence[object], call: Callable[[int, int], int]
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int8]]:
+    """Each hand's class under one part of the comparison, and the part's result for every
+    pair of classes: ``call(i, j)`` on a representative hand of each class."""
+    classes: dict[object, int] = {}
+    first: list[int] = []
+    index = np.empty(len(keys), dtype=np.intp)
+    for hand, key in enumerate(keys):
+        if key not in classes:
+            classes[key] = len(first)
+            first.append(hand)
+        index[hand] = classes[key]
+    table = np.array([[call(i, j) for j in first] for i in first], dtype=np.int8)
+    return index, table
+
+
 @functools.cache
 def outcome_matrix(rules: RedGreenRules) -> npt.NDArray[np.int8]:
     """Winner codes for every (Red hand, Green hand): +1 Red, −1 Green, 0 push.
 
-    Each of the 455² pairs is called by :func:`~baccara.games.redgreen.compare`, the
-    one comparison of set hands, on the house way's settings: the ranking is a cycle
-    (2-2 beats A-A only), which no per-hand key could express, so the table is the
-    rules themselves, computed once per rules and cached.
+    Built from the parts of :func:`~baccara.games.redgreen.compare`, the one comparison
+    of set hands: the fronts through ``compare_fronts`` (13 ranks), the backs through
+    ``compare_backs`` (91 kinds of back), three of a kind through ``pair_beats``, each
+    called on every pair of classes; the ranking is a cycle (2-2 beats A-A only), which no
+    per-hand key could express, so each part is a table of calls, not a key. The tables
+    are combined as ``compare`` combines its parts; :func:`outcome_matrix_by_rules` calls
+    ``compare`` itself on all 455² pairs, and the tests prove the two equal.
     """
     hands = settings(rules)
-    result = np.array(
-        [[_CODES[compare(red, green, rules)] for green in hands] for red in hands], dtype=np.int8
+    trips = [h.three_of_a_kind for h in hands]
+    front, by_front = _part_table(
+        [h.front.rank for h in hands], lambda i, j: compare_fronts(hands[i], hands[j])
     )
+    back, by_back = _part_table(
+        [tuple(c.rank for c in h.back) for h in hands],
+        lambda i, j: compare_backs(hands[i], hands[j], rules),
+    )
+    parts = np.sign(
+        by_front[front[:, None], front[None, :]] + by_back[back[:, None], back[None, :]]
+    )
+    has_trips = np.array([t is not None for t in trips])
+    ranked = [t for t in trips if t is not None]
+    trip_calls = np.array(
+        [[pair_beats(a, b, rules.deuces) for b in ranked] for a in ranked], dtype=np.int8
+    )
+    where = np.cumsum(has_trips) - 1  # row of each three of a kind among ``ranked``
+    both = has_trips[:, None] & has_trips[None, :]
+    one = has_trips[:, None] ^ has_trips[None, :]
+    result = np.where(one, np.where(has_trips[:, None], 1, -1), parts)
+    result = np.where(both, trip_calls[where[:, None], where[None, :]], result).astype(np.int8)
     result.flags.writeable = False
     return result
+
+
+def outcome_matrix_by_rules(rules: RedGreenRules) -> npt.NDArray[np.int8]:
+    """The same table the plain way: :func:`~baccara.games.redgreen.compare` on each of the
+    455² pairs of set hands (about a second; what :func:`outcome_matrix` is proven against)."""
+    hands = settings(rules)
+    return np.array(
+        [[_CODES[compare(red, green, rules)] for green in hands] for red in hands], dtype=np.int8
+    )
 
 
 @functools.cache
