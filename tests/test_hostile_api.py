@@ -174,12 +174,36 @@ def test_every_public_function_is_covered() -> None:
         if callable(getattr(baccara, name)) and not isinstance(getattr(baccara, name), type)
     )
     assert functions == [
-        "analyze", "compare_variants", "edges_by_decks", "effect_of_removal", "game",
-        "load_paytable", "play_sessions", "simulate",
+        "analyze", "analyze_at_stake", "bet_step_cents", "compare_variants", "edges_by_decks",
+        "effect_of_removal", "game", "load_paytable", "play_sessions", "simulate",
     ]  # fmt: skip
 
 
 SOME_GAMES = st.one_of(st.sampled_from(list(GAMES)), any_text(), any_value())
+
+
+@HOSTILE
+@given(
+    game=SOME_GAMES,
+    stake=st.one_of(st.integers(-(10**12), 10**12), any_value()),
+    options=st.dictionaries(any_text(), any_value(), max_size=2),
+)
+def test_analyze_at_stake(game: Any, stake: Any, options: dict[str, Any]) -> None:
+    """Any stake: whole positive cents up to the largest a table takes are analysed, the
+    rest refused as a bet (a negative, a NaN, a float, a huge number)."""
+    result = answer(
+        lambda: baccara.analyze_at_stake(game, stake, **options).to_dict(),
+        UnknownGame, InvalidOption, InvalidBet,
+    )  # fmt: skip
+    if result is not None:
+        assert result["stake_cents"] == stake and result["game"] == game
+
+
+@HOSTILE
+@given(game=SOME_GAMES, options=st.dictionaries(any_text(), any_value(), max_size=2))
+def test_bet_step_cents(game: Any, options: dict[str, Any]) -> None:
+    step = answer(lambda: baccara.bet_step_cents(game, **options), UnknownGame, InvalidOption)
+    assert step is None or (isinstance(step, int) and step >= 1)
 
 
 @HOSTILE

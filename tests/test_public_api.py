@@ -17,10 +17,11 @@ from tests.helpers import run
 def test_public_names() -> None:
     assert sorted(baccara.__all__) == sorted(
         [
-            "GAMES", "Analysis", "BaccaraError", "BetAnalysis", "Comparison", "DeckSweep",
-            "EffectOfRemoval", "GameSpec", "InvalidBet", "InvalidCards", "InvalidOption",
-            "Outcome", "Paytable", "SessionReport", "Sessions", "SimulationReport",
-            "UnknownGame", "Variant", "__version__", "analyze", "compare_variants",
+            "GAMES", "Analysis", "BaccaraError", "BetAnalysis", "BetAtStake", "Comparison",
+            "DeckSweep", "EffectOfRemoval", "GameSpec", "InvalidBet", "InvalidCards",
+            "InvalidOption", "Outcome", "Paytable", "SessionReport", "Sessions",
+            "SimulationReport", "StakeAnalysis", "UnknownGame", "Variant", "__version__",
+            "analyze", "analyze_at_stake", "bet_step_cents", "compare_variants",
             "edges_by_decks", "effect_of_removal", "game", "load_paytable", "play_sessions",
             "simulate",
         ]

@@ -3,11 +3,14 @@
 The public API is deliberately small; everything else lives in modules that may
 change. :data:`GAMES` lists every game by id (start there to find a game's rules,
 mathematics and procedure); ``analyze(game, **options)`` returns the exact
-mathematics of every bet, ``effect_of_removal(game, **options)`` what taking out one
-card of each rank does to it, ``compare_variants`` and ``edges_by_decks`` the same
-analysis under other rules. ``simulate(game, rounds)`` deals rounds by the real rules
-and checks them against the analysis, ``play_sessions(game, bet)`` plays bankroll
-sessions at one bet. ``baccara report`` is made of these calls and nothing else.
+mathematics of every bet, ``analyze_at_stake(game, stake_cents, **options)`` the same
+at one stake with each payout rounded down to the cent as it is paid, and
+``bet_step_cents(game)`` the smallest bet step at which no payout is ever rounded.
+``effect_of_removal(game, **options)`` says what taking out one card of each rank
+does to the analysis, ``compare_variants`` and ``edges_by_decks`` give it under other
+rules. ``simulate(game, rounds)`` deals rounds by the real rules and checks them
+against the analysis, ``play_sessions(game, bet)`` plays bankroll sessions at one
+bet. ``baccara report`` is made of these calls and nothing else.
 
 >>> import baccara
 >>> baccara.game("punto-banco").name
@@ -22,9 +25,13 @@ from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption
 from baccara.exact import (
     Analysis,
     BetAnalysis,
+    BetAtStake,
     EffectOfRemoval,
     Outcome,
+    StakeAnalysis,
     analyze,
+    analyze_at_stake,
+    bet_step_cents,
     effect_of_removal,
 )
 from baccara.exact.variants import Comparison, DeckSweep, compare_variants, edges_by_decks
@@ -60,6 +67,7 @@ __all__ = [
     "Analysis",
     "BaccaraError",
     "BetAnalysis",
+    "BetAtStake",
     "Comparison",
     "DeckSweep",
     "EffectOfRemoval",
@@ -72,10 +80,13 @@ __all__ = [
     "SessionReport",
     "Sessions",
     "SimulationReport",
+    "StakeAnalysis",
     "UnknownGame",
     "Variant",
     "__version__",
     "analyze",
+    "analyze_at_stake",
+    "bet_step_cents",
     "compare_variants",
     "edges_by_decks",
     "effect_of_removal",

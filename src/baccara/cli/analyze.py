@@ -1,4 +1,4 @@
-"""``baccara analyze``: the exact mathematics of every bet."""
+"""``baccara analyze``: the exact mathematics of every bet, per unit or at one stake."""
 
 from __future__ import annotations
 
@@ -39,15 +39,30 @@ def analyze(
             help="Instead: how removing one card of each rank (tile) moves each bet's edge.",
         ),
     ] = False,
+    stake: Annotated[
+        str | None,
+        typer.Option(
+            metavar="AMOUNT",
+            help="Each bet at this stake (12.50), every payout rounded down to the cent as paid.",
+            show_default="per unit, at the exact odds",
+        ),
+    ] = None,
 ) -> None:
     """Print the exact mathematics of every bet of GAME."""
     from baccara import exact
+    from baccara.errors import InvalidOption
+    from baccara.exact.stakes import analysis_at_stake
     from baccara.games import game as game_spec
+    from baccara.money import parse_amount
     from baccara.render.analysis import print_analysis, print_effect_of_removal
+    from baccara.render.stakes import print_stake_analysis
     from baccara.render.text import to_json
 
     spec = game_spec(game)
     options = rule_options(spec, option, decks=decks, commission=commission, tie_pays=tie_pays)
+    stake_cents = None if stake is None else parse_amount(stake, "--stake")
+    if effect_of_removal and stake_cents is not None:
+        raise InvalidOption("--stake", "--effect-of-removal is per unit staked; leave --stake out")
     if effect_of_removal:
         effects = exact.effect_of_removal(spec.id, **options)
         if as_json:
@@ -56,7 +71,16 @@ def analyze(
             print_effect_of_removal(effects, console())
         return
     result = exact.analyze(spec.id, **options)
+    at_stake = analysis_at_stake(result, stake_cents)
+    if stake_cents is not None:
+        if as_json:
+            sys.stdout.write(to_json(at_stake.to_dict()))
+        else:
+            print_stake_analysis(at_stake, console())
+        return
     if as_json:
-        sys.stdout.write(to_json(result.to_dict()))
+        sys.stdout.write(to_json({**result.to_dict(), "bet_step_cents": at_stake.bet_step_cents}))
     else:
-        print_analysis(result, console())
+        out = console()
+        print_analysis(result, out)
+        out.print(at_stake.note(), style="dim")

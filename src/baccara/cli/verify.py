@@ -1,4 +1,5 @@
-"""``baccara verify ROUND.json``: re-deal a round from its revealed seeds, card by card.
+"""``baccara verify ROUND.json``: re-deal a round from its revealed seeds, card by card,
+and settle it again to check every payout.
 
 The record is untrusted: it is read only if it is a regular file of at most
 :data:`MAX_RECORD_BYTES`, parsed as strict JSON (no ``NaN``, no nesting past the
@@ -10,11 +11,16 @@ from __future__ import annotations
 
 import json
 import pathlib
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from baccara.errors import BaccaraError, shown
+from baccara.options import plural
+from baccara.render.text import printable
+
+if TYPE_CHECKING:
+    from baccara.table.resettle import SettlementCheck
 
 MAX_RECORD_BYTES = 4_000_000
 """A round record is a few kilobytes; nothing larger is read."""
@@ -28,30 +34,74 @@ def verify(
         ),
     ],
 ) -> None:
-    """Re-deal a settled round by the provably-fair protocol and compare every card.
+    """Re-deal a settled round by the provably-fair protocol and compare every card, then
+    settle it again from those cards and its rules and compare the call and every payout.
 
-    Exit status 0 when the seed matches its commitment and every card matches, 1 when
-    anything differs, 2 when the record cannot be read.
+    A live round, dealt by hand, has no seeds: its cards are checked against the order
+    the rules deal them in, then settled again the same way. Exit status 0 when the
+    server seed matches its commitment, every card matches and so does the settlement,
+    1 when anything differs, 2 when the record cannot be read.
     """
     from baccara.render.playthrough import item_text, position_text
-    from baccara.table.record import verify_record
+    from baccara.table.record import NOT_LOGGED, verify_record
 
     result = verify_record(read_record(str(record)))
-    typer.echo(f"{result.game} · round {result.nonce} · client seed {result.client_seed!r}")
-    verdict = "matches" if result.hash_matches else "DOES NOT MATCH"
-    typer.echo(f"server seed against its SHA-256 commitment: {verdict}")
-    for card in result.cards:
-        mark = "ok" if card.matches else "DIFFERS"
-        dealt = item_text(card.dealt) if card.dealt is not None else "(not dealt)"
-        logged = card.logged if card.logged == "(not in the log)" else item_text(card.logged)
-        typer.echo(
-            f"  {position_text(card.position):<22} logged {logged:<5} re-dealt {dealt:<5} {mark}"
-        )
+    if result.live:
+        typer.echo(f"{result.game} · round {result.nonce} · live: dealt by hand, no seeds")
+        for card in result.cards:
+            typer.echo(f"  {position_text(card.position):<22} dealt  {item_text(card.logged)}")
+        if result.dealing is None:
+            typer.echo(f"the {plural(len(result.cards), 'card')} are dealt in the order the rules"
+                       " deal them")  # fmt: skip
+        else:
+            typer.echo(f"the cards are NOT what the rules deal: {printable(result.dealing)}")
+    else:
+        typer.echo(f"{result.game} · round {result.nonce} · client seed {result.client_seed!r}")
+        verdict = "matches" if result.hash_matches else "DOES NOT MATCH"
+        typer.echo(f"server seed against its SHA-256 commitment: {verdict}")
+        voided = result.settlement.voided is not None
+        for card in result.cards:
+            mark = "ok" if card.matches else "DIFFERS"
+            if voided and card.logged == NOT_LOGGED:
+                mark = "never dealt: the round was voided"
+            dealt = item_text(card.dealt) if card.dealt is not None else "(not dealt)"
+            logged = card.logged if card.logged == NOT_LOGGED else item_text(card.logged)
+            typer.echo(
+                f"  {position_text(card.position):<22} logged {logged:<5} re-dealt {dealt:<5} {mark}"
+            )
+        if result.cards_ok:
+            count = sum(card.logged != NOT_LOGGED for card in result.cards)
+            typer.echo(f"every one of the {count} cards matches the re-deal"
+                       if not voided else f"each of the {count} cards dealt before the void"
+                       " matches the re-deal")  # fmt: skip
+    for line in settlement_lines(result.settlement):
+        typer.echo(line)
     if result.ok:
-        typer.echo(f"every one of the {len(result.cards)} cards matches the re-deal")
         return
-    typer.echo("the round does NOT match its seeds")
+    if not result.cards_ok:
+        typer.echo("the round does NOT match its seeds" if not result.live
+                   else "the round's cards do NOT follow the rules")  # fmt: skip
     raise typer.Exit(1)
+
+
+def settlement_lines(check: SettlementCheck) -> list[str]:
+    """The settlement done again: one line when it matches the record, else each difference
+    (which bet, which field, what the record says and what the rules give)."""
+    bets = plural(check.bets, "bet")
+    if check.refused is not None:
+        return [f"the settlement CANNOT be done again: {printable(check.refused)}"]
+    if check.ok:
+        if check.voided is not None:
+            return [f"the settlement matches: the round was voided and each of its {bets}"
+                    " refunded in full"]  # fmt: skip
+        return [f"the settlement matches: {bets}, the call and every payout"]
+    lines = [
+        f"  {printable(d.what)}: {printable(d.field)} recorded {printable(shown(d.recorded))},"
+        f" recomputed {printable(shown(d.recomputed))}"
+        for d in check.differences
+    ]
+    count = plural(len(check.differences), "difference")
+    return [f"the settlement DIFFERS from the record ({count}):", *lines]
 
 
 def read_record(path: str) -> Any:

@@ -22,11 +22,12 @@ where ``X_k`` is bet k's result per unit staked. Per game
   with one covariance matrix within a seat and one between two seats, and the dice
   bets, shared by the table and independent of the tiles.
 
-Conventions. Payouts are the rules' unrounded "to 1" odds, the exact analysis's
-convention: a live settlement rounds each payout down to the cent (19:20 on 25 cents
-pays 23, not 23.75), which this ignores — the rounding moves a round's win by less
-than one cent per winning wager and is in the house's favour. Results are in cents
-(mean) and cents² (variance), as exact fractions. Everything that depends only on
+Conventions. By default payouts are the rules' unrounded "to 1" odds, the exact
+analysis's convention. ``as_paid=True`` settles every wager as the table does, its
+payout rounded down to the cent on its own (19:20 on 25 cents pays 23, not 23.75; see
+:mod:`baccara.exact.stakes`): the operator's report compares a table's win with that.
+Where every payout is whole cents the two agree exactly. Results are in cents (mean)
+and cents² (variance), as exact fractions. Everything that depends only on
 the rules — the joint distribution and its covariance matrices — is computed once
 per rules and kept (a fraction of a second to two seconds); each round after that
 is a few integer products.
@@ -76,24 +77,33 @@ def _checked(game_id: str, wagers: Sequence[Wager]) -> list[Wager]:
     return checked
 
 
-def house_win_mean(game_id: str, rules: object, wagers: Sequence[Wager]) -> Fraction:
+def house_win_mean(
+    game_id: str, rules: object, wagers: Sequence[Wager], *, as_paid: bool = False
+) -> Fraction:
     """Exact expected win of the house, in cents, on one round given every wager on it.
 
     ``wagers`` are ``(seat or None, bet spot id, stake in cents)``; the result is
-    Σ stake × the bet's exact house edge (the analysis's ``house_edge``). No wagers —
+    Σ stake × the bet's exact house edge (the analysis's ``house_edge``) — or, with
+    ``as_paid``, at each stake as it is paid (``analyze_at_stake``'s edge). No wagers —
     an empty or voided round — gives 0.
 
     >>> from baccara.games.punto_banco import PuntoBancoRules
     >>> f"{float(house_win_mean('punto-banco', PuntoBancoRules(), [(1, 'banker', 10_000)])):.4f}"
     '105.7906'
+    >>> f"{float(house_win_mean('punto-banco', PuntoBancoRules(), [(1, 'banker', 1)], as_paid=True)):.4f}"
+    '0.4462'
     """
     model = round_model(game_id, rules)
-    return model.house_mean(_checked(game_id, wagers))
+    checked = _checked(game_id, wagers)
+    return model.paid_mean(checked) if as_paid else model.house_mean(checked)
 
 
-def house_win_variance(game_id: str, rules: object, wagers: Sequence[Wager]) -> Fraction:
+def house_win_variance(
+    game_id: str, rules: object, wagers: Sequence[Wager], *, as_paid: bool = False
+) -> Fraction:
     """Exact variance, in cents², of the house's win on one round given every wager on it:
-    (seat or None, bet spot id, stake in cents).
+    (seat or None, bet spot id, stake in cents); with ``as_paid``, every wager settled as
+    the table settles it, its payout rounded down to the cent on its own.
 
     Computed from the joint distribution of the round's outcomes, so bets that move
     together (or against each other) count as they do. Seats matter only at Lo-Ball,
@@ -109,4 +119,5 @@ def house_win_variance(game_id: str, rules: object, wagers: Sequence[Wager]) -> 
     (6, 8600)
     """
     model = round_model(game_id, rules)
-    return model.house_variance(_checked(game_id, wagers))
+    checked = _checked(game_id, wagers)
+    return model.paid_variance(checked) if as_paid else model.house_variance(checked)

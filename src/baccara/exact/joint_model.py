@@ -46,6 +46,14 @@ class RoundModel(Protocol):
         """Var W in cents²."""
         ...
 
+    def paid_mean(self, wagers: Sequence[Wager]) -> Fraction:
+        """E[W] in cents with every wager's payout rounded down to the cent, as settled."""
+        ...
+
+    def paid_variance(self, wagers: Sequence[Wager]) -> Fraction:
+        """Var W in cents² with every wager's payout rounded down to the cent, as settled."""
+        ...
+
 
 @dataclass(frozen=True)
 class ExactForm:
@@ -157,17 +165,72 @@ def form_from_cells(counts: Sequence[int], pays: Sequence[Sequence[Fraction]]) -
     )
 
 
+def paid_by_cell(pays: Sequence[Sequence[Fraction]], stakes: Sequence[Sequence[int]]) -> list[int]:
+    """The bettors' net result in cents in each cell, every wager settled on its own.
+
+    ``stakes[k]`` lists the stakes of the wagers on bet ``k`` and ``pays[c][k]`` what
+    bet ``k`` pays to 1 in cell ``c``; each wager's payout is rounded down to the cent
+    (:func:`baccara.exact.stakes.won_at_stake`), so two 0.25 Banker wins pay 0.46
+    where one of 0.50 pays 0.47.
+    """
+    from baccara.exact.stakes import won_at_stake
+
+    paid = [0] * len(pays)
+    for k, on_bet in enumerate(stakes):
+        if not on_bet:
+            continue
+        by_pay: dict[Fraction, int] = {}
+        for c, row in enumerate(pays):
+            value = by_pay.get(row[k])
+            if value is None:
+                value = by_pay[row[k]] = sum(won_at_stake(s, row[k]) for s in on_bet)
+            paid[c] += value
+    return paid
+
+
+def cell_moments(counts: Sequence[int], paid: Sequence[int]) -> tuple[Fraction, Fraction]:
+    """Mean and variance of a result worth ``paid[c]`` cents in cell ``c``, ``counts[c]`` deals."""
+    total = sum(counts)
+    first = sum(n * y for n, y in zip(counts, paid, strict=True) if n)
+    second = sum(n * y * y for n, y in zip(counts, paid, strict=True) if n)
+    return Fraction(first, total), Fraction(total * second - first * first, total * total)
+
+
+def whole_cents(pays: Sequence[Sequence[Fraction]], wagers: Sequence[tuple[int, int]]) -> bool:
+    """Whether every wager ``(bet index, stake)`` is paid whole cents in every cell, so the
+    linear form gives the paid figures exactly."""
+    return all((stake * row[k]).denominator == 1 for k, stake in wagers for row in pays)
+
+
 @dataclass(frozen=True)
 class SpotModel:
     """A round whose bets are all on one coup: only the total staked on each spot matters.
 
     Punto Banco and RedGreen deal one coup for the whole table; two players' Banker
     bets are the same bet, so the round is the vector of totals per spot and the
-    variance is that vector's quadratic form.
+    variance is that vector's quadratic form. As paid, each wager's payout is rounded
+    down on its own, so the paid figures read every cell of the joint distribution
+    (``counts`` deals, each bet paying ``pays[c][k]``) — only when some payout is not
+    whole cents; otherwise they are the form's.
     """
 
     spots: tuple[str, ...]
     form: ExactForm
+    counts: tuple[int, ...] = ()
+    pays: tuple[tuple[Fraction, ...], ...] = ()
+
+    @classmethod
+    def of(
+        cls, spots: Sequence[str], counts: Sequence[int], pays: Sequence[Sequence[Fraction]]
+    ) -> SpotModel:
+        """The model of a joint distribution: ``counts[c]`` deals in cell ``c``, where bet
+        ``k`` (in ``spots`` order) pays ``pays[c][k]`` to 1."""
+        return cls(
+            tuple(spots),
+            form_from_cells(counts, pays),
+            tuple(counts),
+            tuple(tuple(row) for row in pays),
+        )
 
     def totals(self, wagers: Sequence[Wager]) -> list[int]:
         """Cents staked on each spot (wagers already checked by :mod:`baccara.exact.joint`)."""
@@ -182,3 +245,25 @@ class SpotModel:
 
     def house_variance(self, wagers: Sequence[Wager]) -> Fraction:
         return self.form.variance(self.totals(wagers))
+
+    def _paid(self, wagers: Sequence[Wager]) -> tuple[Fraction, Fraction] | None:
+        """Mean and variance of the house's win as paid, or ``None`` when nothing rounds."""
+        if not self.counts:
+            raise BaccaraError("this round model was built without its cells")
+        index = {spot: k for k, spot in enumerate(self.spots)}
+        placed = [(index[spot], stake) for _seat, spot, stake in wagers]
+        if whole_cents(self.pays, placed):
+            return None
+        stakes: list[list[int]] = [[] for _ in self.spots]
+        for k, stake in placed:
+            stakes[k].append(stake)
+        mean, variance = cell_moments(self.counts, paid_by_cell(self.pays, stakes))
+        return -mean, variance
+
+    def paid_mean(self, wagers: Sequence[Wager]) -> Fraction:
+        paid = self._paid(wagers)
+        return self.house_mean(wagers) if paid is None else paid[0]
+
+    def paid_variance(self, wagers: Sequence[Wager]) -> Fraction:
+        paid = self._paid(wagers)
+        return self.house_variance(wagers) if paid is None else paid[1]

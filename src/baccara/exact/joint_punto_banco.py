@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baccara.cards import Card, Rank, ShoeSpec, Suit, composition
-from baccara.exact.joint_model import SpotModel, form_from_cells
+from baccara.exact.joint_model import SpotModel
 from baccara.exact.punto_banco import (
     WINNER_CODES,
     cards_of_value,
@@ -157,8 +157,9 @@ def cell_pays(rules: PuntoBancoRules) -> tuple[tuple[Fraction, ...], ...]:
 
 def model_from_counts(rules: PuntoBancoRules, counts: dict[Cell, int]) -> SpotModel:
     """The round model of a joint distribution (a full shoe's, or a test's small shoe)."""
-    form = form_from_cells([counts[cell] for cell in CELLS], cell_pays(rules))
-    return SpotModel(tuple(bet.value for bet in Bet), form)
+    return SpotModel.of(
+        [bet.value for bet in Bet], [counts[cell] for cell in CELLS], cell_pays(rules)
+    )
 
 
 @functools.lru_cache(maxsize=32)

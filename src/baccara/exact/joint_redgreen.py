@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from baccara.cards import Rank, ShoeComposition
 from baccara.exact.bonus import counts_by_rank_multiset, rank_multisets
-from baccara.exact.joint_model import SpotModel, form_from_cells
+from baccara.exact.joint_model import SpotModel
 from baccara.exact.redgreen import RANK_HANDS, outcome_matrix
 from baccara.games.bonus import CATEGORIES, Category, best_category
 from baccara.games.redgreen import HAND_SIZE, Bet, RedGreenRules, Winner, round_from_cards
@@ -141,8 +141,9 @@ def cell_pays(rules: RedGreenRules) -> tuple[tuple[Fraction, ...], ...]:
 
 def model_from_counts(rules: RedGreenRules, counts: dict[Cell, int]) -> SpotModel:
     """The round model of a joint distribution (a full shoe's, or a test's small shoe)."""
-    form = form_from_cells([counts[cell] for cell in CELLS], cell_pays(rules))
-    return SpotModel(tuple(bet.value for bet in Bet), form)
+    return SpotModel.of(
+        [bet.value for bet in Bet], [counts[cell] for cell in CELLS], cell_pays(rules)
+    )
 
 
 @functools.lru_cache(maxsize=32)

@@ -2,14 +2,20 @@
 
 For every round settled in the period, per table and per game: the handle (total
 staked), the actual win (stakes − payouts), the **theoretical win** (Σ stake × the exact
-house edge of that bet under that table's rules, from ``baccara.analyze``), and the
-standard deviation of the win — per round from the exact joint distribution of the
-round's outcomes (``baccara.exact.joint``), then summed over rounds as variances. How
-many standard deviations the actual win lies from the theoretical is ``z``; a table
-beyond ±3 σ is flagged: the first sign of a faulty shoe, a cheating dealer or a bug.
+house edge of that bet at that stake under that table's rules, as the stake is paid:
+``baccara.exact.stakes``), and the standard deviation of the win — per round from the
+exact joint distribution of the round's outcomes, each wager paid as it is settled
+(``baccara.exact.joint``, ``as_paid``), then summed over rounds as variances. How many
+standard deviations the actual win lies from the theoretical is ``z``; a table beyond
+±3 σ is flagged: the first sign of a faulty shoe, a cheating dealer or a bug.
 
-Rounding: the theoretical win and the standard deviation are computed exactly (as
-fractions) and rounded to the nearest cent only when reported (half away from zero).
+As paid: a payout is rounded down to the cent, so a 1-cent Banker win pays nothing and
+the Banker's edge on one cent is the chance of losing, 44.62 %, not 1.06 %. A table
+taking such stakes wins that much more, and the report expects it to.
+
+Rounding of the report: the theoretical win and the standard deviation are computed
+exactly (as fractions) and rounded to the nearest cent only when reported (half away
+from zero).
 """
 
 from __future__ import annotations
@@ -34,10 +40,18 @@ FLAG_SIGMAS = 3
 
 
 @functools.lru_cache(maxsize=64)
-def _edges(game_id: str, options: str) -> dict[str, Fraction]:
+def _analysis(game_id: str, options: str) -> Any:
     from baccara.exact import analyze
 
-    return {b.bet: b.house_edge for b in analyze(game_id, **json.loads(options)).bets}
+    return analyze(game_id, **json.loads(options))
+
+
+@functools.lru_cache(maxsize=4096)
+def expected_win(game_id: str, options: str, spot: str, stake: int) -> Fraction:
+    """The house's expected win, in cents, on ``stake`` cents on ``spot`` as it is paid."""
+    from baccara.exact.stakes import bet_at_stake
+
+    return -bet_at_stake(_analysis(game_id, options).bet(spot), stake).expected_cents
 
 
 @functools.lru_cache(maxsize=64)
@@ -89,7 +103,6 @@ def round_tally(
     """One round: (seat, spot, stake, returned) of every bet on it."""
     from baccara.exact.joint import house_win_variance
 
-    edges = _edges(game_id, options)
     bets = list(wagers)
     stakes = sum(stake for _, _, stake, _ in bets)
     returned = sum(back for *_, back in bets)
@@ -97,9 +110,11 @@ def round_tally(
         rounds=1,
         handle=stakes,
         actual=stakes - returned,
-        theoretical=sum((stake * edges[spot] for _, spot, stake, _ in bets), Fraction(0)),
+        theoretical=sum((expected_win(game_id, options, spot, stake)
+                         for _, spot, stake, _ in bets), Fraction(0)),
         variance=house_win_variance(game_id, _rules(game_id, options),
-                                    [(seat, spot, stake) for seat, spot, stake, _ in bets]),
+                                    [(seat, spot, stake) for seat, spot, stake, _ in bets],
+                                    as_paid=True),
     )  # fmt: skip
 
 

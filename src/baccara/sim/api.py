@@ -162,8 +162,7 @@ class Sessions:
     def expectation(self) -> Expectation:
         """What the hands played were expected to cost: by the exact edge, and with each
         payout rounded down to the cent as it was settled."""
-        outcomes = [(o.probability, o.pays) for o in self.exact.outcomes]
-        return self.report.expectation(self.exact.house_edge, outcomes)
+        return self.report.expectation(self.exact)
 
     def summary(self) -> dict[str, Any]:
         """Mean, spread, percentiles of the results (cents), risk of ruin, hands played."""

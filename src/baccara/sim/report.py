@@ -2,7 +2,7 @@
 
 For each bet, each outcome's observed frequency is compared with its exact
 probability by the z-score ``(f − p) / √(p(1 − p)/n)``; the observed return per unit
-staked gets a 95 % confidence interval from the sample's standard deviation, and its
+staked (a unit at the exact odds: the kernels count outcomes, they stake nothing) gets a 95 % confidence interval from the sample's standard deviation, and its
 distance from the exact return is measured in standard errors of the exact
 distribution. Any exact value more than :data:`FLAG_SIGMAS` standard errors from what
 was observed is flagged: with the rules right, that happens about once in 16,000
@@ -23,6 +23,7 @@ import numpy.typing as npt
 from baccara.cards import ShoeMode
 from baccara.errors import BaccaraError
 from baccara.exact.model import Analysis
+from baccara.exact.stakes import bet_at_stake
 from baccara.sim.runs import RoundOutcomes
 
 FLAG_SIGMAS = 4.0
@@ -69,9 +70,18 @@ class BetCheck:
 
 
 def check_bets(
-    analysis: Analysis, labels: RoundOutcomes, counts: npt.NDArray[np.int64], rounds: int
+    analysis: Analysis,
+    labels: RoundOutcomes,
+    counts: npt.NDArray[np.int64],
+    rounds: int,
+    stake: int | None = None,
 ) -> tuple[BetCheck, ...]:
-    """Set ``counts`` (bets × outcomes, from ``rounds`` rounds) beside ``analysis``."""
+    """Set ``counts`` (bets × outcomes, from ``rounds`` rounds) beside ``analysis``.
+
+    Returns are per unit staked: at a unit, at the exact odds (``stake=None``, what a
+    run of the kernels deals), or at ``stake`` cents with each payout rounded down as it
+    is paid — both from :func:`baccara.exact.stakes.bet_at_stake`, as everywhere else.
+    """
     if tuple(analysis.bet_ids) != labels.bets:
         raise BaccaraError(f"the kernel deals {labels.bets}, the analysis has {analysis.bet_ids}")
     checks = []
@@ -86,12 +96,13 @@ def check_bets(
             OutcomeCheck(o.name, n, n / rounds, o.probability, z_score(n, rounds, o.probability))
             for o, n in zip(bet.outcomes, row, strict=True)
         )
-        pays = [float(o.pays) for o in bet.outcomes]
+        expected = bet_at_stake(bet, stake)
+        pays = [float(o.paid) for o in expected.outcomes]
         mean = sum(n * x for n, x in zip(row, pays, strict=True)) / rounds
         second = sum(n * x * x for n, x in zip(row, pays, strict=True)) / rounds
         spread = Z95 * math.sqrt(max(second - mean * mean, 0.0) / rounds)
-        exact_se = math.sqrt(float(bet.variance) / rounds)
-        difference = mean - float(bet.expected_return)
+        exact_se = math.sqrt(float(expected.variance) / rounds)
+        difference = mean - float(expected.expected_return)
         return_z = difference / exact_se if exact_se else (0.0 if difference == 0 else math.inf)
         checks.append(
             BetCheck(
@@ -99,7 +110,7 @@ def check_bets(
                 outcomes,
                 mean,
                 (mean - spread, mean + spread),
-                bet.expected_return,
+                expected.expected_return,
                 return_z,
             )
         )

@@ -22,7 +22,9 @@ import numpy as np
 import numpy.typing as npt
 
 from baccara.errors import InvalidBet, InvalidOption, shown
-from baccara.money import MAX_BANKROLL_CENTS, format_cents, payout, validate_stake
+from baccara.exact.model import BetAnalysis
+from baccara.exact.stakes import bet_at_stake, won_at_stake
+from baccara.money import MAX_BANKROLL_CENTS, format_cents, validate_stake
 
 if TYPE_CHECKING:
     from baccara.sim.runs import DealerSpec
@@ -83,8 +85,10 @@ class SessionPlan:
 
 
 def net_cents(stake: int, pay: Fraction) -> int:
-    """What one outcome paying ``pay`` to 1 does to the bankroll: winnings rounded down, or the loss."""
-    return payout(stake, pay) if pay >= 0 else -payout(stake, -pay)
+    """What one outcome paying ``pay`` to 1 does to the bankroll, as the table settles it:
+    winnings rounded down, a push nothing, the loss (less any bonus paid on it, rounded
+    down) — :func:`baccara.exact.stakes.won_at_stake`."""
+    return won_at_stake(stake, pay)
 
 
 def net_per_outcome(stake: int, pays: Sequence[Fraction]) -> npt.NDArray[np.int64]:
@@ -92,18 +96,19 @@ def net_per_outcome(stake: int, pays: Sequence[Fraction]) -> npt.NDArray[np.int6
     return np.array([net_cents(stake, pay) for pay in pays], dtype=np.int64)
 
 
-def edge_at_stake(stake: int, outcomes: Sequence[tuple[Fraction, Fraction]]) -> Fraction:
-    """The house edge a bet really has at ``stake`` cents, each payout rounded down to the cent.
+def edge_at_stake(stake: int, bet: BetAnalysis) -> Fraction:
+    """The house edge ``bet`` really has at ``stake`` cents, each payout rounded down to
+    the cent (:func:`baccara.exact.stakes.bet_at_stake`).
 
-    ``outcomes`` are (probability, pays to 1). At 10.00 a Banker win pays 9.50 and the
-    edge is the exact one; at 0.01 it pays nothing, and the edge is the chance of losing.
+    At 10.00 a Banker win pays 9.50 and the edge is the exact one; at 0.01 it pays
+    nothing, and the edge is the chance of losing.
 
-    >>> banker = [(Fraction(1, 2), Fraction(19, 20)), (Fraction(1, 2), Fraction(-1))]
-    >>> edge_at_stake(1000, banker), edge_at_stake(1, banker)
-    (Fraction(1, 40), Fraction(1, 2))
+    >>> from baccara.exact import analyze
+    >>> banker = analyze("punto-banco").bet("banker")
+    >>> edge_at_stake(1000, banker) == banker.house_edge, f"{float(edge_at_stake(1, banker)):.4%}"
+    (True, '44.6247%')
     """
-    expected = sum((p * net_cents(stake, pay) for p, pay in outcomes), Fraction(0))
-    return -expected / stake
+    return bet_at_stake(bet, stake).house_edge
 
 
 @dataclass(frozen=True)
@@ -157,18 +162,15 @@ class SessionReport:
     def risk_of_ruin(self) -> float:
         return float(self.ruined.mean())
 
-    def expectation(
-        self, house_edge: Fraction, outcomes: Sequence[tuple[Fraction, Fraction]]
-    ) -> Expectation:
+    def expectation(self, bet: BetAnalysis) -> Expectation:
         """What the hands actually played were expected to cost on average: by the exact
-        edge, and with every payout rounded down to the cent, as they were settled.
-
-        ``outcomes`` are the bet's (probability, pays to 1). Ruined sessions stop early,
-        so the stakes are those really wagered, not ``hands`` stakes a session.
+        edge of ``bet``, and with every payout rounded down to the cent, as they were
+        settled. Ruined sessions stop early, so the stakes are those really wagered,
+        not ``hands`` stakes a session.
         """
         return Expectation(
-            edge=house_edge,
-            edge_at_stake=edge_at_stake(self.plan.stake, outcomes),
+            edge=bet_at_stake(bet, None).house_edge,
+            edge_at_stake=edge_at_stake(self.plan.stake, bet),
             wagered=int(self.hands_played.sum()) * self.plan.stake / len(self.final),
         )
 

@@ -1,11 +1,14 @@
-"""A round's public record, and re-dealing it from its revealed seeds to check every card.
+"""A round's public record, re-dealt from its revealed seeds and settled again.
 
 The record is what a player keeps (``baccara deal --json``, the server's round
 endpoint once a round is over): the game and its rules, the nonce, the server seed
 with its commitment, the client seed, and the log. :func:`verify_record` re-deals the
 round by the provably-fair protocol (:mod:`baccara.fair`) and compares each card
-with the log — what ``baccara verify ROUND.json`` runs, and what a player could do in
-ten lines of any language.
+with the log — what a player could do in ten lines of any language — then settles the
+round again from those cards and the record's rules and compares the call and every
+payout with what the record says was paid (:mod:`baccara.table.resettle`). This is
+what ``baccara verify ROUND.json`` runs. A live round has no seeds: its recorded cards
+are checked against the rules' dealing order instead, then settled the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +22,14 @@ from baccara.errors import BaccaraError, shown
 from baccara.fair import FairRandom, check_client_seed, check_nonce, parse_server_seed, seed_hash
 from baccara.games import GameSpec, game
 from baccara.table.events import CardDealt
+from baccara.table.resettle import (
+    InvalidSettlement,
+    SettlementCheck,
+    check_settlement,
+    dealing_problem,
+    seats_of,
+    wagers_of,
+)
 from baccara.table.round import Round
 from baccara.table.view import Viewer, view
 
@@ -50,6 +61,10 @@ def round_record(round_: Round, viewer: Viewer | None = None) -> dict[str, Any]:
     }
 
 
+NOT_LOGGED = "(not in the log)"
+"""What a card the seeds deal reads as when the log never dealt it."""
+
+
 @dataclass(frozen=True)
 class CardCheck:
     position: str
@@ -63,17 +78,40 @@ class CardCheck:
 
 @dataclass(frozen=True)
 class Verification:
-    """The commitment check and every card of the log against the re-deal."""
+    """The commitment check, every card of the log against the re-deal, and the round
+    settled again against its record.
+
+    A live round (``client_seed`` ``None``) has no seeds: ``hash_matches`` is ``False``,
+    each card is checked against itself, and ``dealing`` says why the recorded cards are
+    not what the rules deal (``None`` when they are)."""
 
     game: str
     nonce: int
-    client_seed: str
+    client_seed: str | None
     hash_matches: bool
     cards: tuple[CardCheck, ...]
+    settlement: SettlementCheck
+    dealing: str | None = None
+
+    @property
+    def live(self) -> bool:
+        return self.client_seed is None
+
+    @property
+    def cards_ok(self) -> bool:
+        """A voided round's deal stops where the void came: only the cards it dealt count."""
+        if self.live:
+            return self.dealing is None
+        voided = self.settlement.voided is not None
+        return (
+            self.hash_matches
+            and bool(self.cards)
+            and all(c.matches or (voided and c.logged == NOT_LOGGED) for c in self.cards)
+        )
 
     @property
     def ok(self) -> bool:
-        return self.hash_matches and bool(self.cards) and all(c.matches for c in self.cards)
+        return self.cards_ok and self.settlement.ok
 
 
 def _field(data: Mapping[str, Any], name: str) -> Any:
@@ -115,7 +153,8 @@ def dealt_seats(spec: GameSpec, logged: Sequence[tuple[str, str]]) -> list[int]:
 
 
 def verify_record(data: object) -> Verification:
-    """Re-deal ``data`` (a round record) from its seeds and compare each card with its log."""
+    """Re-deal ``data`` (a round record) from its seeds, compare each card with its log,
+    and settle it again from those cards to compare with what it says was paid."""
     if not isinstance(data, Mapping):
         raise InvalidRecord("a round record is a JSON object")
     spec = game(_field(data, "game"))
@@ -124,17 +163,19 @@ def verify_record(data: object) -> Verification:
         raise InvalidRecord("options must be an object")
     rules = spec.rules_from_options(**dict(options))
     nonce = check_nonce(_field(data, "nonce"))
+    events = _field(data, "events")
+    if not isinstance(events, list):
+        raise InvalidRecord("events must be a list")
+    logged = logged_cards(events)
+    seats = dealt_seats(spec, logged)
+    if _is_live(data, events):
+        return _verify_live(spec, rules, nonce, logged, events, data)
     seed_text = _field(data, "server_seed")
     if not isinstance(seed_text, str):
         raise InvalidRecord("server_seed must be 64 hex digits")
     server_seed = parse_server_seed(seed_text)
     client_seed = check_client_seed(_field(data, "client_seed"))
     commitment = _field(data, "server_seed_hash")
-    events = _field(data, "events")
-    if not isinstance(events, list):
-        raise InvalidRecord("events must be a list")
-    logged = logged_cards(events)
-    seats = dealt_seats(spec, logged)
     procedure = spec.loaded("procedure")
     redealt = dict(procedure.deal(FairRandom(server_seed, client_seed, nonce), seats, rules))
     return Verification(
@@ -144,7 +185,56 @@ def verify_record(data: object) -> Verification:
         hash_matches=seed_hash(server_seed) == commitment,
         cards=(
             *(CardCheck(p, code, redealt.get(p)) for p, code in logged),
-            *(CardCheck(p, "(not in the log)", code) for p, code in redealt.items()
+            *(CardCheck(p, NOT_LOGGED, code) for p, code in redealt.items()
               if p not in dict(logged)),
         ),
+        settlement=_settlement(spec, rules, redealt, events, data),
     )  # fmt: skip
+
+
+def _is_live(data: Mapping[str, Any], events: Sequence[Any]) -> bool:
+    """A round a dealer dealt by hand: live, and no seed, no commitment. A record with
+    seeds is re-dealt by them, whatever its mode says."""
+    opened = events[0] if events and isinstance(events[0], Mapping) else {}
+    mode = data.get("mode", opened.get("mode"))
+    seeded = data.get("server_seed") is not None or data.get("server_seed_hash") is not None
+    return mode == "live" and not seeded
+
+
+def _verify_live(
+    spec: GameSpec,
+    rules: Any,
+    nonce: int,
+    logged: Sequence[tuple[str, str]],
+    events: Sequence[Any],
+    data: Mapping[str, Any],
+) -> Verification:
+    """A live round: its cards in the order the rules deal them, and settled again."""
+    try:
+        seats = seats_of(wagers_of(spec, events))
+    except InvalidSettlement as error:
+        raise InvalidRecord(str(error)) from None
+    dealt = dict(logged)
+    settlement = _settlement(spec, rules, dealt, events, data)
+    procedure = spec.loaded("procedure")
+    return Verification(
+        game=spec.id,
+        nonce=nonce,
+        client_seed=None,
+        hash_matches=False,
+        cards=tuple(CardCheck(p, code, code) for p, code in logged),
+        settlement=settlement,
+        dealing=dealing_problem(
+            procedure, logged, seats, rules, complete=settlement.voided is None
+        ),
+    )
+
+
+def _settlement(
+    spec: GameSpec, rules: Any, dealt: Mapping[str, str], events: Sequence[Any],
+    data: Mapping[str, Any],
+) -> SettlementCheck:  # fmt: skip
+    try:
+        return check_settlement(spec, rules, dealt, events, data)
+    except InvalidSettlement as error:
+        raise InvalidRecord(str(error)) from None

@@ -558,7 +558,7 @@ class Round:
         if self.first_hand is not None:
             result["first_hand"] = self.first_hand
         if self.spec.table.seats_per_side is not None:
-            result["sides"] = _sides(self.spec.table, payouts)
+            result["sides"] = side_totals(self.spec.table, payouts)
         house = sum(w.amount for w in self.wagers.values()) - sum(p.returned for p in payouts)
         return [self._emit(RoundSettled, now, TABLE, result=result, payouts=tuple(payouts),
                            house_net=house)]  # fmt: skip
@@ -681,7 +681,7 @@ class Round:
         return self._server_seed
 
 
-def _sides(facts: TableFacts, payouts: Sequence[Payout]) -> dict[str, dict[str, Any]]:
+def side_totals(facts: TableFacts, payouts: Sequence[Payout]) -> dict[str, dict[str, Any]]:
     """RedGreen's first version: what each protecting dealer pays, collects and keeps as
     commission, over the seats of their side (:meth:`TableFacts.side_of`)."""
     out: dict[str, dict[str, Any]] = {}
