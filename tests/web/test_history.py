@@ -1,7 +1,9 @@
 """Last-game recall in Chromium: the player's last ten rounds with their steps, wagers,
-wins and balances; Verify re-deals each from its revealed seeds in the browser; a log
-that was tampered with does not verify; the client seed made by the browser on the
-first visit can be seen and changed, and cuts the shoe."""
+wins and balances; Verify re-deals each from its revealed seeds in the browser and
+settles it again from those cards (a live round from its dealer's cards); a log, a call
+or a payout that was tampered with does not verify, and the page names what differs;
+the client seed made by the browser on the first visit can be seen and changed, and
+cuts the shoe."""
 
 from __future__ import annotations
 
@@ -33,11 +35,17 @@ def quick(tmp_path: pathlib.Path) -> Iterator[Server]:
 
 def play_round(http: httpx.Client, table_id: int, bet: str, cents: int) -> dict[str, Any]:
     """Sit if need be, bet, deal, peek or choose as the highest bettor, wait for the end."""
+    return play_bets(http, table_id, [(bet, cents)])
+
+
+def play_bets(http: httpx.Client, table_id: int, bets: list[tuple[str, int]]) -> dict[str, Any]:
+    """:func:`play_round` with several bets, one on each spot named."""
     http.post(f"/api/tables/{table_id}/seat", json={})
     round_id = http.get(f"/api/tables/{table_id}").json()["round_id"]
-    placed = http.post(f"/api/tables/{table_id}/bets", json={"bet": bet, "amount_cents": cents},
-                       headers={"Idempotency-Key": uuid.uuid4().hex})  # fmt: skip
-    assert placed.status_code == 201, placed.text
+    for bet, cents in bets:
+        placed = http.post(f"/api/tables/{table_id}/bets", json={"bet": bet, "amount_cents": cents},
+                           headers={"Idempotency-Key": uuid.uuid4().hex})  # fmt: skip
+        assert placed.status_code == 201, placed.text
     http.post(f"/api/tables/{table_id}/deal")
 
     def over() -> dict[str, Any] | None:
@@ -135,6 +143,106 @@ def test_a_tampered_log_or_seed_does_not_verify(quick: Server, page: Page) -> No
     verdict = article.locator(".verify-result")
     expect(verdict).to_have_attribute("data-verified", "false")
     expect(verdict.locator(".checks li").first).to_have_class("fail")
+
+
+EVERY_SPOT = {
+    1: ["banker", "player", "tie", "player-pair", "banker-pair"],
+    2: ["red", "green", "bonus"],
+    3: ["red", "green", "bonus"],
+    4: ["main", "lo-card", "hi-card", "dice-lo", "dice-hi"],
+}
+"""A bet on every spot of the electronic tables: Punto Banco, RedGreen, Mini RedGreen, Lo-Ball."""
+LIVE = 5
+"""The live Punto Banco table, whose dealer enters the cards."""
+
+
+def play_live(quick: Server, http: httpx.Client, cards: list[str]) -> None:
+    """A live round: the player bets Banker and Player, the dealer deals ``cards``."""
+    dealer = quick.player(role="dealer")
+    http.post(f"/api/tables/{LIVE}/seat", json={})
+    for bet in ("banker", "player"):
+        placed = http.post(f"/api/tables/{LIVE}/bets", json={"bet": bet, "amount_cents": 1000},
+                           headers={"Idempotency-Key": uuid.uuid4().hex})  # fmt: skip
+        assert placed.status_code == 201, placed.text
+    assert dealer.http.post(f"/api/tables/{LIVE}/close-betting").status_code == 200
+    dealt = dealer.http.post(f"/api/tables/{LIVE}/cards", json={"cards": cards})
+    assert dealt.status_code == 200 and dealt.json()["needs"] == [], dealt.text
+
+
+def test_verify_settles_a_real_round_of_each_game_again(
+    quick: Server, page: Page, screenshots: pathlib.Path
+) -> None:
+    """A round of every game with a bet on every spot, and a live round: Verify, in the
+    browser, re-deals each (a live one has no seeds) and settles it again from the cards
+    and the table's rules, and finds the call and every payout what the casino paid."""
+    register(page, quick.url)
+    http = quick.client(token(page))
+    for table_id, spots in EVERY_SPOT.items():
+        play_bets(http, table_id, [(spot, 1000) for spot in spots])
+    play_live(quick, http, ["9S", "2H", "KD", "3C"])  # Player 9 against 5: a natural
+    page.goto(f"{quick.url}/history")
+    articles = page.locator("article.recall")
+    expect(articles).to_have_count(5)
+    for article, bets in zip(articles.all(), [2, 5, 3, 3, 5], strict=True):  # newest first
+        article.get_by_role("button", name="Verify").click()
+        verdict = article.locator(".verify-result")
+        expect(verdict).to_have_attribute("data-verified", "true")
+        expect(verdict).to_have_attribute("data-settled", "true")
+        expect(verdict.locator(".checks li").last).to_have_text(
+            f"✔ The settlement matches: {bets} bets, the call and every payout, settled again"
+            " here from the cards and the table's rules"
+        )
+    live = articles.first.locator(".verify-result")
+    expect(live.locator(".verdict")).to_contain_text("dealt in the order the rules deal them")
+    expect(live.locator(".checks li").first).to_contain_text("a live round has no seeds")
+    articles.nth(1).scroll_into_view_if_needed()
+    shoot(page, screenshots, "history-settlement")
+
+
+def test_a_tampered_call_or_payout_is_named_on_the_verify_page(
+    quick: Server, page: Page, screenshots: pathlib.Path
+) -> None:
+    """The cards are the seeds' own, but the record calls the other side the winner, pays
+    the Banker bet a cent more, and its ledger paid the Player bet a whole unit more:
+    Verify names each, the record's value beside the one the rules give, in red."""
+    register(page, quick.url)
+    http = quick.client(token(page))
+    play_bets(http, 1, [("banker", 1000), ("player", 1000)])
+    entry = http.get("/api/me/history").json()[0]
+    paid = next(e for e in entry["events"] if e["kind"] == "round-settled")
+    winner = paid["result"]["winner"]
+    other = "player" if winner == "banker" else "banker"
+    banker = next(p for p in paid["payouts"] if p["spot"] == "banker")
+    player = next(w for w in entry["wagers"] if w["bet"] == "player")
+
+    def tamper(route: Route) -> None:
+        rounds = route.fetch().json()
+        settled = next(e for e in rounds[0]["events"] if e["kind"] == "round-settled")
+        settled["result"]["winner"] = other
+        next(p for p in settled["payouts"] if p["spot"] == "banker")["won"] += 1
+        next(w for w in rounds[0]["wagers"] if w["bet"] == "player")["payout_cents"] += 100
+        route.fulfill(json=rounds)
+
+    page.route("**/api/me/history*", tamper)
+    page.goto(f"{quick.url}/history")
+    article = page.locator("article.recall").first
+    article.get_by_role("button", name="Verify").click()
+    verdict = article.locator(".verify-result")
+    expect(verdict).to_have_attribute("data-verified", "false")
+    expect(verdict).to_have_attribute("data-settled", "false")
+    expect(verdict).to_have_class(re.compile(r"\bfailed\b"))
+    expect(verdict.locator(".checks > li.pass")).to_have_count(3)  # the seed and every card
+    expect(verdict.locator(".checks > li.fail")).to_contain_text(
+        "The settlement differs from the record (3):"
+    )
+    expect(verdict.locator(".differences li")).to_have_text([
+        f"The call, winner: the record says {other}, the rules give {winner}",
+        f"Banker (yours) · won: the record says {money(banker['won'] + 1)},"
+        f" the rules give {money(banker['won'])}",
+        f"Player (yours) · paid by the ledger: the record says"
+        f" {money(player['payout_cents'] + 100)}, the rules give {money(player['payout_cents'])}",
+    ])  # fmt: skip
+    shoot(page, screenshots, "history-tampered")
 
 
 def big_road(winners: list[str]) -> list[list[str]]:

@@ -2,7 +2,12 @@
 // HMAC-SHA256 (WebCrypto) keyed with the 32 server-seed bytes over
 // "{client_seed}:{nonce}:{counter}"; randbelow by rejection; Fisher–Yates; each game's
 // dealing order. It shares no code with the server: it re-deals a round from its
-// revealed seeds and says whether every card the log shows is the one the seeds deal.
+// revealed seeds and says whether every card the log shows is the one the seeds deal,
+// then settles the round again from those cards (settlement.js) and says whether the
+// call and every payout are what the casino recorded and paid. A live round has no
+// seeds: its cards are checked against the order the rules deal them, and settled.
+
+import { refunds, rulesFor, settleRound, wagersFromLog } from "./settlement.js";
 
 const TWO32 = 2 ** 32;
 const encoder = new TextEncoder();
@@ -125,6 +130,21 @@ export function puntoBancoDeal(top) {
   return dealt;
 }
 
+/** Lo-Ball: three tiles to the dealer, then to each seat; three exposed unless the players hold 1-1 and 7-7; three dice. */
+export function loBallDeal(tiles, dice, seats) {
+  const dealt = [];
+  let next = 0;
+  for (const hand of ["dealer", ...seats.map((seat) => `seat${seat}`)]) {
+    for (let i = 0; i < 3; i += 1) dealt.push([`${hand}.${i}`, tiles[next++]]);
+  }
+  const held = new Set(dealt.filter(([p]) => p.startsWith("seat")).map(([, t]) => t));
+  if (!(held.has("1-1") && held.has("7-7"))) {
+    for (let i = 0; i < 3; i += 1) dealt.push([`exposed.${i}`, tiles[next++]]);
+  }
+  dice.forEach((die, i) => dealt.push([`dice.${i}`, String(die)]));
+  return dealt;
+}
+
 const DECKS = { "punto-banco": 8, redgreen: 7, "redgreen-mini": 7 };
 
 /**
@@ -142,17 +162,9 @@ export async function redeal({ game, serverSeed, clientSeed, nonce, options = {}
   }
   if (game === "lo-ball") {
     const tiles = await shuffle(tileSet(), stream);
-    const dealt = [];
-    let next = 0;
-    for (const hand of ["dealer", ...seats.map((seat) => `seat${seat}`)]) {
-      for (let i = 0; i < 3; i += 1) dealt.push([`${hand}.${i}`, tiles[next++]]);
-    }
-    const held = new Set(dealt.filter(([p]) => p.startsWith("seat")).map(([, t]) => t));
-    if (!(held.has("1-1") && held.has("7-7"))) {
-      for (let i = 0; i < 3; i += 1) dealt.push([`exposed.${i}`, tiles[next++]]);
-    }
-    for (let i = 0; i < 3; i += 1) dealt.push([`dice.${i}`, String((await stream.randbelow(6)) + 1)]);
-    return dealt;
+    const dice = [];
+    for (let i = 0; i < 3; i += 1) dice.push((await stream.randbelow(6)) + 1);
+    return loBallDeal(tiles, dice, seats);
   }
   throw new Error(`no re-deal for ${game}`);
 }
@@ -169,31 +181,165 @@ export function seatsFromLog(events) {
 }
 
 /**
+ * A live round's cards, in the order the dealer entered them, against where the rules
+ * put them (the tableau's third cards, Lo-Ball's exposure rule), each a card or tile a
+ * shoe can hold that many of: null when they are what a dealer could have dealt, else why not.
+ */
+export function dealingProblem(game, logged, seats, decks, complete = true) {
+  const items = logged.map(([, item]) => item);
+  const copies = new Map();
+  for (const [position, item] of logged) {
+    if (position.startsWith("dice.") ? !/^[1-6]$/.test(item) : game === "lo-ball" ? !/^[1-7]-[1-7]$/.test(item) : !isCard(item)) {
+      return `${position} holds ${JSON.stringify(item)}, which is no ${game === "lo-ball" ? "tile or die" : "card"}`;
+    }
+    copies.set(item, (copies.get(item) || 0) + (position.startsWith("dice.") ? 0 : 1));
+    if (copies.get(item) > (game === "lo-ball" ? 1 : decks)) return `${item} is dealt more times than the shoe holds it`;
+  }
+  let expected;
+  if (game === "punto-banco") {
+    if (items.length < 4 && complete) return `the rules deal four cards or more, the log has ${items.length}`;
+    expected = puntoBancoDeal([...items, ...Array(6).fill("0S")]); // padded: a card missing shows as one
+  } else if (game === "lo-ball") {
+    const dice = logged.filter(([p]) => p.startsWith("dice.")).map(([, d]) => d);
+    expected = loBallDeal(logged.filter(([p]) => !p.startsWith("dice.")).map(([, t]) => t), [0, 1, 2].map((i) => dice[i]), seats);
+  } else {
+    expected = ["red", "green"].flatMap((hand, h) => [0, 1, 2].map((i) => [`${hand}.${i}`, items[3 * h + i]]));
+  }
+  for (let i = 0; i < Math.max(expected.length, logged.length); i += 1) {
+    if (i >= logged.length) return complete ? `the rules deal ${expected[i][0]} too, which is not in the log` : null;
+    const [position, item] = logged[i];
+    if (i >= expected.length) return `${position} holds ${item}, but the rules deal no more cards`;
+    if (position !== expected[i][0] || item !== expected[i][1]) return `${position} holds ${item}, but the rules deal ${expected[i][0]} next`;
+  }
+  return null;
+}
+
+const isCard = (code) => /^(A|[2-9]|10|J|Q|K)[SHDC]$/.test(code);
+
+/** Two JSON values the same, leaf by leaf: [field, recorded, recomputed] for each that is not. */
+function differing(recorded, recomputed, field = "") {
+  const join = (key) => (field ? `${field}.${key}` : String(key));
+  if (Array.isArray(recorded) && Array.isArray(recomputed) && recorded.length === recomputed.length) {
+    return recomputed.flatMap((value, i) => differing(recorded[i], value, `${field}[${i}]`));
+  }
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (isObject(recorded) && isObject(recomputed)) {
+    return Object.keys(recomputed).flatMap((key) => differing(recorded[key], recomputed[key], join(key)));
+  }
+  return JSON.stringify(recorded) === JSON.stringify(recomputed) ? [] : [[field, recorded, recomputed]];
+}
+
+const PAID = ["player", "seat", "spot", "stake", "result", "won", "returned", "commission"];
+
+/**
+ * The round settled again against its record: the call (the settlement event's result,
+ * and the record's own `result` where it carries one), every bet's payout in the log, the
+ * house's net, and the ledger's payout of each bet the record lists (`wagers`, a
+ * player's history; `bets`, a round). Returns the differences, each {what, bet, field,
+ * recorded, recomputed}; none when the record is what the rules pay.
+ */
+export function compareSettlement(record, end, settled) {
+  const out = [];
+  const add = (what, bet, [field, recorded, recomputed]) => out.push({ what, bet, field, recorded, recomputed });
+  if (settled.result) {
+    for (const d of differing(end.result, settled.result)) add("call", null, d);
+    if (record.result) for (const d of differing(record.result, settled.result)) add("call", null, d);
+    const net = settled.payouts.reduce((sum, p) => sum + p.stake - p.returned, 0);
+    if (end.house_net !== net) add("house", null, ["house_net", end.house_net, net]);
+  }
+  const mine = new Map(settled.payouts.map((p) => [p.bet_id, p]));
+  const logged = new Map();
+  for (const p of Array.isArray(end.payouts) ? end.payouts : []) {
+    if (logged.has(p && p.bet_id)) add("bet", { bet_id: p.bet_id, spot: p.spot, player: p.player }, ["paid", 2, 1]);
+    logged.set(p && p.bet_id, p);
+  }
+  for (const p of settled.payouts) {
+    const entry = logged.get(p.bet_id);
+    if (!entry) add("bet", p, ["returned", undefined, p.returned]);
+    else for (const name of PAID) for (const d of differing(entry[name], p[name], name)) add("bet", p, d);
+  }
+  for (const [id, entry] of logged) if (!mine.has(id)) add("bet", { ...entry, bet_id: id }, ["returned", entry && entry.returned, undefined]);
+  for (const list of ["wagers", "bets"]) {
+    for (const entry of Array.isArray(record[list]) ? record[list] : []) {
+      const p = mine.get(entry && entry.bet_id);
+      if (!p) {
+        add("bet", { bet_id: entry.bet_id, spot: entry.bet }, ["payout_cents", entry.payout_cents, undefined]);
+        continue;
+      }
+      const expected = { bet: p.spot, amount_cents: p.stake, payout_cents: p.returned, ...("result" in entry ? { result: p.result } : {}) };
+      for (const [name, value] of Object.entries(expected)) if (entry[name] !== value) add("ledger", p, [name, entry[name], value]);
+    }
+  }
+  return out;
+}
+
+/**
  * Verify a round record (GET /api/rounds/{id} or a history entry, once it is over):
  * the seed against its published hash, then every card-dealt event of the log against
- * the re-deal, position by position.
+ * the re-deal, position by position; then the round settled again from those cards and
+ * its rules (`games`: GET /api/games, the defaults the casino publishes) against what
+ * the record says it paid. A live round (no seeds) is checked for its dealing order
+ * and settled from its recorded cards.
  */
-export async function verifyRound(record) {
+export async function verifyRound(record, games = []) {
   const events = record.events || [];
   const opened = events.find((e) => e.kind === "round-opened") || {};
   const game = record.game || opened.game;
-  if (!record.server_seed) return { ok: false, reason: "the server seed is revealed only when the round is over", checks: [] };
-  const clientSeed = record.client_seed;
   const nonce = record.nonce ?? opened.nonce;
-  const hash = await sha256Hex(hexToBytes(record.server_seed));
-  const hashOk = hash === record.server_seed_hash && hash === (opened.server_seed_hash || hash);
-  const dealt = await redeal({
-    game, serverSeed: record.server_seed, clientSeed, nonce, options: opened.options || record.options || {}, seats: seatsFromLog(events),
-  });
-  const expected = new Map(dealt);
+  const options = opened.options || record.options || {};
+  const live = !record.server_seed_hash && !opened.server_seed_hash && (record.mode || opened.mode) === "live";
   const logged = events.filter((e) => e.kind === "card-dealt");
-  const checks = logged.map((event) => ({
-    position: event.position,
-    logged: event.item,
-    dealt: expected.get(event.position) ?? null,
-    ok: event.item !== null && expected.get(event.position) === event.item,
-  }));
-  const complete = logged.length === dealt.length;
-  const ok = hashOk && complete && checks.every((check) => check.ok);
-  return { ok, hashOk, hash, complete, checks, expected: dealt, clientSeed, nonce };
+  const seats = seatsFromLog(events);
+  const voided = events.some((e) => e.kind === "round-voided"); // its deal stopped where the void came
+  const out = { live, game, nonce, clientSeed: record.client_seed, checks: [] };
+  let cards;
+  if (live) {
+    cards = new Map(logged.map((e) => [e.position, e.item]));
+    const decks = Number(options.decks || (games.find((g) => g.id === game) || { rules: {} }).rules.decks || DECKS[game]);
+    out.dealing = logged.some((e) => e.item === null) ? "a card in the log is still hidden"
+      : dealingProblem(game, logged.map((e) => [e.position, e.item]), seats, decks, !voided);
+    out.checks = logged.map((e) => ({ position: e.position, logged: e.item, dealt: e.item, ok: true }));
+    out.cardsOk = out.dealing === null && (logged.length > 0 || voided);
+  } else {
+    if (!record.server_seed) return { ...out, ok: false, reason: "the server seed is revealed only when the round is over" };
+    const hash = await sha256Hex(hexToBytes(record.server_seed));
+    const hashOk = hash === record.server_seed_hash && hash === (opened.server_seed_hash || hash);
+    const dealt = await redeal({ game, serverSeed: record.server_seed, clientSeed: record.client_seed, nonce, options, seats });
+    const expected = new Map(dealt);
+    out.checks = logged.map((event) => ({
+      position: event.position,
+      logged: event.item,
+      dealt: expected.get(event.position) ?? null,
+      ok: event.item !== null && expected.get(event.position) === event.item,
+    }));
+    const complete = voided ? logged.length <= dealt.length : logged.length === dealt.length;
+    Object.assign(out, { hashOk, hash, complete, expected: dealt });
+    out.cardsOk = hashOk && complete && out.checks.every((check) => check.ok);
+    cards = expected;
+  }
+  out.settlement = settlementCheck(record, events, game, cards, options, games);
+  out.ok = out.cardsOk && out.settlement.ok;
+  return out;
+}
+
+function settlementCheck(record, events, game, cards, options, games) {
+  const ends = events.filter((e) => e.kind === "round-settled" || e.kind === "round-voided");
+  if (ends.length !== 1) return { ok: false, bets: 0, reason: ends.length ? "the log settles the round more than once" : "the log has no settlement yet" };
+  const end = ends[0];
+  let settled;
+  let wagers = [];
+  try {
+    wagers = wagersFromLog(events);
+    if (end.kind === "round-voided") settled = { result: null, payouts: refunds(wagers) };
+    else settled = settleRound(game, cards, wagers, rulesFor(game, options, games.find((g) => g.id === game)));
+  } catch (error) {
+    return { ok: false, bets: wagers.length, reason: `the round cannot be settled again: ${error.message}` };
+  }
+  let differences;
+  try {
+    differences = compareSettlement(record, end, settled);
+  } catch (error) {
+    return { ok: false, bets: wagers.length, reason: `the record's settlement cannot be read: ${error.message}` };
+  }
+  return { ok: differences.length === 0, bets: wagers.length, voided: end.kind === "round-voided" ? end.reason : null, differences, settled };
 }

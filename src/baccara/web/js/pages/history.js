@@ -1,10 +1,13 @@
 // Last-game recall: the player's last ten rounds — steps, wagers, wins, balances — each
-// with its provably-fair data and a Verify action that re-deals it here, in the browser.
+// with its provably-fair data and a Verify action that re-deals it here, in the browser,
+// and settles it again from those cards to check the call and every payout (a live
+// round, which has no seeds, is settled again from the cards its dealer entered).
 // And the player's client seed, to see and to change.
 
-import { ApiError, get, put, randomHex } from "../api.js";
+import { ApiError, games, get, put, randomHex } from "../api.js";
 import { itemSvg } from "../cards.js";
 import { h, money, replace, signed, toast, when } from "../dom.js";
+import { session } from "../session.js";
 import { verifyRound } from "../fair.js";
 import { betName } from "../layouts.js";
 import { describe, itemLabel, positionLabel } from "../steps.js";
@@ -31,19 +34,64 @@ function finalCards(round) {
       h("div", { class: "cards" }, cards.map(([position, item]) => itemSvg(round.game, position, item, "small"))))));
 }
 
+const MONEY = new Set(["stake", "won", "returned", "commission", "amount_cents", "payout_cents", "house_net"]);
+const FIELDS = { payout_cents: "paid by the ledger", amount_cents: "stake in the ledger", bet: "bet in the ledger",
+  house_net: "the house's net", returned: "returned" };
+
+function shown(field, value) {
+  if (value === undefined) return "nothing";
+  if (MONEY.has(field) && Number.isSafeInteger(value)) return money(value);
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** One difference in words: which bet (or the call), which field, the record's value and the rules'. */
+function differenceText(game, d) {
+  const field = d.field.replace(/^.*\./, "");
+  const says = `the record says ${shown(field, d.recorded)}, the rules give ${shown(field, d.recomputed)}`;
+  if (d.what === "call") return `The call, ${d.field.replace(/_/g, " ")}: ${says}`;
+  if (d.what === "house") return `The house's net: ${says}`;
+  const who = d.bet.player === (session.user && session.user.username) ? "yours" : d.bet.player;
+  const bet = `${d.bet.spot ? betName(game, d.bet.spot) : "A bet"} ${who ? `(${who}) ` : ""}`;
+  return `${bet}· ${FIELDS[field] || field.replace(/_/g, " ")}: ${says}`;
+}
+
+function settlementView(result, round) {
+  const check = result.settlement;
+  const good = (ok, text, ...more) => h("li", { class: ok ? "pass" : "fail" }, h("span", { "aria-hidden": "true" }, ok ? "✔ " : "✘ "), text, ...more);
+  const bets = `${check.bets} bet${check.bets === 1 ? "" : "s"}`;
+  if (check.reason) return good(false, `The settlement is not checked: ${check.reason}`);
+  if (check.ok) {
+    return good(true, check.voided !== null && check.voided !== undefined
+      ? `The settlement matches: the round was voided and each of its ${bets} refunded in full`
+      : `The settlement matches: ${bets}, the call and every payout, settled again here from the cards and the table's rules`);
+  }
+  return good(false, `The settlement differs from the record (${check.differences.length}):`,
+    h("ul", { class: "differences" }, check.differences.map((d) => h("li", {}, differenceText(round.game, d)))));
+}
+
 function verifyView(result, round) {
   if (!result.checks.length && result.reason) return h("p", { class: "verify-note" }, result.reason);
   const good = (ok, text) => h("li", { class: ok ? "pass" : "fail" }, h("span", { "aria-hidden": "true" }, ok ? "✔ " : "✘ "), text);
   const mismatches = result.checks.filter((c) => !c.ok).length;
-  return h("div", { class: ["verify-result", result.ok ? "verified" : "failed"], "data-verified": String(result.ok) },
-    h("p", { class: "verdict" }, result.ok
-      ? `Verified: every ${round.game === "lo-ball" ? "tile and die" : "card"} matches the re-deal from the revealed seeds.`
-      : "Not verified: see below."),
+  const items = round.game === "lo-ball" ? "tile and die" : "card";
+  const verdict = result.live
+    ? `Checked: the ${items}s are dealt in the order the rules deal them, and the settlement matches.`
+    : `Verified: every ${items} matches the re-deal from the revealed seeds, and the settlement matches.`;
+  return h("div", { class: ["verify-result", result.ok ? "verified" : "failed"], "data-verified": String(result.ok),
+    "data-settled": String(result.settlement.ok) },
+    h("p", { class: "verdict" }, result.ok ? verdict : !result.cardsOk
+      ? `Not verified: the ${items}s are not what ${result.live ? "the rules deal" : "the seeds deal"}; see below.`
+      : "Not verified: the settlement is not what the rules pay; see below."),
     h("ul", { class: "checks" },
-      good(result.hashOk, `SHA-256 of the server seed is ${result.hash.slice(0, 16)}…, the hash published before the first bet`),
-      good(result.complete, `${result.expected.length} dealt by the seeds, ${result.checks.length} in the log`),
-      good(mismatches === 0, mismatches ? `${mismatches} do not match` : "each position holds what the seeds deal")),
-    h("details", {}, h("summary", {}, "Card by card"),
+      ...(result.live
+        ? [good(result.dealing === null, result.dealing === null
+          ? `${result.checks.length} dealt by hand, in the order the rules deal them (a live round has no seeds)`
+          : `The ${items}s are not what the rules deal: ${result.dealing}`)]
+        : [good(result.hashOk, `SHA-256 of the server seed is ${result.hash.slice(0, 16)}…, the hash published before the first bet`),
+          good(result.complete, `${result.expected.length} dealt by the seeds, ${result.checks.length} in the log`),
+          good(mismatches === 0, mismatches ? `${mismatches} do not match` : "each position holds what the seeds deal")]),
+      settlementView(result, round)),
+    result.live ? null : h("details", {}, h("summary", {}, "Card by card"),
       h("table", { class: "verify-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Position"), h("th", { scope: "col" }, "In the log"), h("th", { scope: "col" }, "Re-dealt"), h("th", { scope: "col" }, ""))),
         h("tbody", {}, result.checks.map((c) => h("tr", { class: c.ok ? "pass" : "fail" },
@@ -58,12 +106,13 @@ function roundCard(round) {
   const paid = round.wagers.reduce((sum, w) => sum + (w.payout_cents || 0), 0);
   const over = round.state === "settled" || round.state === "voided";
   const verifyBox = h("div", { class: "verify-box", "aria-live": "polite" });
-  const verifyButton = h("button", { type: "button", class: "primary", disabled: !round.server_seed,
+  const live = !round.server_seed_hash;
+  const verifyButton = h("button", { type: "button", class: "primary", disabled: live ? !over : !round.server_seed,
     onClick: async () => {
       verifyButton.disabled = true;
-      replace(verifyBox, h("p", {}, "Re-dealing from the seeds…"));
+      replace(verifyBox, h("p", {}, live ? "Settling again from the cards…" : "Re-dealing from the seeds…"));
       try {
-        replace(verifyBox, verifyView(await verifyRound(round), round));
+        replace(verifyBox, verifyView(await verifyRound(round, await games()), round));
       } catch (error) {
         replace(verifyBox, h("p", { class: "fail" }, `The re-deal failed: ${error.message}`));
       } finally {
@@ -98,8 +147,8 @@ function roundCard(round) {
           h("div", {}, h("dt", {}, "Server seed"), h("dd", { class: "hash" }, round.server_seed || "revealed when the round is over")),
           h("div", {}, h("dt", {}, "Client seed"), h("dd", { class: "hash" }, round.client_seed || "—")),
           h("div", {}, h("dt", {}, "Nonce"), h("dd", {}, String(round.nonce))))
-        : h("p", { class: "quiet" }, "Dealt by a live dealer from a real shoe: no seeds; the engine checked every card entered."),
-      round.server_seed_hash ? verifyButton : null,
+        : h("p", { class: "quiet" }, "Dealt by a live dealer from a real shoe: no seeds; the engine checked every card entered, and Verify settles the round again here from those cards."),
+      verifyButton,
       verifyBox)));
 }
 
@@ -134,7 +183,7 @@ export function mount(main) {
   const list = h("div", { class: "recall-list", "aria-busy": "true" }, h("p", {}, "Loading your rounds…"));
   replace(main, h("section", { class: "history-page" },
     h("h1", {}, "My last rounds"),
-    h("p", { class: "lead" }, "Your last ten rounds: each step, your wagers and what they paid, your balance before and after. Once a round is over its server seed is revealed: Verify re-deals it here, in your browser, with the published protocol."),
+    h("p", { class: "lead" }, "Your last ten rounds: each step, your wagers and what they paid, your balance before and after. Once a round is over its server seed is revealed: Verify re-deals it here, in your browser, with the published protocol, then settles it again from those cards and the table's rules and checks the call and every payout."),
     seedPanel(),
     list));
   let stopped = false;
