@@ -55,6 +55,26 @@ def test_pushes_only_change_nothing() -> None:
     assert report.results.tolist() == [0, 0] and report.summary()["even"] == 1.0
 
 
+def test_percentiles_are_results_a_session_reached() -> None:
+    """Two sessions: one wins every hand, one loses. An interpolated median would be a
+    result between them that neither had; the percentiles are what a session ended with,
+    and the fan chart's bands are balances some session held after that hand."""
+    plan = SessionPlan(stake=1000, bankroll=20_000, hands=10, sessions=2)
+
+    def win_then_lose(rounds: int, seed: int) -> npt.NDArray[np.int64]:
+        return np.array([0] * 10 + [2] * 10, dtype=np.int64)[:rounds]
+
+    report = play_sessions(plan, net_per_outcome(1000, BANKER), win_then_lose, seed=1)
+    results = set(report.results.tolist())
+    assert results == {9500, -10000}
+    percentiles = report.summary()["percentiles"]
+    assert set(percentiles.values()) <= results
+    assert percentiles["p50"] == -10000 and percentiles["p99"] == 9500
+    bands = report.balance_percentiles()
+    for hand in range(plan.hands + 1):
+        assert set(bands[:, hand].tolist()) <= set(report.paths[:, hand].tolist())
+
+
 def test_money_is_conserved_hand_by_hand() -> None:
     """Final bankroll = start + the settled result of exactly the hands played."""
     plan = SessionPlan(stake=1000, bankroll=5000, hands=300, sessions=2000)

@@ -41,6 +41,12 @@ SAMPLE_PATHS = 20
 FAN_PERCENTILES = (5, 25, 50, 75, 95)
 """The balance percentiles a fan chart draws, hand by hand."""
 
+QUANTILE_METHOD = "inverted_cdf"
+"""Percentiles of results are results: the p-th percentile is the smallest result at
+least p % of sessions reach or fall below (the empirical distribution's inverse), so
+"percentile 25: -12.50" is what a session ended with, not an interpolation between
+two sessions' results that no session had, in whole cents."""
+
 MAX_HANDS = 1_000_000
 """The longest session: with the largest stake and pay it keeps a bankroll inside 64 bits."""
 MAX_SESSIONS = 10_000_000
@@ -181,14 +187,19 @@ class SessionReport:
 
         A ruined session's balance stays where it fell, as it does in the paths. Keep
         every session's path (``keep_paths`` of :func:`play_sessions`) for a fan chart of
-        the whole run.
+        the whole run. Each percentile is a balance some session had (the empirical
+        quantile, :data:`QUANTILE_METHOD`), never a value between two sessions'.
         """
-        result: npt.NDArray[np.float64] = np.percentile(self.paths, percentiles, axis=0)
+        result: npt.NDArray[np.float64] = np.percentile(
+            self.paths, percentiles, axis=0, method=QUANTILE_METHOD
+        ).astype(np.float64)
         return result
 
     def summary(self) -> dict[str, Any]:
         results = self.results
-        percentiles = np.percentile(results, [1, 5, 25, 50, 75, 95, 99])
+        percentiles = np.percentile(
+            results, [1, 5, 25, 50, 75, 95, 99], method=QUANTILE_METHOD
+        ).astype(np.int64)
         n = len(results)
         mean = float(results.mean())
         std = float(results.std(ddof=1)) if n > 1 else 0.0
