@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -41,7 +41,7 @@ SAMPLE_PATHS = 20
 FAN_PERCENTILES = (5, 25, 50, 75, 95)
 """The balance percentiles a fan chart draws, hand by hand."""
 
-QUANTILE_METHOD = "inverted_cdf"
+QUANTILE_METHOD: Literal["inverted_cdf"] = "inverted_cdf"
 """Percentiles of results are results: the p-th percentile is the smallest result at
 least p % of sessions reach or fall below (the empirical distribution's inverse), so
 "percentile 25: -12.50" is what a session ended with, not an interpolation between
