@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from baccara.errors import shown
 from baccara.randomness import SeededRandom
 from baccara.table import Mode, Table, TableConfig, Viewer
 from baccara.table.record import round_record, verify_record
@@ -93,6 +94,65 @@ def test_a_tampered_winner_is_named(tmp_path: pathlib.Path) -> None:
         "the settlement DIFFERS from the record (1 difference):",
         "  the call: winner recorded 'player', recomputed 'banker'",
     ]
+
+
+def test_a_tampered_call_in_words_side_total_or_first_hand_is_named(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Everything the record's result says is checked: the call in words, what each of
+    RedGreen's protecting dealers kept, and Mini RedGreen's hand set first, which the
+    round's log records (the hand-chosen event)."""
+    record = dealt("redgreen")
+    result = settlement(record)["result"]
+    call, kept = result["call"], result["sides"]["left"]["commission"]
+    result["call"] = "Red wins"
+    result["sides"]["left"]["commission"] += 1
+    lines = verify(tmp_path, record).stdout.splitlines()
+    assert lines[-3] == "the settlement DIFFERS from the record (2 differences):"
+    assert lines[-2] == f"  the call: call recorded 'Red wins', recomputed {shown(call)}"
+    assert lines[-1] == f"  the call: sides.left.commission recorded {kept + 1}, recomputed {kept}"
+    record = dealt("redgreen-mini")
+    chosen = next(e for e in record["events"] if e["kind"] == "hand-chosen")["hand"]
+    assert settlement(record)["result"]["first_hand"] == chosen == "red"
+    settlement(record)["result"]["first_hand"] = "green"
+    lines = verify(tmp_path, record).stdout.splitlines()
+    assert lines[-1] == "  the call: first_hand recorded 'green', recomputed 'red'"
+
+
+def test_an_electronic_record_cannot_pass_as_a_live_one(tmp_path: pathlib.Path) -> None:
+    """Drop an electronic round's seeds, call it live and forge a card and its payout: a
+    live round is not re-dealt, so the log's own round-opened event (electronic, with a
+    seed commitment) must decide, and the record is refused."""
+    record = dealt("redgreen")
+    assert record["events"][0]["mode"] == "electronic"
+    forged = json.loads(json.dumps(record))
+    for key in ("server_seed", "server_seed_hash"):
+        forged.pop(key, None)
+    forged["mode"] = "live"
+    refused = verify(tmp_path, forged)
+    assert refused.returncode == 2
+    assert "the record says the round was 'live', its log opened it as 'electronic'" in (
+        refused.stdout + refused.stderr
+    )
+    forged["events"][0]["mode"] = "live"  # and the log too: its commitment still says
+    refused = verify(tmp_path, forged)
+    assert refused.returncode == 2
+    assert "must carry that seed" in refused.stdout + refused.stderr
+    del forged["mode"]
+    forged["events"][0]["mode"] = "electronic"
+    assert verify(tmp_path, forged).returncode == 2
+
+
+def test_a_seed_that_is_not_the_one_committed_in_the_log_does_not_match(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The record's own hash changed with its seed, but the log published another one
+    before the first bet: the seed is not the one the round was committed to."""
+    record = dealt("punto-banco")
+    record["events"][0]["server_seed_hash"] = "ab" * 32
+    result = verify(tmp_path, record)
+    assert result.returncode == 1
+    assert "server seed against its SHA-256 commitment: DOES NOT MATCH" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -243,7 +303,9 @@ def test_every_round_the_engine_settles_verifies() -> None:
             round_ = play(table, Plan(("ann", "bob", "cy")[: 1 + seed % 3], 25 + seed),
                           source=SeededRandom(seed))  # fmt: skip
             record = round_record(round_, Viewer("ann"))
+            # As if a dealer had dealt these cards by hand: the log and the summary agree.
             record.update(server_seed=None, server_seed_hash=None, mode="live")
+            record["events"][0].update(mode="live", server_seed_hash=None)
             check = verify_record(record)
             assert check.settlement.ok and check.dealing is None, (game, seed, check)
 

@@ -182,7 +182,8 @@ def verify_record(data: object) -> Verification:
         game=spec.id,
         nonce=nonce,
         client_seed=client_seed,
-        hash_matches=seed_hash(server_seed) == commitment,
+        hash_matches=seed_hash(server_seed) == commitment and _logged_commitment(events)
+        in (None, commitment),
         cards=(
             *(CardCheck(p, code, redealt.get(p)) for p, code in logged),
             *(CardCheck(p, NOT_LOGGED, code) for p, code in redealt.items()
@@ -192,18 +193,45 @@ def verify_record(data: object) -> Verification:
     )  # fmt: skip
 
 
-def _is_live(data: Mapping[str, Any], events: Sequence[Any]) -> bool:
-    """A round a dealer dealt by hand: live, and no seed, no commitment. A record with
-    seeds is re-dealt by them, whatever its mode says."""
+def _logged_commitment(events: Sequence[Any]) -> object:
+    """The seed commitment the round's log published when it opened (``None`` if none)."""
     opened = events[0] if events and isinstance(events[0], Mapping) else {}
-    mode = data.get("mode", opened.get("mode"))
+    return opened.get("server_seed_hash")
+
+
+def _is_live(data: Mapping[str, Any], events: Sequence[Any]) -> bool:
+    """A round a dealer dealt by hand: live, and no seed, no commitment anywhere.
+
+    The round's own log decides, not the record's summary: its ``round-opened`` event
+    says how the round was dealt and carries the seed's commitment. A record whose
+    summary says live while its log opened an electronic round, or one that drops an
+    electronic round's seeds, is refused — otherwise forged cards could pass as a
+    dealer's, which nothing re-deals.
+    """
+    opened = events[0] if events and isinstance(events[0], Mapping) else {}
+    logged_mode = opened.get("mode")
+    summary_mode = data.get("mode")
+    if logged_mode is not None and summary_mode is not None and logged_mode != summary_mode:
+        raise InvalidRecord(
+            f"the record says the round was {shown(summary_mode)}, its log opened it as"
+            f" {shown(logged_mode)}"
+        )
+    committed = opened.get("server_seed_hash") is not None
     seeded = data.get("server_seed") is not None or data.get("server_seed_hash") is not None
-    return mode == "live" and not seeded
+    mode = logged_mode if logged_mode is not None else summary_mode
+    if mode == "live" and not seeded and not committed:
+        return True
+    if not seeded and (committed or mode == "electronic"):
+        raise InvalidRecord(
+            "the log opens an electronic round, committed to a server seed; its record"
+            " must carry that seed (server_seed and server_seed_hash) to be re-dealt"
+        )
+    return False
 
 
 def _verify_live(
     spec: GameSpec,
-    rules: Any,
+    rules: object,
     nonce: int,
     logged: Sequence[tuple[str, str]],
     events: Sequence[Any],
@@ -231,7 +259,7 @@ def _verify_live(
 
 
 def _settlement(
-    spec: GameSpec, rules: Any, dealt: Mapping[str, str], events: Sequence[Any],
+    spec: GameSpec, rules: object, dealt: Mapping[str, str], events: Sequence[Any],
     data: Mapping[str, Any],
 ) -> SettlementCheck:  # fmt: skip
     try:
