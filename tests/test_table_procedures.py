@@ -249,6 +249,34 @@ def test_each_side_is_settled_as_its_protecting_dealer_works_it() -> None:
     assert "sides" not in choosing.settled.result  # type: ignore[union-attr]  # one dealer
 
 
+@pytest.mark.parametrize(
+    ("game", "dealt", "spot"),
+    [
+        ("punto-banco", {"player.0": "KS", "banker.0": "9H", "player.1": "QS", "banker.1": "KH"},
+         "banker"),  # Player 0, Banker a natural 9
+        ("redgreen", {"red.0": "AS", "red.1": "AH", "red.2": "AD", "green.0": "2S",
+                      "green.1": "5H", "green.2": "9C"}, "red"),  # A-A-A against 9 | 5 2
+    ],
+)  # fmt: skip
+def test_a_win_paid_less_commission_records_what_the_house_kept_even_a_cent(
+    game: str, dealt: dict[str, str], spot: str
+) -> None:
+    """money.py: 19:20 on 1 cent pays 0, on 19 cents 18, on 10.00 9.50. The house keeps
+    the rest of even money as commission — the whole cent of a 1-cent win, though its
+    winnings round down to nothing."""
+    from baccara.games import game as spec_of
+    from baccara.table.procedures.base import Wager
+
+    spec = spec_of(game)
+    stakes = (1, 19, 1000)
+    wagers = [Wager(f"b{stake}", "ann", 1, spot, stake) for stake in stakes]
+    result, payouts = spec.loaded("procedure").settle(dealt, wagers, [1], spec.rules())
+    assert result["winner"] == spot
+    assert [(p.result, p.won, p.commission) for p in payouts] == [
+        ("win", 0, 1), ("win", 18, 1), ("win", 950, 50),
+    ]  # fmt: skip
+
+
 # --- Mini RedGreen: the choice and the slow reveal ---------------------------------------
 
 
@@ -359,6 +387,10 @@ def test_a_live_shoe_names_a_code_that_is_no_card_as_such() -> None:
     assert shoe.dealt == ["10S"]
     with pytest.raises(InvalidCards, match="'8-8' is not a tile code"):
         LiveShoe(None).take("8-8")
+    with pytest.raises(InvalidCards, match="'2-1' is not a tile code; write it as 1-2$"):
+        LiveShoe(None).take("2-1")
+    with pytest.raises(InvalidCards, match="'TS' is not a card code; write it as 10S$"):
+        shoe.take("TS")
 
 
 def test_a_continuous_live_shoe_carries_over_and_reports_the_exact_edges() -> None:

@@ -101,9 +101,15 @@ class Published:
         return f"{float(value) * 100:.{self.places}f}%"
 
     def agrees(self, published: Fraction, exact: Fraction) -> bool:
-        """Whether the exact value, rounded as the document rounds, is the printed one."""
+        """Whether the exact value, rounded as documents round (a half up), is the printed one.
+
+        >>> Published(Fraction(0), "x", places=2).agrees(Fraction("0.0257"), Fraction("0.02565"))
+        True
+        """
         scale = 100 * 10**self.places
-        return bool(round(exact * scale) == round(published * scale))
+        return math.floor(exact * scale + Fraction(1, 2)) == math.floor(
+            published * scale + Fraction(1, 2)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {

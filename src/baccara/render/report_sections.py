@@ -331,8 +331,8 @@ def variants(data: ReportData) -> list[Block]:
 def sessions(data: ReportData) -> list[Block]:
     played = data.sessions
     report, plan, bet = played.report, played.plan, played.bet
-    edge = played.exact.house_edge
     expected = played.expectation
+    edge = expected.edge_at_stake  # as the stake is paid: each payout rounded down
     note = rounding_note(plan.stake, expected)
     money = format_cents
     title = (
@@ -358,7 +358,8 @@ def sessions(data: ReportData) -> list[Block]:
             "Bankroll fan chart",
             functools.partial(charts.bankroll_fan, report, edge, FAN_PERCENTILES, title),
             f"Percentiles {bands} of the balance after each hand over all sessions; the dotted "
-            "line is the bankroll less the exact edge times the stakes.",
+            "line is the bankroll less the exact edge at this stake (each payout rounded down "
+            "to the cent as it is paid) times the stakes.",
         ),
         TableBlock(
             "sessions",

@@ -19,7 +19,7 @@ from typing import Any
 from baccara.cards import Card, ShoeComposition, standard_deck
 from baccara.errors import InvalidCards, shown
 from baccara.games import GameSpec
-from baccara.tiles import TILE_SET
+from baccara.tiles import TILE_SET, Tile
 
 
 class LiveShoe:
@@ -49,9 +49,12 @@ class LiveShoe:
         ``TS`` is written ``10S`` here.
         """
         if code not in self._codes:
-            example = "10S, AS or KD" if self.decks else "1-1, 2-5 or 7-7"
             what = "card" if self.decks else "tile"
-            raise InvalidCards(f"{shown(code)} is not a {what} code; write it as {example}")
+            canonical = self._canonical(code)
+            example = "10S, AS or KD" if self.decks else "1-1, 2-5 or 7-7"
+            raise InvalidCards(
+                f"{shown(code)} is not a {what} code; write it as {canonical or example}"
+            )
         if not self.holds(code):
             what = "card" if self.decks else "tile"
             where = f"{self.decks} decks" if self.decks else "the set of 28"
@@ -60,6 +63,14 @@ class LiveShoe:
                 if self.decks
                 else f"{what} {code} has already been dealt; the set has one of each"
             )
+
+    def _canonical(self, code: str) -> str | None:
+        """The code the shoe writes for what ``code`` names (``TS`` → ``10S``), if any."""
+        try:
+            parsed = Card.parse(code).code if self.decks else str(Tile.parse(code))
+        except InvalidCards:
+            return None
+        return parsed if parsed in self._codes else None
 
     def take(self, code: str) -> None:
         self.verify(code)
