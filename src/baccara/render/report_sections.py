@@ -296,7 +296,16 @@ def bonus(data: ReportData) -> list[Block]:
             (*category_rows(paytable, counts), total_row(bet)),
             totals=1,
         ),
+        Prose(_paytable_source(data, paytable.name), "note"),
     ]
+
+
+def _paytable_source(data: ReportData, name: str) -> str:
+    """Whose paytable this is: the seed cuts its own off, so the shipped one is assumed."""
+    assumed = data.spec.assumption("paytable")
+    if name == "default" and assumed is not None:
+        return f"The paytable is an {assumed}."
+    return f"The paytable {name!r} is the operator's, given with --option paytable."
 
 
 def variants(data: ReportData) -> list[Block]:
