@@ -74,7 +74,7 @@ def test_the_last_ten_rounds_each_verified_in_the_browser(
     expect(page.locator("#client-seed-current")).to_have_text("my own cut 7")
     assert http.get("/api/me/client-seed").json()["client_seed"] == "my own cut 7"
 
-    records = [play_round(http, 1, "player", 100 + i) for i in range(8)]
+    records = [play_round(http, 1, "player", 100 + 20 * i) for i in range(8)]  # on the 0.20 step
     records += [play_round(http, t, GAMES[t][1], 500) for t in (2, 3, 4)]
     assert all(r["client_seed"] == "my own cut 7" for r in records)  # the player's cut
 
@@ -243,6 +243,40 @@ def test_a_tampered_call_or_payout_is_named_on_the_verify_page(
         f" {money(player['payout_cents'] + 100)}, the rules give {money(player['payout_cents'])}",
     ])  # fmt: skip
     shoot(page, screenshots, "history-tampered")
+
+
+def test_a_tampered_call_in_words_or_side_totals_is_named(quick: Server, page: Page) -> None:
+    """RedGreen's first version: the record's call in words, the commission its left-side
+    protecting dealer kept, and a field the rules do not give at all are each named, as
+    ``baccara verify`` names them; nothing in the record is passed over unchecked."""
+    register(page, quick.url)
+    http = quick.client(token(page))
+    play_bets(http, 2, [("red", 1000), ("green", 1000)])
+    entry = http.get("/api/me/history").json()[0]
+    result = next(e for e in entry["events"] if e["kind"] == "round-settled")["result"]
+    call, kept = result["call"], result["sides"]["left"]["commission"]
+
+    def tamper(route: Route) -> None:
+        rounds = route.fetch().json()
+        settled = next(e for e in rounds[0]["events"] if e["kind"] == "round-settled")
+        settled["result"]["call"] = "Red wins"
+        settled["result"]["sides"]["left"]["commission"] += 1
+        settled["result"]["jackpot"] = 1
+        route.fulfill(json=rounds)
+
+    page.route("**/api/me/history*", tamper)
+    page.goto(f"{quick.url}/history")
+    article = page.locator("article.recall").first
+    article.get_by_role("button", name="Verify").click()
+    verdict = article.locator(".verify-result")
+    expect(verdict).to_have_attribute("data-verified", "false")
+    expect(verdict).to_have_attribute("data-settled", "false")
+    expect(verdict.locator(".differences li")).to_have_text([
+        f"The call, in words: the record says Red wins, the rules give {call}",
+        f"The call, the left-side dealer's commission: the record says {money(kept + 1)},"
+        f" the rules give {money(kept)}",
+        "The call, jackpot: the record says 1, the rules give nothing",
+    ])  # fmt: skip
 
 
 def big_road(winners: list[str]) -> list[list[str]]:

@@ -178,13 +178,16 @@ def test_the_browsers_settlement_pays_what_the_engine_paid(
 ) -> None:
     """Random seeds, players and stakes (odd cents, so 19:20 rounds down): settled again in
     the browser from the re-dealt cards and the record's rules, every round pays exactly
-    what the table engine paid, bet by bet, and Verify finds nothing to differ."""
+    what the table engine paid, bet by bet, calls it in the same words with the same
+    result — RedGreen's totals for each protecting dealer and Mini RedGreen's hand set
+    first included — and Verify finds nothing to differ."""
     import dataclasses
+    import json
 
     from baccara.table import Viewer
     from baccara.table.record import round_record
 
-    records, paid = [], []
+    records, paid, results = [], [], []
     for _ in range(15):
         players = ("ann", "bob", "cy", "dee")[: 1 + secrets.randbelow(4)]
         stake = secrets.choice([1, 5, 25, 99, 1001, 12345])
@@ -195,16 +198,23 @@ def test_the_browsers_settlement_pays_what_the_engine_paid(
         assert round_.settled is not None
         records.append(round_record(round_, Viewer("ann")))
         paid.append([dataclasses.asdict(p) for p in round_.settled.payouts])
+        results.append(json.loads(json.dumps(round_.settled.result)))
     verified = settlement(blank, """
         const out = [];
         for (const record of args) {
           const result = await fair.verifyRound(record, games);
-          out.push([result.ok, result.settlement.differences, result.settlement.settled.payouts]);
+          const { payouts, result: call } = result.settlement.settled;
+          out.push([result.ok, result.settlement.differences, payouts, call]);
         }
         return out;""", records)  # fmt: skip
-    for (ok, differences, payouts), expected in zip(verified, paid, strict=True):
+    for (ok, differences, payouts, call), expected, result in zip(
+        verified, paid, results, strict=True
+    ):
         assert differences == [] and ok
         assert payouts == expected
+        assert call == result
+        assert ("sides" in call) == (game == "redgreen")
+        assert ("first_hand" in call) == (game == "redgreen-mini")
 
 
 def test_redgreen_pairs_and_trips_rank_in_a_cycle(blank: Page) -> None:
@@ -239,7 +249,7 @@ def test_redgreen_pairs_and_trips_rank_in_a_cycle(blank: Page) -> None:
 def test_the_browsers_redgreen_is_the_engines_on_the_hands_the_cycle_decides(blank: Page) -> None:
     """Random hands of A, K, 3 and 2 only — pairs, trips and the cycle's edges on almost
     every deal — settled by the engine and in the browser, under both readings of the 2s:
-    the same call, the same settings, the same Bonus hand, the same payouts."""
+    the same call (its words too), the same settings, the same Bonus hand, the same payouts."""
     import dataclasses
 
     from baccara.games.redgreen import RedGreenRules
@@ -256,7 +266,6 @@ def test_the_browsers_redgreen_is_the_engines_on_the_hands_the_cycle_decides(bla
         for deuces in ("beat-aces-only", "top"):
             rules = RedGreenRules.from_options(deuces=deuces)
             result, payouts = PROCEDURE.settle(dealt, wagers, [], rules)
-            del result["call"]
             deals.append([list(dealt.items()), deuces])
             expected.append([result, [dataclasses.asdict(p) for p in payouts]])
     settled = settlement(blank, """

@@ -25,6 +25,7 @@ from baccara.table.events import (
     BetPlaced,
     BetRemoved,
     BettingClosed,
+    HandChosen,
     Payout,
     RoundSettled,
     RoundVoided,
@@ -53,8 +54,6 @@ commission."""
 LEDGERS = ("bets", "wagers")
 """A server's record: ``bets`` (GET /api/rounds/{id}) or ``wagers`` (a player's history),
 each bet's stake and what the ledger paid it (``payout_cents``: stake plus winnings)."""
-FROM_THE_LOG = ("first_hand",)
-"""Keys of a recorded result the round adds from its log, not from the settlement."""
 
 
 @dataclass(frozen=True)
@@ -183,6 +182,8 @@ def check_settlement(
         result, payouts = procedure.settle(dealt, wagers, seats, rules)
     except BaccaraError as error:  # a live round's cards the rules would not have dealt
         return SettlementCheck(len(wagers), None, (), refused=str(error))
+    if chosen := [e.get("hand") for e in events if _kind(e) == HandChosen.kind]:
+        result["first_hand"] = chosen[-1]  # the hand set first, as the round's log says
     if spec.table.seats_per_side is not None:
         result["sides"] = side_totals(spec.table, payouts)
     house = sum(w.amount for w in wagers) - sum(p.returned for p in payouts)
@@ -201,11 +202,14 @@ def _seats_in(positions: Iterable[str]) -> list[int]:
     return sorted({int(p[4:].split(".")[0]) for p in positions if p.startswith("seat")})
 
 
+def _kind(event: object) -> object:
+    return event.get("kind") if isinstance(event, Mapping) else None
+
+
 def _settlement_event(events: Sequence[Any]) -> Mapping[str, Any]:
-    ends = [
-        e for e in events
-        if isinstance(e, Mapping) and e.get("kind") in (RoundSettled.kind, RoundVoided.kind)
-    ]  # fmt: skip
+    ends: list[Mapping[str, Any]] = [
+        e for e in events if _kind(e) in (RoundSettled.kind, RoundVoided.kind)
+    ]
     if len(ends) != 1:
         raise InvalidSettlement(
             "the log has no settlement (round-settled or round-voided); is the round over?"
@@ -246,8 +250,7 @@ def _results(what: str, recorded: Any, result: Mapping[str, Any]) -> Iterator[Di
     if not isinstance(recorded, Mapping):
         yield Difference(what, "result", recorded, _plain(result))
         return
-    kept = {k: v for k, v in recorded.items() if k not in FROM_THE_LOG}
-    yield from _same(what, "", kept, _plain(result))
+    yield from _same(what, "", recorded, _plain(result))
 
 
 def bet_label(payout: Payout) -> str:

@@ -7,7 +7,7 @@
 // call and every payout are what the casino recorded and paid. A live round has no
 // seeds: its cards are checked against the order the rules deal them, and settled.
 
-import { refunds, rulesFor, settleRound, wagersFromLog } from "./settlement.js";
+import { SEATS_PER_SIDE, refunds, rulesFor, settleRound, sideTotals, wagersFromLog } from "./settlement.js";
 
 const TWO32 = 2 ** 32;
 const encoder = new TextEncoder();
@@ -216,7 +216,11 @@ export function dealingProblem(game, logged, seats, decks, complete = true) {
 
 const isCard = (code) => /^(A|[2-9]|10|J|Q|K)[SHDC]$/.test(code);
 
-/** Two JSON values the same, leaf by leaf: [field, recorded, recomputed] for each that is not. */
+/**
+ * Two JSON values the same, leaf by leaf: [field, recorded, recomputed] for each that is
+ * not. Every key of either is compared, so a field the record holds and the settlement
+ * does not give differs too (the rules give nothing): nothing in it goes unchecked.
+ */
 function differing(recorded, recomputed, field = "") {
   const join = (key) => (field ? `${field}.${key}` : String(key));
   if (Array.isArray(recorded) && Array.isArray(recomputed) && recorded.length === recomputed.length) {
@@ -224,7 +228,8 @@ function differing(recorded, recomputed, field = "") {
   }
   const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
   if (isObject(recorded) && isObject(recomputed)) {
-    return Object.keys(recomputed).flatMap((key) => differing(recorded[key], recomputed[key], join(key)));
+    const keys = [...Object.keys(recomputed), ...Object.keys(recorded).filter((key) => !(key in recomputed))];
+    return keys.flatMap((key) => differing(recorded[key], recomputed[key], join(key)));
   }
   return JSON.stringify(recorded) === JSON.stringify(recomputed) ? [] : [[field, recorded, recomputed]];
 }
@@ -322,6 +327,19 @@ export async function verifyRound(record, games = []) {
   return out;
 }
 
+/**
+ * What the round adds to the call from its table and its log, as the casino does: each
+ * protecting dealer's totals (RedGreen's first version) and the hand the highest bettor
+ * chose to set first (Mini RedGreen).
+ */
+function withTable(game, events, settled) {
+  const perSide = SEATS_PER_SIDE[game];
+  if (perSide) settled.result.sides = sideTotals(settled.payouts, perSide);
+  const chosen = events.filter((e) => e.kind === "hand-chosen");
+  if (chosen.length) settled.result.first_hand = chosen[chosen.length - 1].hand;
+  return settled;
+}
+
 function settlementCheck(record, events, game, cards, options, games) {
   const ends = events.filter((e) => e.kind === "round-settled" || e.kind === "round-voided");
   if (ends.length !== 1) return { ok: false, bets: 0, reason: ends.length ? "the log settles the round more than once" : "the log has no settlement yet" };
@@ -331,7 +349,7 @@ function settlementCheck(record, events, game, cards, options, games) {
   try {
     wagers = wagersFromLog(events);
     if (end.kind === "round-voided") settled = { result: null, payouts: refunds(wagers) };
-    else settled = settleRound(game, cards, wagers, rulesFor(game, options, games.find((g) => g.id === game)));
+    else settled = withTable(game, events, settleRound(game, cards, wagers, rulesFor(game, options, games.find((g) => g.id === game))));
   } catch (error) {
     return { ok: false, bets: wagers.length, reason: `the round cannot be settled again: ${error.message}` };
   }

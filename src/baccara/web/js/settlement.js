@@ -67,6 +67,11 @@ export function ordered(cards, hand) {
 
 const sign = (x) => (x > 0) - (x < 0);
 
+const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RANK_TEXT = [null, "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+/** A card as the call writes it: 10♥. */
+const cardText = (c) => `${RANK_TEXT[c.rank]}${SYMBOLS[c.suit]}`;
+
 // --- Punto Banco -----------------------------------------------------------------------
 
 const pips = (c) => (c.rank < 10 ? c.rank : 0);
@@ -77,11 +82,13 @@ function puntoBanco(cards, wagers, rules) {
   const banker = ordered(cards, "banker").map(card);
   if (player.length < 2 || banker.length < 2) throw new Error("each hand has at least two cards");
   const [p, b] = [score(player), score(banker)];
+  const winner = p > b ? "player" : b > p ? "banker" : "tie";
+  const natural = score(player.slice(0, 2)) >= 8 || score(banker.slice(0, 2)) >= 8;
   const result = {
-    winner: p > b ? "player" : b > p ? "banker" : "tie",
-    player: player.map((c) => c.code), banker: banker.map((c) => c.code),
-    player_score: p, banker_score: b,
-    natural: score(player.slice(0, 2)) >= 8 || score(banker.slice(0, 2)) >= 8,
+    call: `Player ${player.map(cardText).join(" ")} (${p}) · Banker ${banker.map(cardText).join(" ")} (${b})`
+      + ` · ${winner}${natural ? " · natural" : ""}`,
+    winner, player: player.map((c) => c.code), banker: banker.map((c) => c.code),
+    player_score: p, banker_score: b, natural,
     player_pair: player[0].rank === player[1].rank, banker_pair: banker[0].rank === banker[1].rank,
   };
   const odds = { banker: lessPercent(rules.commission), player: ONE, tie: rules.tie_pays,
@@ -174,6 +181,12 @@ export function bestCategory(six) {
     .reduce((best, c) => (strength(c) > strength(best) ? c : best));
 }
 
+/** A hand as the call writes it: `K | 7 7 (pair in the back)`, `7 7 7 (face up)`. */
+function settingText(set) {
+  const [front, ...back] = [set.front, ...set.back].map((c) => RANK_TEXT[c.rank]);
+  return set.trips ? `${front} ${back.join(" ")} (face up)` : `${front} | ${back.join(" ")} (${set.rule})`;
+}
+
 function redGreen(cards, wagers, rules) {
   const hands = ["red", "green"].map((hand) => ordered(cards, hand).map(card));
   if (hands.some((hand) => hand.length !== 3)) throw new Error("Red and Green have three cards each");
@@ -181,8 +194,10 @@ function redGreen(cards, wagers, rules) {
   const category = bestCategory([...hands[0], ...hands[1]]);
   const setting = (hand, set) => ({ cards: hand.map((c) => c.code), front: set.front.code,
     back: set.back.map((c) => c.code), rule: set.rule });
-  const result = { winner: callHands(red, green, rules.deuces), red: setting(hands[0], red),
-    green: setting(hands[1], green), bonus_category: category };
+  const winner = callHands(red, green, rules.deuces);
+  const result = { call: `Red ${settingText(red)} · Green ${settingText(green)} · ${winner}`
+    + ` · Bonus hand ${category.replace(/_/g, " ")}`,
+  winner, red: setting(hands[0], red), green: setting(hands[1], green), bonus_category: category };
   const payouts = wagers.map((w) => {
     if (w.spot === "bonus") {
       const pay = rules.paytable[category];
@@ -215,7 +230,10 @@ function loBall(cards, wagers, rules) {
   const dice = ordered(cards, "dice").map(Number);
   if (dice.length !== 3 || seats.some((s) => hand(s).length !== 3)) throw new Error("a hand is three tiles, and three dice are rolled");
   const main = (p) => (p === 27 ? "play-bonus" : p < dealer ? (p === 0 ? "win-bonus" : "win") : "lose");
+  const hands = seats.map((s) => `seat ${s} ${hand(s).join(" ")} (${points(hand(s))})`).join(" · ");
   const result = {
+    call: `Dealer ${ordered(cards, "dealer").join(" ")} (${dealer}) · ${hands}`
+      + ` · exposed ${exposed.join(" ") || "none"} · dice ${dice.join("-")}`,
     dealer_points: dealer,
     seats: Object.fromEntries(seats.map((s) => [String(s), { points: points(hand(s)), main: main(points(hand(s))) }])),
     exposed, dice, dice_total: dice.reduce((a, b) => a + b, 0),
@@ -315,6 +333,28 @@ export function settleRound(game, cards, wagers, rules) {
   const unknown = wagers.find((w) => !SPOTS[family(game)].includes(w.spot));
   if (unknown) throw new Error(`${game} has no bet ${JSON.stringify(unknown.spot)}`);
   return settleGame(cards, wagers, rules);
+}
+
+/**
+ * Seats a side at a table worked by two protecting dealers, each paying and collecting
+ * one side (RedGreen's first version: docs/redgreen.md; the engine's seats_per_side).
+ */
+export const SEATS_PER_SIDE = { redgreen: 6 };
+
+/**
+ * What each protecting dealer pays, collects and keeps as commission over the seats of
+ * their side (seats 1 to `perSide` on the left, the rest on the right), as a settled
+ * round records it under `sides`.
+ */
+export function sideTotals(payouts, perSide) {
+  const side = (first) => {
+    const seats = Array.from({ length: perSide }, (_, i) => first + i);
+    const mine = payouts.filter((p) => seats.includes(p.seat));
+    return { seats, paid: mine.reduce((sum, p) => sum + Math.max(p.won, 0), 0),
+      collected: mine.reduce((sum, p) => sum - Math.min(p.won, 0), 0),
+      commission: mine.reduce((sum, p) => sum + p.commission, 0) };
+  };
+  return { left: side(1), right: side(perSide + 1) };
 }
 
 /** What a void pays: every bet back, in full. */

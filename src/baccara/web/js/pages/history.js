@@ -34,9 +34,18 @@ function finalCards(round) {
       h("div", { class: "cards" }, cards.map(([position, item]) => itemSvg(round.game, position, item, "small"))))));
 }
 
-const MONEY = new Set(["stake", "won", "returned", "commission", "amount_cents", "payout_cents", "house_net"]);
+const MONEY = new Set(["stake", "won", "returned", "commission", "amount_cents", "payout_cents", "house_net", "paid", "collected"]);
 const FIELDS = { payout_cents: "paid by the ledger", amount_cents: "stake in the ledger", bet: "bet in the ledger",
   house_net: "the house's net", returned: "returned" };
+const CALL_FIELDS = { call: "in words", first_hand: "hand set first" };
+const SIDE_FIELDS = { paid: "payouts", collected: "collections", commission: "commission", seats: "seats" };
+
+/** A field of the call in words: `sides.left.paid` → "the left-side dealer's payouts". */
+function callField(field) {
+  const side = /^sides\.(left|right)\.([a-z_]+)(.*)$/.exec(field);
+  if (side) return `the ${side[1]}-side dealer's ${SIDE_FIELDS[side[2]] || side[2].replace(/_/g, " ")}${side[3]}`;
+  return CALL_FIELDS[field] || field.replace(/_/g, " ");
+}
 
 function shown(field, value) {
   if (value === undefined) return "nothing";
@@ -48,7 +57,7 @@ function shown(field, value) {
 function differenceText(game, d) {
   const field = d.field.replace(/^.*\./, "");
   const says = `the record says ${shown(field, d.recorded)}, the rules give ${shown(field, d.recomputed)}`;
-  if (d.what === "call") return `The call, ${d.field.replace(/_/g, " ")}: ${says}`;
+  if (d.what === "call") return `The call, ${callField(d.field)}: ${says}`;
   if (d.what === "house") return `The house's net: ${says}`;
   const who = d.bet.player === (session.user && session.user.username) ? "yours" : d.bet.player;
   const bet = `${d.bet.spot ? betName(game, d.bet.spot) : "A bet"} ${who ? `(${who}) ` : ""}`;
