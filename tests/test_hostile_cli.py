@@ -81,6 +81,21 @@ def test_analyze_every_rule_option(game: str, field: str, value: str) -> None:
         assert ran.returncode == 0 and strict_json(ran.stdout) == expected
 
 
+@pytest.mark.parametrize("game", ["punto-banco", "lo-ball"])
+@HOSTILE
+@given(value=st.one_of(number_text(), any_text()))
+def test_analyze_at_any_stake(game: str, value: str) -> None:
+    """A stake is read as an amount (``parse_amount``): refused in one line, or the same
+    analysis at that stake as the API's."""
+    ran = outcome("analyze", game, "--stake", value, "--json")
+    cents = read(lambda: parse_amount(value, "--stake"))
+    if cents is None:
+        assert ran.returncode == 2 and "--stake" in ran.stderr
+    else:
+        expected = api(lambda: baccara.analyze_at_stake(game, cents).to_dict())
+        assert ran.returncode == 0 and strict_json(ran.stdout) == expected
+
+
 @HOSTILE
 @given(game=any_text(), key=any_text(), value=any_text())
 def test_analyze_any_game_any_option(game: str, key: str, value: str) -> None:
@@ -469,7 +484,10 @@ SIMULATE_FLAGS = ("--rounds", "--seed", "--workers", "--shoe", "--penetration", 
 
 FED = {
     *((command, "GAME") for command in GAME_COMMANDS),
-    *(("analyze", flag) for flag in ("--decks", "--commission", "--tie-pays", "--option")),
+    *(
+        ("analyze", flag)
+        for flag in ("--decks", "--commission", "--tie-pays", "--option", "--stake")
+    ),
     *(("simulate", flag) for flag in SIMULATE_FLAGS),
     *(("houseway", flag) for flag in ("[RANK RANK RANK]", "--rounds", "--seed", "--option")),
     ("houseway", "standard input"),

@@ -213,7 +213,7 @@ def test_the_dice_are_paid_on_their_own() -> None:
     """Dice at 19:20 (an option): 0.01 on each pays nothing, so the house wins the cent of
     the side that loses, and both on a triple: 1 cent, or 2 on 6 rolls of 216."""
     rules = LoBallRules(dice_pays=Fraction(19, 20))
-    model = joint.round_model(rules)
+    model = paid.round_model(rules)
     wagers = [(1, "dice-lo", 1), (2, "dice-hi", 1)]
     p = Fraction(6, 216)
     assert model.paid_mean(wagers) == 1 + p

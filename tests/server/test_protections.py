@@ -35,7 +35,7 @@ def test_a_loss_limit_refuses_at_the_boundary_counting_stakes_at_risk(casino: Se
     assert ann.http.put("/api/me/limits", json={"period": "day", "loss_limit_cents": 5000}).json()[
         "loss_limit_cents"] == 5000  # fmt: skip
     assert ann.bet(1, "banker", 3000).status_code == 201  # at risk: 30.00 of 50.00
-    refused = ann.bet(1, "player", 2001)
+    refused = ann.bet(1, "player", 2020)  # a multiple of the table's 0.20 step
     assert refused.status_code == 409 and refused.json()["error"] == "loss_limit"
     assert "20.00 of room is left" in refused.json()["detail"]
     assert ann.bet(1, "player", 2000).status_code == 201  # exactly at the limit

@@ -79,7 +79,7 @@ def analyze(
             print_stake_analysis(at_stake, console())
         return
     if as_json:
-        sys.stdout.write(to_json({**result.to_dict(), "bet_step_cents": at_stake.bet_step_cents}))
+        sys.stdout.write(to_json(result.to_dict()))
     else:
         out = console()
         print_analysis(result, out)

@@ -437,18 +437,15 @@ class LoBallModel:
     apart: ExactForm
     shared: ExactForm
     dice: ExactForm
-    rules: LoBallRules | None = None
-    """The payouts, for the round as paid (:mod:`baccara.exact.joint_loball_paid`)."""
 
     @classmethod
-    def of(cls, moments: SeatMoments, rules: LoBallRules | None = None) -> LoBallModel:
+    def of(cls, moments: SeatMoments) -> LoBallModel:
         a, b = moments.covariance(across=False), moments.covariance(across=True)
         apart = tuple(tuple(a[k][j] - b[k][j] for j in range(3)) for k in range(3))
         return cls(
             ExactForm.of(moments.mean, apart),
             ExactForm.of(moments.mean, b),
             moments.dice,
-            rules,
         )
 
     @staticmethod
@@ -487,44 +484,8 @@ class LoBallModel:
             + self.dice.variance(dice)
         )
 
-    def _paid(self, wagers: Sequence[Wager]) -> tuple[Fraction, Fraction] | None:
-        """Mean and variance as paid, each wager rounded down on its own; ``None`` when
-        every payout is whole cents and the per-unit forms are exact."""
-        from baccara.exact.joint_loball_paid import DICE_SPOTS, SEAT_SPOTS, paid_moments
-
-        self.stakes(wagers)  # every wager names its seat
-        rules = LoBallRules() if self.rules is None else self.rules
-        pays = {
-            Bet.MAIN.value: [rules.main_pays(o) for o in OUTCOMES],
-            Bet.LO_CARD.value: [rules.lo_hi_pays],
-            Bet.HI_CARD.value: [rules.lo_hi_pays],
-            Bet.DICE_LO.value: [rules.dice_pays],
-            Bet.DICE_HI.value: [rules.dice_pays],
-        }
-        if all((stake * p).denominator == 1 for _, spot, stake in wagers for p in pays[spot]):
-            return None
-        seats: dict[int, list[list[int]]] = {}
-        dice: list[list[int]] = [[] for _ in DICE_SPOTS]
-        for seat, spot, stake in wagers:
-            assert seat is not None
-            if spot in DICE_SPOTS:
-                dice[DICE_SPOTS.index(spot)].append(stake)
-            else:
-                seats.setdefault(seat, [[] for _ in SEAT_SPOTS])[SEAT_SPOTS.index(spot)].append(
-                    stake
-                )
-        return paid_moments(rules, seats, dice)
-
-    def paid_mean(self, wagers: Sequence[Wager]) -> Fraction:
-        paid = self._paid(wagers)
-        return self.house_mean(wagers) if paid is None else paid[0]
-
-    def paid_variance(self, wagers: Sequence[Wager]) -> Fraction:
-        paid = self._paid(wagers)
-        return self.house_variance(wagers) if paid is None else paid[1]
-
 
 @functools.lru_cache(maxsize=32)
 def round_model(rules: LoBallRules) -> LoBallModel:
     """Every Lo-Ball round under ``rules``' payouts, from the full set of 28 tiles."""
-    return LoBallModel.of(seat_moments(rules), rules)
+    return LoBallModel.of(seat_moments(rules))

@@ -32,17 +32,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from baccara.exact import joint_loball
 from baccara.exact.joint_loball import (
     ALL_TILES,
     DICE_BETS,
     LOCATIONS,
     OUTCOMES,
     SEAT_BETS,
+    LoBallModel,
     main_pair_counts,
     main_pair_totals,
     main_tile_counts,
 )
-from baccara.exact.joint_model import ExactForm, cell_moments, paid_by_cell
+from baccara.exact.joint_model import ExactForm, Wager, cell_moments, paid_by_cell
 from baccara.exact.stakes import won_at_stake
 from baccara.games.loball import (
     DICE,
@@ -260,3 +262,55 @@ def paid_moments(
 
 SEAT_SPOTS = tuple(bet.value for bet in SEAT_BETS)
 DICE_SPOTS = tuple(bet.value for bet in DICE_BETS)
+
+
+@dataclass(frozen=True)
+class PaidLoBallModel:
+    """Every Lo-Ball round under ``rules``: the per-unit model (:class:`LoBallModel`) and
+    the round as paid. Where every payout of the round's wagers is whole cents — stakes
+    on the table's step — the paid figures are the per-unit model's, and come from it."""
+
+    per_unit: LoBallModel
+    rules: LoBallRules
+
+    def house_mean(self, wagers: Sequence[Wager]) -> Fraction:
+        return self.per_unit.house_mean(wagers)
+
+    def house_variance(self, wagers: Sequence[Wager]) -> Fraction:
+        return self.per_unit.house_variance(wagers)
+
+    def _paid(self, wagers: Sequence[Wager]) -> tuple[Fraction, Fraction] | None:
+        """Mean and variance as paid, or ``None`` when nothing rounds."""
+        self.per_unit.stakes(wagers)  # every wager names its seat
+        rules = self.rules
+        tile = [rules.lo_hi_pays]
+        pays = {
+            "main": [rules.main_pays(o) for o in OUTCOMES], "lo-card": tile, "hi-card": tile,
+            "dice-lo": [rules.dice_pays], "dice-hi": [rules.dice_pays],
+        }  # fmt: skip
+        if all((stake * p).denominator == 1 for _, spot, stake in wagers for p in pays[spot]):
+            return None
+        seats: dict[int, list[list[int]]] = {}
+        dice: list[list[int]] = [[] for _ in DICE_SPOTS]
+        for seat, spot, stake in wagers:
+            assert seat is not None  # checked by stakes()
+            if spot in DICE_SPOTS:
+                dice[DICE_SPOTS.index(spot)].append(stake)
+            else:
+                own = seats.setdefault(seat, [[] for _ in SEAT_SPOTS])
+                own[SEAT_SPOTS.index(spot)].append(stake)
+        return paid_moments(rules, seats, dice)
+
+    def paid_mean(self, wagers: Sequence[Wager]) -> Fraction:
+        paid = self._paid(wagers)
+        return self.house_mean(wagers) if paid is None else paid[0]
+
+    def paid_variance(self, wagers: Sequence[Wager]) -> Fraction:
+        paid = self._paid(wagers)
+        return self.house_variance(wagers) if paid is None else paid[1]
+
+
+@functools.lru_cache(maxsize=32)
+def round_model(rules: LoBallRules) -> PaidLoBallModel:
+    """Every Lo-Ball round under ``rules``, per unit and as paid (the registry's model)."""
+    return PaidLoBallModel(joint_loball.round_model(rules), rules)

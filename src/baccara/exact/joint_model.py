@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from baccara.errors import BaccaraError
+from baccara.exact.stakes import won_at_stake
 
 Wager = tuple[int | None, str, int]
 """(seat or None, bet spot id, stake in cents): one wager on a round."""
@@ -173,8 +174,6 @@ def paid_by_cell(pays: Sequence[Sequence[Fraction]], stakes: Sequence[Sequence[i
     (:func:`baccara.exact.stakes.won_at_stake`), so two 0.25 Banker wins pay 0.46
     where one of 0.50 pays 0.47.
     """
-    from baccara.exact.stakes import won_at_stake
-
     paid = [0] * len(pays)
     for k, on_bet in enumerate(stakes):
         if not on_bet:

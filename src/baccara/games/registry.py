@@ -199,7 +199,7 @@ LO_BALL = GameSpec(
     plain_kernel="baccara.sim.kernels.plain:loball_rounds",
     procedure="baccara.table.procedures.loball:PROCEDURE",
     depleted=None,
-    joint="baccara.exact.joint_loball:round_model",
+    joint="baccara.exact.joint_loball_paid:round_model",
     brief=(
         "28 tiles, 1-1 to 7-7, reshuffled before every round. The dealer and each of up to "
         "seven players get three tiles; a hand scores the sum of the numbers that appear "

@@ -42,6 +42,7 @@ from baccara.server.models import Round as RoundRow
 from baccara.server.settings import Settings
 from baccara.server.sql import prepare
 from baccara.table import Mode, Phase, Round, Table, TableConfig
+from baccara.table.config import on_step, whole_cents_step
 from baccara.table.events import BettingClosed, CardDealt, RoundSettled, RoundVoided
 
 log = logging.getLogger("baccara.server")
@@ -213,7 +214,9 @@ class Casino:
 
     def default_configs(self) -> list[TableConfig]:
         """One electronic table of each game in the registry, then a live table for a
-        dealer of each game whose table facts ask for one (Punto Banco)."""
+        dealer of each game whose table facts ask for one (Punto Banco). Each takes
+        stakes in the game's whole-cents step (0.20 at Punto Banco, 0.02 at Lo-Ball), so
+        no payout at them is ever rounded, with limits that are multiples of it."""
         configs = [self.config(spec.id, 100, 50_000) for spec in GAMES.values()]
         configs += [
             self.config(spec.id, 500, 100_000, mode=Mode.LIVE)
@@ -222,12 +225,20 @@ class Casino:
         ]
         return configs
 
-    def config(self, game: str, low: int, high: int, **settings: Any) -> TableConfig:
-        """A table of ``game`` with the server's timers."""
+    def config(
+        self, game: str, low: int, high: int, step: int | None = None, **settings: Any
+    ) -> TableConfig:
+        """A table of ``game`` with the server's timers. Without a ``step``, the table takes
+        stakes in the game's whole-cents step (under the table's rule options), and its
+        limits move onto it: the minimum up, the maximum down."""
+        if step is None:
+            step = whole_cents_step(game, settings.get("options"))
+            low, high = on_step(low, step), high - high % step
         return TableConfig(
             game,
             min_bet_cents=low,
             max_bet_cents=high,
+            bet_step_cents=step,
             betting_seconds=self.settings.betting_seconds,
             peek_seconds=self.settings.peek_seconds,
             choose_seconds=self.settings.choose_seconds,
@@ -237,13 +248,20 @@ class Casino:
 
     def _create_default_tables(self) -> list[int]:
         """The default tables, once in the database's life: processes starting together
-        on a new database create them once, and tables an operator closed stay closed."""
+        on a new database create them once, and tables an operator closed stay closed.
+        Their bet steps come from the exact analyses, worked out before the transaction
+        (they take a second or two) and only while the tables are still to be made."""
+        with self.db.read() as session:
+            made = session.get(Setting, DEFAULT_TABLES) is not None
+        if made:
+            return self._open_table_ids()
+        configs = self.default_configs()
         try:
             with self.db.write() as session:
                 session.add(Setting(name=DEFAULT_TABLES, value="created"))
                 session.flush()
                 now = self.clock()
-                return [store.insert_table(session, c, now).id for c in self.default_configs()]
+                return [store.insert_table(session, c, now).id for c in configs]
         except IntegrityError:  # another process made them, or they were made long ago
             return self._open_table_ids()
 
@@ -664,7 +682,8 @@ class Casino:
                     audit.record(session, by.username, by.role, "table-opened",
                                  f"table {table_id}", "", now, game=config.game,
                                  mode=config.mode.value, options=dict(config.options),
-                                 limits=[config.min_bet_cents, config.max_bet_cents])  # fmt: skip
+                                 limits=[config.min_bet_cents, config.max_bet_cents],
+                                 bet_step_cents=config.bet_step_cents)  # fmt: skip
                 return table_id
 
         table_id = await asyncio.to_thread(insert)

@@ -107,6 +107,8 @@ class CasinoTable(Base):
     seats: Mapped[int] = mapped_column(Integer)
     min_bet_cents: Mapped[int] = mapped_column(BigInteger)
     max_bet_cents: Mapped[int] = mapped_column(BigInteger)
+    bet_step_cents: Mapped[int] = mapped_column(BigInteger, server_default="1")
+    """Every stake is a multiple of it; tables opened before it existed take any cent (1)."""
     shoe: Mapped[str] = mapped_column(String(12))
     penetration: Mapped[float] = mapped_column(Float)
     betting_seconds: Mapped[float] = mapped_column(Float)

@@ -40,6 +40,7 @@ def table_json(row: CasinoTable, seated: Mapping[int, str]) -> dict[str, Any]:
         "seated": {str(seat): name for seat, name in sorted(seated.items())},
         "min_bet_cents": row.min_bet_cents,
         "max_bet_cents": row.max_bet_cents,
+        "bet_step_cents": row.bet_step_cents,
         "bets": list(config.spec.bet_ids),
         "shoe": {"mode": row.shoe, "penetration": row.penetration},
         "timers": {
@@ -203,8 +204,10 @@ def games_json() -> list[dict[str, Any]]:
 
 def rules_json(game_id: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """One game under ``options`` (its defaults without): the game's facts, the rules in
-    full (``rules``: every option, defaults filled in) and each bet's exact house edge."""
+    full (``rules``: every option, defaults filled in), each bet's exact house edge, and
+    the smallest bet step at which every payout is whole cents (``whole_cents_step_cents``)."""
     from baccara.exact import analyze
+    from baccara.exact.stakes import bet_step
     from baccara.games import game
 
     spec = game(game_id)
@@ -219,6 +222,7 @@ def rules_json(game_id: str, options: Mapping[str, Any] | None = None) -> dict[s
         "peek": spec.table.highest_bettor_may_peek,
         "choose_first_hand": spec.table.highest_bettor_chooses_first_hand,
         "rules": dict(analysis.options),
+        "whole_cents_step_cents": bet_step(analysis.bets),
         "bets": [
             {
                 "bet": bet.bet,
@@ -240,8 +244,9 @@ def table_rules_json(session: Session, table_id: int) -> dict[str, Any]:
     if row is None:
         raise store.NotFound(f"no table {table_id}")
     options = json.loads(row.options)
+    key = json.dumps(options, sort_keys=True)
     defaults = _cached_rules(row.game, "{}")["rules"]
-    rules = _cached_rules(row.game, json.dumps(options, sort_keys=True))
+    rules = _cached_rules(row.game, key)
     return {
         **rules,
         "table": {
@@ -251,10 +256,35 @@ def table_rules_json(session: Session, table_id: int) -> dict[str, Any]:
             "options": options,
             "min_bet_cents": row.min_bet_cents,
             "max_bet_cents": row.max_bet_cents,
+            "bet_step_cents": row.bet_step_cents,
             "shoe": {"mode": row.shoe, "penetration": row.penetration},
         },
         "changed": [name for name, value in rules["rules"].items() if defaults.get(name) != value],
+        "at_min_bet": _at_stake(row.game, key, row.min_bet_cents),
     }
+
+
+@functools.lru_cache(maxsize=64)
+def _at_stake(game_id: str, options: str, stake: int) -> dict[str, Any]:
+    """Each bet whose edge at ``stake`` cents, every payout rounded down as it is paid,
+    is not its exact edge: a table's minimum bet where rounding bites."""
+    from baccara.exact import analyze_at_stake
+
+    at = analyze_at_stake(game_id, stake, **json.loads(options))
+    return {
+        "stake_cents": stake,
+        "bets": [
+            {
+                "bet": bet.bet,
+                "house_edge": float(bet.house_edge),
+                "house_edge_exact": f"{bet.house_edge.numerator}/{bet.house_edge.denominator}",
+                "outcomes": [{"name": o.name, "pays": float(o.pays), "won_cents": o.won_cents}
+                             for o in bet.outcomes if o.rounded_off_cents],
+            }
+            for bet in at.bets
+            if bet.rounding_matters
+        ],
+    }  # fmt: skip
 
 
 @functools.lru_cache(maxsize=64)

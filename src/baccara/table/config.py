@@ -1,7 +1,12 @@
-"""How one table is set up: its game, rules, limits, seats, mode, shoe and timers.
+"""How one table is set up: its game, rules, limits, bet step, seats, mode, shoe and timers.
 
 Checked once, on construction, so a running table never meets a bad setting. Money
 is integer cents; times are seconds (floats, as the caller's clock gives them).
+
+The **bet step** is what every stake must be a multiple of (and so every spot's
+total): a table whose step is :func:`whole_cents_step` — 0.20 at Punto Banco, for
+19:20 on Banker — pays every payout in whole cents, and no stake is ever rounded. A
+finer step (down to a cent) takes stakes whose payouts are rounded down.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any
 from baccara.cards import ShoeMode, check_penetration
 from baccara.errors import InvalidOption, shown
 from baccara.games import GameSpec, game
-from baccara.money import MAX_STAKE_CENTS
+from baccara.money import MAX_STAKE_CENTS, format_cents
 
 
 class Mode(enum.Enum):
@@ -38,6 +43,19 @@ def _seconds(name: str, value: object, low: float = 0.0) -> float:
     return float(value)
 
 
+def whole_cents_step(game_id: str, options: Mapping[str, Any] | None = None) -> int:
+    """The smallest bet step, in cents, at which every payout of ``game_id`` under
+    ``options`` is whole cents (:func:`baccara.exact.bet_step_cents`)."""
+    from baccara.exact import bet_step_cents
+
+    return bet_step_cents(game_id, **dict(options or {}))
+
+
+def on_step(value: int, step: int) -> int:
+    """``value`` rounded up to a multiple of ``step``."""
+    return -(-value // step) * step
+
+
 def _cents(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidOption(name, f"must be a whole number of cents, got {shown(value)}")
@@ -56,13 +74,21 @@ class TableConfig:
     live table's: an electronic table reshuffles before every round, as the seeds
     deal, so that every round can be re-dealt from its own seeds.
 
+    ``bet_step_cents`` (1 by default: any whole number of cents) divides every stake and
+    both limits.
+
     >>> TableConfig("punto-banco", min_bet_cents=100, max_bet_cents=500_000).seats
     7
+    >>> TableConfig("punto-banco", min_bet_cents=100, max_bet_cents=500_000, bet_step_cents=30)
+    Traceback (most recent call last):
+    ...
+    baccara.errors.InvalidOption: min-bet-cents: 100 cents (1.00) is not a multiple of the bet step, 30 cents (0.30)
     """
 
     game: str
     min_bet_cents: int
     max_bet_cents: int
+    bet_step_cents: int = 1
     mode: Mode = Mode.ELECTRONIC
     options: Mapping[str, Any] = field(default_factory=dict)
     seats: int | None = None
@@ -115,6 +141,14 @@ class TableConfig:
                 self, name, _seconds(name.replace("_", "-"), getattr(self, name), MIN_TIMER)
             )
         object.__setattr__(self, "reveal_delay", _seconds("reveal-delay", self.reveal_delay))
+        step = _cents("bet-step-cents", self.bet_step_cents)
+        for name, limit in (("min-bet-cents", low), ("max-bet-cents", high)):
+            if limit % step:
+                raise InvalidOption(
+                    name,
+                    f"{limit} cents ({format_cents(limit)}) is not a multiple of the bet step,"
+                    f" {step} cents ({format_cents(step)})",
+                )
 
     @property
     def spec(self) -> GameSpec:

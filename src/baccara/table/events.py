@@ -89,6 +89,8 @@ class RoundOpened(Event):
     choose_seconds: float
     reveal_delay: float
     server_seed_hash: str | None
+    bet_step_cents: int = 1
+    """Every stake is a multiple of it; a log written before tables had a step has none: 1."""
     kind: ClassVar[str] = "round-opened"
 
 
@@ -266,7 +268,11 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     """Read back what :meth:`Event.to_dict` wrote (a stored log, a round record)."""
     try:
         cls = EVENT_TYPES[str(data["kind"])]
-        values = {f.name: data[f.name] for f in dataclasses.fields(cls)}
+        values = {
+            f.name: data[f.name]
+            for f in dataclasses.fields(cls)
+            if f.name in data or f.default is dataclasses.MISSING  # a newer field: its default
+        }
     except (KeyError, TypeError) as error:
         raise BaccaraError(f"not an event record: missing {error}") from None
     if cls is RoundSettled or cls is RoundVoided:

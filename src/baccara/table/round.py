@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from baccara.errors import BaccaraError, InvalidBet, InvalidCards
 from baccara.fair import FairRandom, check_client_seed, check_server_seed, seed_hash
 from baccara.games import GameSpec, TableFacts, game
-from baccara.money import BetResult, validate_stake
+from baccara.money import BetResult, format_cents, validate_stake
 from baccara.randomness import RandomSource
 from baccara.table.events import (
     TABLE,
@@ -70,6 +70,20 @@ class Phase(enum.Enum):
 
 class RoundError(BaccaraError):
     """An action the round refuses now: the wrong phase, the wrong player, a bad card."""
+
+
+class OffStep(InvalidBet):
+    """A stake that is not a multiple of the table's bet step; ``lower`` and ``higher``
+    are the nearest stakes that are, within the table's limits (``None`` where none is)."""
+
+    def __init__(self, amount: int, step: int, lower: int | None, higher: int | None) -> None:
+        self.amount, self.step, self.lower, self.higher = amount, step, lower, higher
+        nearest = " or ".join(format_cents(c) for c in (lower, higher) if c is not None)
+        super().__init__(
+            f"a stake of {amount} cents ({format_cents(amount)}) is not a multiple of this"
+            f" table's bet step, {step} cents ({format_cents(step)})"
+            + (f": bet {nearest}" if nearest else "")
+        )
 
 
 CHOOSABLE = ("red", "green")
@@ -294,8 +308,27 @@ class Round:
                 f"the total on {spot} would be {total} cents; this table takes"
                 f" {self.opened.min_bet_cents} to {self.opened.max_bet_cents} cents a spot"
             )
+        self.verify_on_step(player, spot, amount)
         if self._server_seed is not None:
             check_client_seed(client_seed)
+
+    def verify_on_step(self, player: str, spot: str, amount: int) -> None:
+        """Every stake, and so every spot's total, is a multiple of the table's bet step;
+        a refusal names the nearest stakes that are, and that keep the total in the limits."""
+        step = self.opened.bet_step_cents
+        if amount % step == 0:
+            return
+        before = self._stakes.get(player, {}).get(spot, 0)
+        lower = amount - amount % step
+        higher = lower + step
+
+        def fits(stake: int) -> bool:
+            total = before + stake
+            return stake > 0 and self.opened.min_bet_cents <= total <= self.opened.max_bet_cents
+
+        raise OffStep(
+            amount, step, lower if fits(lower) else None, higher if fits(higher) else None
+        )
 
     def can_place_bet(self, *args: Any, **kwargs: Any) -> bool:
         return passes(self.verify_place_bet, *args, **kwargs)

@@ -128,6 +128,7 @@ class Table:
             options=dict(config.options),
             min_bet_cents=config.min_bet_cents,
             max_bet_cents=config.max_bet_cents,
+            bet_step_cents=config.bet_step_cents,
             seats=config.seat_count,
             betting_seconds=config.betting_seconds,
             peek_seconds=config.peek_seconds,

@@ -26,7 +26,7 @@ from baccara.server.leases import LeaseLost
 from baccara.server.ledger import InsufficientFunds
 from baccara.server.protections import Excluded, LossLimitReached, RealityCheckDue
 from baccara.server.store import NotFound, UsernameTaken
-from baccara.table import RoundError, SeatError
+from baccara.table import OffStep, RoundError, SeatError
 
 STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
     (AuthError, 401, "unauthorized"),
@@ -44,6 +44,7 @@ STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
     (RoundError, 409, "not_now"),
     (InsufficientFunds, 400, "insufficient_funds"),
     (InvalidCredentials, 400, "invalid_credentials"),
+    (OffStep, 400, "bet_step"),
     (InvalidBet, 400, "invalid_bet"),
     (InvalidCards, 400, "invalid_cards"),
     (InvalidOption, 400, "invalid_option"),

@@ -48,6 +48,13 @@ class TableIn(Strict):
     game: StrictStr
     min_bet_cents: StrictInt = Field(ge=1, le=MAX_CENTS)
     max_bet_cents: StrictInt = Field(ge=1, le=MAX_CENTS)
+    bet_step_cents: StrictInt | None = Field(
+        None,
+        ge=1,
+        le=MAX_CENTS,
+        description="Every stake is a multiple of it; by default the game's whole-cents step"
+        " under the table's options (0.20 at Punto Banco), at which no payout is rounded",
+    )
     mode: Literal["electronic", "live"] = "electronic"
     options: dict[str, Any] = Field(default_factory=dict)
     seats: StrictInt | None = Field(None, ge=1, le=100)

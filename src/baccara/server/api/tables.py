@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Query, Response
 from fastapi.responses import JSONResponse
 
 from baccara.cards import ShoeMode
+from baccara.games import game
 from baccara.server.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
 from baccara.server.api.schemas import REFUSALS, BetIn, BetOut, SeatIn, State, TableId, TableIn
 from baccara.server.betting import check_key
 from baccara.table import Mode, TableConfig
+from baccara.table.config import whole_cents_step
 
 router = APIRouter(tags=["tables"], responses=REFUSALS)
 
@@ -43,12 +46,19 @@ def recent_rounds(
 @router.post("/api/tables", status_code=201)
 async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dict[str, Any]:
     """Open a table (admins). Options are the game's rule options, as ``baccara analyze``
-    takes them; timers come from the server's settings."""
+    takes them; timers come from the server's settings. Every stake must be a multiple of
+    ``bet_step_cents``, the limits too: by default the game's whole-cents step under these
+    options, at which no payout is rounded; an admin may choose a finer one."""
     settings = casino.settings
+    step = body.bet_step_cents
+    if step is None:  # from the exact analysis of these rules: off the event loop
+        game(body.game)  # an unknown game is refused as such, before its step is asked for
+        step = await asyncio.to_thread(whole_cents_step, body.game, body.options)
     config = TableConfig(
         body.game,
         min_bet_cents=body.min_bet_cents,
         max_bet_cents=body.max_bet_cents,
+        bet_step_cents=step,
         mode=Mode(body.mode),
         options=body.options,
         seats=body.seats,

@@ -8,7 +8,7 @@
 // of its own (a table's unusual minimum, cents left over) is a plain slate chip that
 // shows its value. The colours themselves are in casino.css, one class per value.
 
-import { h } from "./dom.js";
+import { h, money } from "./dom.js";
 
 /** The values a chip has a colour for, in cents. */
 export const COLOURED = [100, 250, 500, 1000, 2000, 2500, 10000, 50000, 100000, 500000, 1000000];
@@ -23,10 +23,17 @@ const STACK = [1000000, 500000, 100000, 50000, 10000, 2500, 500, 100];
 /** Chips drawn on a spot at most: the largest of the stack (the amount is written on it). */
 const SHOWN = 5;
 
-/** The chips a table offers: its minimum, then the usual denominations up to its maximum. */
-export function chipsFor(min, max) {
-  const chips = [min, ...RACK.filter((c) => c > min && c <= max)];
+/** The chips a table offers: its minimum, then the usual denominations up to its maximum
+ * that are multiples of its bet step (every stake is). */
+export function chipsFor(min, max, step = 1) {
+  const chips = [min, ...RACK.filter((c) => c > min && c <= max && c % step === 0)];
   return chips.slice(0, 6);
+}
+
+/** ", in steps of 0.20" for a table whose stakes are multiples of 0.20; nothing for a cent. */
+export function stepText(table) {
+  const step = table.bet_step_cents || 1;
+  return step > 1 ? `, in steps of ${money(step)}` : "";
 }
 
 /** The class that colours a chip of `cents`: "chip-v2500" for 25.00, "chip-odd" without a colour. */

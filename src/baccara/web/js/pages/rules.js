@@ -1,9 +1,12 @@
 // A game's rules in brief, and every bet's house edge as the exact analysis gives it
 // (GET /api/games runs baccara's exact analyzer): a percentage beside the exact fraction.
 // With ?table=ID, that table's own rules (GET /api/tables/{id}/rules): a table may deal
-// one deck, or charge another commission, and its edges are computed for its rules.
+// one deck, or charge another commission, and its edges are computed for its rules. A
+// table whose minimum bet is paid with a payout rounded down to the cent (a 0.25 Banker
+// win pays 0.23) shows each such bet's edge at that minimum beside the exact one.
 
 import { get, games } from "../api.js";
+import { stepText } from "../chips.js";
 import { h, money, replace } from "../dom.js";
 import { betName, paysText } from "../layouts.js";
 
@@ -44,7 +47,13 @@ function ruleRow(game, name, value, changed) {
     h("dt", {}, label), h("dd", {}, words(value), changed ? h("span", { class: "badge" }, "this table") : null));
 }
 
-function betTable(game, caption) {
+/** "0.25" for 25 cents: the amounts a rounding note quotes, to the fraction of a cent. */
+function exactly(cents) {
+  return (cents / 100).toFixed(cents % 1 ? 4 : 2);
+}
+
+function betTable(game, caption, atMin) {
+  const rounded = new Map((atMin ? atMin.bets : []).map((b) => [b.bet, b]));
   return h("table", { class: "edges" },
     h("caption", {}, caption),
     h("thead", {}, h("tr", {},
@@ -58,8 +67,30 @@ function betTable(game, caption) {
         h("td", {}, h("ul", { class: "pays-list" }, wins.map((o) => h("li", {}, `${outcomeName(o.name)}: ${paysText(o.pays)}`, h("span", { class: "quiet" }, ` · ${(100 * o.probability).toFixed(4)} %`))))),
         h("td", { class: "edge-cell" },
           h("span", { class: "edge", "data-edge": String(bet.house_edge) }, percent(bet.house_edge)),
-          h("span", { class: "exact", title: "exactly" }, h("code", {}, bet.house_edge_exact))));
+          h("span", { class: "exact", title: "exactly" }, h("code", {}, bet.house_edge_exact)),
+          rounded.has(bet.bet)
+            ? h("span", { class: "at-min", "data-edge-at-min": String(rounded.get(bet.bet).house_edge) },
+              `${percent(rounded.get(bet.bet).house_edge)} at the ${money(atMin.stake_cents)} minimum`)
+            : null));
     })));
+}
+
+/** Where rounding payouts down to the cent moves a table's edges, in words: at its minimum
+ * bet (each payout there as it is paid), and at which stakes no payout is rounded. */
+function roundingNote(game, table, atMin) {
+  const whole = game.whole_cents_step_cents;
+  if (atMin && atMin.bets.length) {
+    const first = atMin.bets[0];
+    const paid = first.outcomes[0];
+    const example = paid
+      ? ` — a ${betName(game.id, first.bet)} ${outcomeName(paid.name).toLowerCase()} on ${money(atMin.stake_cents)} pays ${money(paid.won_cents)}, not ${exactly(atMin.stake_cents * paid.pays)}`
+      : "";
+    return `At this table's minimum bet of ${money(atMin.stake_cents)} a payout that is not whole cents is rounded down${example}; so the edge there is higher, as marked. Stakes in multiples of ${money(whole)} are paid in whole cents, at the edges shown.`;
+  }
+  if (table.bet_step_cents % whole === 0) {
+    return `Stakes here go in steps of ${money(table.bet_step_cents)}: every payout is whole cents, and every stake has the edges shown.`;
+  }
+  return `Stakes here go in steps of ${money(table.bet_step_cents)}; a payout that is not whole cents is rounded down. Stakes in multiples of ${money(whole)} are paid in whole cents, at the edges shown.`;
 }
 
 /** What a table deals from, in words: a fresh shoe every round, or a continuous one. */
@@ -99,15 +130,16 @@ export function mount(main, [id]) {
       table
         ? h("section", { class: "table-rules", "aria-labelledby": "table-rules-title" },
           h("h2", { id: "table-rules-title" }, `Table ${table.id}`),
-          h("p", {}, `${table.mode === "live" ? "Live dealer" : "Electronic"} · limits ${money(table.min_bet_cents)} – ${money(table.max_bet_cents)} a spot${table.status === "open" ? "" : " · closed"}. `,
+          h("p", {}, `${table.mode === "live" ? "Live dealer" : "Electronic"} · limits ${money(table.min_bet_cents)} – ${money(table.max_bet_cents)} a spot${stepText(table)}${table.status === "open" ? "" : " · closed"}. `,
             changed.size ? "Its rules differ from the game's defaults where marked." : "It deals the game's default rules."),
           h("dl", { class: "facts rules-list" }, Object.entries(game.rules).map(([name, value]) => ruleRow(game.id, name, value, changed.has(name)))),
           h("p", { class: "shoe-note" }, shoeText(game, table)))
         : null,
       h("p", { class: "lead" }, table && changed.size ? `The game as usually dealt: ${game.brief}` : game.brief),
       h("p", {}, `${facts.join("; ").replace(/^./, (c) => c.toUpperCase())}.`),
-      betTable(game, table ? `Every bet, under table ${table.id}'s rules` : "Every bet, under the game's default rules"),
-      h("p", { class: "quiet" }, "The house edge is the share of each stake the house keeps in the long run, counted over every possible deal — not simulated. Payouts in cents round down, in the house's favour."),
+      betTable(game, table ? `Every bet, under table ${table.id}'s rules` : "Every bet, under the game's default rules", ofTable ? ofTable.at_min_bet : null),
+      table ? h("p", { class: "rounding-note" }, roundingNote(game, table, ofTable.at_min_bet)) : null,
+      h("p", { class: "quiet" }, `The house edge is the share of each stake the house keeps in the long run, counted over every possible deal — not simulated. Payouts in cents round down, in the house's favour; on stakes in multiples of ${money(game.whole_cents_step_cents)} none is rounded.`),
       table && changed.size ? h("p", {}, h("a", { href: `/rules/${game.id}`, "data-link": true }, `${game.name} under its default rules`)) : null));
   }).catch((error) => {
     if (!stopped) replace(main, h("section", { class: "panel fail" }, error.message));

@@ -5,7 +5,7 @@
 
 import { ApiError, del, get, games, placeBet, post } from "../api.js";
 import { openModal } from "../dialog.js";
-import { chipClass, chipLabel, chipStack, chipsFor } from "../chips.js";
+import { chipClass, chipLabel, chipStack, chipsFor, stepText } from "../chips.js";
 import { dateTime, duration, h, money, replace, signed } from "../dom.js";
 import { betName, drawHands, headline, spotPays, spotsOf } from "../layouts.js";
 import { TableSocket } from "../live.js";
@@ -456,7 +456,7 @@ export function mount(main, [id], { navigate } = {}) {
   function build() {
     built = true;
     const t = st.table;
-    const chips = chipsFor(t.min_bet_cents, t.max_bet_cents);
+    const chips = chipsFor(t.min_bet_cents, t.max_bet_cents, t.bet_step_cents || 1);
     st.chip = chips[0];
     ui.conn = h("span", { class: "conn", role: "status" });
     ui.phase = h("p", { class: "phase", "aria-live": "polite" });
@@ -745,7 +745,7 @@ export function mount(main, [id], { navigate } = {}) {
     ui.clear.disabled = !open || st.busy || !mine.length;
     ui.deal.disabled = !open || !mine.length || st.ready.has(r.id);
     const staked = mine.reduce((sum, b) => sum + b.amount_cents, 0);
-    ui.total.textContent = open ? (staked ? `Your bets this round: ${money(staked)}` : `Pick a chip, then a spot. Limits ${money(st.table.min_bet_cents)} – ${money(st.table.max_bet_cents)} a spot.`) : (staked ? `Your bets this round: ${money(staked)}` : "");
+    ui.total.textContent = open ? (staked ? `Your bets this round: ${money(staked)}` : `Pick a chip, then a spot. Limits ${money(st.table.min_bet_cents)} – ${money(st.table.max_bet_cents)} a spot${stepText(st.table)}.`) : (staked ? `Your bets this round: ${money(staked)}` : "");
     tick();
   }
 
