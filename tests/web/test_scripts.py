@@ -300,6 +300,29 @@ def test_the_bonus_hand_is_the_best_five_of_six_as_the_engine_reads_it(blank: Pa
     assert read[-3:] == ["five_of_a_kind", "full_house", "straight_flush"]
 
 
+@pytest.mark.parametrize(
+    ("game", "dealt", "spot"),
+    [
+        ("punto-banco", {"player.0": "KS", "banker.0": "9H", "player.1": "QS", "banker.1": "KH"},
+         "banker"),  # Player 0, Banker a natural 9
+        ("redgreen", {"red.0": "AS", "red.1": "AH", "red.2": "AD", "green.0": "2S",
+                      "green.1": "5H", "green.2": "9C"}, "red"),  # A-A-A against 9 | 5 2
+    ],
+)  # fmt: skip
+def test_the_browser_records_the_commission_of_a_one_cent_win(
+    blank: Page, game: str, dealt: dict[str, str], spot: str
+) -> None:
+    """19:20 on 1 cent pays nothing, and the house keeps the cent as commission, as the
+    engine records it; on 19 cents it pays 18 and keeps 1."""
+    paid = settlement(blank, """
+        const [game, dealt, spot] = args;
+        const wagers = [1, 19, 1000].map((amount) => ({ bet_id: `b${amount}`, player: 'ann', seat: 1, spot, amount }));
+        const rules = settlement.rulesFor(game, {}, games.find((g) => g.id === game));
+        return settlement.settleRound(game, new Map(Object.entries(dealt)), wagers, rules).payouts
+          .map((p) => [p.result, p.won, p.commission]);""", [game, dealt, spot])  # fmt: skip
+    assert paid == [["win", 0, 1], ["win", 18, 1], ["win", 950, 50]]
+
+
 def test_payouts_are_exact_and_rounded_down_to_the_cent(blank: Page) -> None:
     """docs and baccara.money: 19:20 on 0.25 pays 0.23, 3:2 on 0.05 pays 0.07; odds read
     exactly from whatever a record holds (0.95, "19/20", "1e-2")."""

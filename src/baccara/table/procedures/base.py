@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from baccara.cards import Card
 from baccara.errors import InvalidCards
-from baccara.money import Settlement, payout
+from baccara.money import BetResult, Settlement, payout
 from baccara.randomness import RandomSource
 from baccara.table.events import Payout
 from baccara.tiles import Tile
@@ -126,8 +126,10 @@ def cards(codes: Sequence[str]) -> list[Card]:
 
 def to_payout(wager: Wager, settled: Settlement, commission: Fraction | int = 0) -> Payout:
     """A settled wager as the round reports it; ``commission`` is the house's cut of a win
-    paid at even money less that share (Banker, Red, Green)."""
-    taken = payout(wager.amount, Fraction(1)) - settled.won if commission and settled.won > 0 else 0
+    paid at even money less that share (Banker, Red, Green): even money less what was
+    paid, so a 1-cent win, paid nothing once rounded down, records its cent."""
+    won = settled.result is BetResult.WIN
+    taken = payout(wager.amount, Fraction(1)) - settled.won if commission and won else 0
     return Payout(
         bet_id=wager.bet_id,
         player=wager.player,

@@ -36,12 +36,15 @@ function settle(stake, result, odds, bonus = ZERO) {
   return { result, won, returned: stake + won };
 }
 
-/** The payout as the round reports it; a win at even money less commission says what was taken. */
+/**
+ * The payout as the round reports it; a win at even money less commission says what was
+ * taken: even money less what was paid (a 1-cent win, paid nothing, took its cent).
+ */
 function paid(wager, settled, commissioned = false) {
   return {
     bet_id: wager.bet_id, player: wager.player, seat: wager.seat, spot: wager.spot, stake: wager.amount,
     result: settled.result, won: settled.won, returned: settled.returned,
-    commission: commissioned && settled.won > 0 ? wager.amount - settled.won : 0,
+    commission: commissioned && settled.result === "win" ? wager.amount - settled.won : 0,
   };
 }
 
