@@ -27,7 +27,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -36,11 +36,14 @@ from baccara.games import game
 from baccara.server.models import Bet, CasinoTable, Payout
 from baccara.server.models import Round as RoundRow
 
+if TYPE_CHECKING:
+    from baccara.exact.model import Analysis
+
 FLAG_SIGMAS = 3
 
 
 @functools.lru_cache(maxsize=64)
-def _analysis(game_id: str, options: str) -> Any:
+def _analysis(game_id: str, options: str) -> Analysis:
     from baccara.exact import analyze
 
     return analyze(game_id, **json.loads(options))

@@ -14,9 +14,10 @@ the same way.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final, TypeAlias
 
 from baccara.errors import BaccaraError, InvalidCards, shown
 from baccara.games import GameSpec
@@ -39,14 +40,24 @@ class InvalidSettlement(BaccaraError):
     """A record whose bets or settlement cannot be read: a field missing or malformed."""
 
 
-class Missing:
+Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
+"""A value as a record holds it."""
+
+
+class Missing(enum.Enum):
     """What a record lacks: shown as ``(none)`` where a value was expected."""
 
+    MISSING = "(none)"
+
     def __repr__(self) -> str:
-        return "(none)"
+        return self.value
 
 
-MISSING: Any = Missing()
+MISSING: Final = Missing.MISSING
+
+Value: TypeAlias = "Json | Missing"
+"""A value the record holds, or :data:`MISSING`; and what the settlement gives, or
+:data:`MISSING` where it gives nothing (a payout for a bet that is not in the log)."""
 
 PAID = tuple(f.name for f in fields(Payout) if f.name != "bet_id")
 """What the record says of each bet: player, seat, spot, stake, result, won, returned,
@@ -63,8 +74,8 @@ class Difference:
     what: str
     """``the call``, ``bet b2 (ann, seat 1, player)``, ``the house net``…"""
     field: str
-    recorded: Any
-    recomputed: Any
+    recorded: Value
+    recomputed: Value
 
 
 @dataclass(frozen=True)
@@ -122,7 +133,7 @@ def dealing_problem(
     procedure: Procedure,
     logged: Sequence[tuple[str, str]],
     seats: Sequence[int],
-    rules: Any,
+    rules: object,
     *,
     complete: bool = True,
 ) -> str | None:
@@ -155,7 +166,7 @@ def dealing_problem(
 
 def check_settlement(
     spec: GameSpec,
-    rules: Any,
+    rules: object,
     dealt: Mapping[str, str],
     events: Sequence[Any],
     record: Mapping[str, Any],
@@ -219,7 +230,7 @@ def _settlement_event(events: Sequence[Any]) -> Mapping[str, Any]:
     return ends[0]
 
 
-def _same(what: str, field: str, recorded: Any, recomputed: Any) -> Iterator[Difference]:
+def _same(what: str, field: str, recorded: Value, recomputed: Value) -> Iterator[Difference]:
     """A difference unless the two are the same JSON value, of the same type (``true`` is
     not ``1``, ``1000.0`` is not ``1000``)."""
     if isinstance(recorded, Mapping) and isinstance(recomputed, Mapping):
@@ -237,16 +248,18 @@ def _same(what: str, field: str, recorded: Any, recomputed: Any) -> Iterator[Dif
         yield Difference(what, field, recorded, recomputed)
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> Json:
     """A recomputed value as JSON holds it: tuples are lists."""
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
-    return value
+    if value is None or isinstance(value, str | int | float):
+        return value
+    raise TypeError(f"a settlement holds JSON values, not {type(value).__name__}")
 
 
-def _results(what: str, recorded: Any, result: Mapping[str, Any]) -> Iterator[Difference]:
+def _results(what: str, recorded: Value, result: Mapping[str, object]) -> Iterator[Difference]:
     if not isinstance(recorded, Mapping):
         yield Difference(what, "result", recorded, _plain(result))
         return
@@ -304,7 +317,7 @@ def _ledger(record: Mapping[str, Any], payouts: Sequence[Payout]) -> Iterator[Di
                 yield Difference(f"bet {bet_id} (no such bet in the log)", f"{key}.payout_cents",
                                  entry.get("payout_cents", MISSING), MISSING)  # fmt: skip
                 continue
-            expected = {"bet": payout.spot, "amount_cents": payout.stake,
+            expected: dict[str, Json] = {"bet": payout.spot, "amount_cents": payout.stake,
                         "payout_cents": payout.returned, "result": payout.result}  # fmt: skip
             for name, value in expected.items():
                 if name in entry or name != "result":
