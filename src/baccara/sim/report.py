@@ -74,13 +74,13 @@ def check_bets(
     labels: RoundOutcomes,
     counts: npt.NDArray[np.int64],
     rounds: int,
-    stake: int | None = None,
 ) -> tuple[BetCheck, ...]:
     """Set ``counts`` (bets × outcomes, from ``rounds`` rounds) beside ``analysis``.
 
-    Returns are per unit staked: at a unit, at the exact odds (``stake=None``, what a
-    run of the kernels deals), or at ``stake`` cents with each payout rounded down as it
-    is paid — both from :func:`baccara.exact.stakes.bet_at_stake`, as everywhere else.
+    Returns are per unit staked, at the exact odds: the kernels count outcomes and stake
+    nothing, so no payout is rounded (sessions, played at a stake, give their bet's edge
+    at that stake: :mod:`baccara.sim.sessions`). The exact figures come from
+    :func:`baccara.exact.stakes.bet_at_stake`, as everywhere else.
     """
     if tuple(analysis.bet_ids) != labels.bets:
         raise BaccaraError(f"the kernel deals {labels.bets}, the analysis has {analysis.bet_ids}")
@@ -96,7 +96,7 @@ def check_bets(
             OutcomeCheck(o.name, n, n / rounds, o.probability, z_score(n, rounds, o.probability))
             for o, n in zip(bet.outcomes, row, strict=True)
         )
-        expected = bet_at_stake(bet, stake)
+        expected = bet_at_stake(bet, None)
         pays = [float(o.paid) for o in expected.outcomes]
         mean = sum(n * x for n, x in zip(row, pays, strict=True)) / rounds
         second = sum(n * x * x for n, x in zip(row, pays, strict=True)) / rounds
