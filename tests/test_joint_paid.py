@@ -22,9 +22,12 @@ from fractions import Fraction
 
 import pytest
 
+from baccara.errors import InvalidBet
 from baccara.exact import analyze, analyze_at_stake, house_win_mean, house_win_variance
 from baccara.exact import joint_loball as joint
 from baccara.exact import joint_loball_paid as paid
+from baccara.exact.joint import round_model
+from baccara.exact.joint_model import SpotModel, Wager, cell_moments, paid_by_cell
 from baccara.exact.stakes import bet_step
 from baccara.games import GAMES, game
 from baccara.games.loball import Bet, Hand, LoBallRules, Round, exposure_needed, settle_bet
@@ -71,20 +74,54 @@ ROUNDS = {
 """Rounds of several wagers whose every payout is whole cents: multiples of each game's step."""
 
 
+def _paid_cell_by_cell(
+    game_id: str, rules: object, wagers: list[Wager]
+) -> tuple[Fraction, Fraction]:
+    """The house's mean win and variance with every wager settled on its own, in every
+    cell of the round's joint distribution — never the per-unit form, whatever rounds."""
+    model = round_model(game_id, rules)
+    if isinstance(model, SpotModel):
+        stakes: list[list[int]] = [[] for _ in model.spots]
+        for _, spot, stake in wagers:
+            stakes[model.spots.index(spot)].append(stake)
+        mean, variance = cell_moments(model.counts, paid_by_cell(model.pays, stakes))
+        return -mean, variance
+    assert isinstance(rules, LoBallRules)
+    seats: dict[int, list[list[int]]] = {}
+    dice: list[list[int]] = [[] for _ in paid.DICE_SPOTS]
+    for seat, spot, stake in wagers:
+        assert seat is not None
+        if spot in paid.DICE_SPOTS:
+            dice[paid.DICE_SPOTS.index(spot)].append(stake)
+        else:
+            own = seats.setdefault(seat, [[] for _ in paid.SEAT_SPOTS])
+            own[paid.SEAT_SPOTS.index(spot)].append(stake)
+    return paid.paid_moments(rules, seats, dice)
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_where_nothing_rounds_as_paid_is_the_exact_odds(game_id: str) -> None:
+    """Stakes on each game's step: the round's figures, as paid and at the exact odds, are
+    what settling every wager in every cell gives, and the mean is Σ stake × edge."""
     rules = game(game_id).rules()
     wagers = ROUNDS[game_id]
     step = bet_step(analyze(game_id).bets)
     assert all(stake % step == 0 or spot not in ("banker", "red", "green", "main")
                for _, spot, stake in wagers)  # fmt: skip
+    mean, variance = _paid_cell_by_cell(game_id, rules, wagers)
+    edges = {bet.bet: bet.house_edge for bet in analyze(game_id).bets}
+    assert mean == sum(stake * edges[spot] for _, spot, stake in wagers)
     for as_paid in (True, False):
-        assert house_win_mean(game_id, rules, wagers, as_paid=as_paid) == house_win_mean(
-            game_id, rules, wagers
-        )
-        assert house_win_variance(game_id, rules, wagers, as_paid=as_paid) == house_win_variance(
-            game_id, rules, wagers
-        )
+        assert house_win_mean(game_id, rules, wagers, as_paid=as_paid) == mean
+        assert house_win_variance(game_id, rules, wagers, as_paid=as_paid) == variance
+
+
+def test_a_lo_ball_wager_without_a_seat_is_refused_as_paid_too() -> None:
+    rules = LoBallRules()
+    for stake in (2, 3):  # whole cents at 3:2, and not
+        for as_paid in (True, False):
+            with pytest.raises(InvalidBet, match="belongs to a seat 1 to 7, not None"):
+                house_win_mean("lo-ball", rules, [(None, "main", stake)], as_paid=as_paid)
 
 
 def test_a_cent_on_banker_and_a_cent_on_player() -> None:

@@ -23,7 +23,7 @@ import pytest
 import baccara
 from baccara.errors import BaccaraError, InvalidBet
 from baccara.exact import analyze, analyze_at_stake, bet_step_cents
-from baccara.exact.stakes import bet_at_stake, bet_step, rounding_bites, won_at_stake
+from baccara.exact.stakes import bet_at_stake, bet_step, rounding_bites, whole_cents, won_at_stake
 from baccara.games import GAMES, punto_banco
 from baccara.games.loball import Bet as LoBallBet
 from baccara.games.loball import LoBallRules, round_from_tiles
@@ -153,6 +153,8 @@ def test_rounding_only_ever_raises_the_edge(game: str) -> None:
             assert bet.house_edge >= exact.house_edge
             assert bet.rounding_matters == rounding_bites(exact, stake)
         assert at.rounding_matters == (stake % step != 0)
+        every_pay = [o.pays for b in analysis.bets for o in b.outcomes]
+        assert whole_cents(stake, every_pay) == (stake % step == 0)  # the step rule
 
 
 def test_the_steps_of_the_shipped_games() -> None:

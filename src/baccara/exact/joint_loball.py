@@ -425,6 +425,13 @@ def dice_form(rules: LoBallRules) -> ExactForm:
 # --- the round -------------------------------------------------------------------------------
 
 
+def wager_seat(seat: int | None) -> int:
+    """The seat a Lo-Ball wager is on: every bet belongs to a seat 1 to 7, or is refused."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= MAX_PLAYERS:
+        raise InvalidBet(f"every Lo-Ball bet belongs to a seat 1 to {MAX_PLAYERS}, not {seat!r}")
+    return seat
+
+
 @dataclass(frozen=True)
 class LoBallModel:
     """The house's win on a Lo-Ball round from its seats' stakes: exact mean and variance.
@@ -458,11 +465,7 @@ class LoBallModel:
         spots = [bet.value for bet in SEAT_BETS]
         dice_spots = [bet.value for bet in DICE_BETS]
         for seat, spot, stake in wagers:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= MAX_PLAYERS:
-                raise InvalidBet(
-                    f"every Lo-Ball bet belongs to a seat 1 to {MAX_PLAYERS}, not {seat!r}"
-                )
-            own = seats.setdefault(seat, [0, 0, 0])
+            own = seats.setdefault(wager_seat(seat), [0, 0, 0])
             if spot in dice_spots:
                 dice[dice_spots.index(spot)] += stake
             else:

@@ -43,9 +43,10 @@ from baccara.exact.joint_loball import (
     main_pair_counts,
     main_pair_totals,
     main_tile_counts,
+    wager_seat,
 )
 from baccara.exact.joint_model import ExactForm, Wager, cell_moments, paid_by_cell
-from baccara.exact.stakes import won_at_stake
+from baccara.exact.stakes import whole_cents, won_at_stake
 from baccara.games.loball import (
     DICE,
     EXPOSED,
@@ -281,19 +282,18 @@ class PaidLoBallModel:
 
     def _paid(self, wagers: Sequence[Wager]) -> tuple[Fraction, Fraction] | None:
         """Mean and variance as paid, or ``None`` when nothing rounds."""
-        self.per_unit.stakes(wagers)  # every wager names its seat
+        seated = [(wager_seat(seat), spot, stake) for seat, spot, stake in wagers]
         rules = self.rules
         tile = [rules.lo_hi_pays]
         pays = {
             "main": [rules.main_pays(o) for o in OUTCOMES], "lo-card": tile, "hi-card": tile,
             "dice-lo": [rules.dice_pays], "dice-hi": [rules.dice_pays],
         }  # fmt: skip
-        if all((stake * p).denominator == 1 for _, spot, stake in wagers for p in pays[spot]):
+        if all(whole_cents(stake, pays[spot]) for _, spot, stake in seated):
             return None
         seats: dict[int, list[list[int]]] = {}
         dice: list[list[int]] = [[] for _ in DICE_SPOTS]
-        for seat, spot, stake in wagers:
-            assert seat is not None  # checked by stakes()
+        for seat, spot, stake in seated:
             if spot in DICE_SPOTS:
                 dice[DICE_SPOTS.index(spot)].append(stake)
             else:

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from baccara.errors import BaccaraError
-from baccara.exact.stakes import won_at_stake
+from baccara.exact.stakes import whole_cents, won_at_stake
 
 Wager = tuple[int | None, str, int]
 """(seat or None, bet spot id, stake in cents): one wager on a round."""
@@ -195,12 +195,6 @@ def cell_moments(counts: Sequence[int], paid: Sequence[int]) -> tuple[Fraction, 
     return Fraction(first, total), Fraction(total * second - first * first, total * total)
 
 
-def whole_cents(pays: Sequence[Sequence[Fraction]], wagers: Sequence[tuple[int, int]]) -> bool:
-    """Whether every wager ``(bet index, stake)`` is paid whole cents in every cell, so the
-    linear form gives the paid figures exactly."""
-    return all((stake * row[k]).denominator == 1 for k, stake in wagers for row in pays)
-
-
 @dataclass(frozen=True)
 class SpotModel:
     """A round whose bets are all on one coup: only the total staked on each spot matters.
@@ -251,8 +245,8 @@ class SpotModel:
             raise BaccaraError("this round model was built without its cells")
         index = {spot: k for k, spot in enumerate(self.spots)}
         placed = [(index[spot], stake) for _seat, spot, stake in wagers]
-        if whole_cents(self.pays, placed):
-            return None
+        if all(whole_cents(stake, (row[k] for row in self.pays)) for k, stake in placed):
+            return None  # every wager paid whole cents in every cell: the form is exact
         stakes: list[list[int]] = [[] for _ in self.spots]
         for k, stake in placed:
             stakes[k].append(stake)

@@ -45,6 +45,7 @@ __all__ = [
     "bet_at_stake",
     "bet_step",
     "rounding_bites",
+    "whole_cents",
     "won_at_stake",
 ]
 
@@ -231,10 +232,20 @@ def bet_at_stake(bet: BetAnalysis, stake_cents: int | None) -> BetAtStake:
     return BetAtStake(bet.bet, stake, outcomes, bet.house_edge)
 
 
+def whole_cents(stake_cents: int, pays: Iterable[Fraction]) -> bool:
+    """Whether ``stake_cents`` is paid whole cents at each of ``pays`` (to 1), so that no
+    payout of it is rounded: the one test of it, for a bet (:func:`rounding_bites`), a
+    round's wagers (the joint models) and a game's bets at any stake (``stake_cents=1``).
+
+    >>> whole_cents(20, [Fraction(19, 20), Fraction(-1)]), whole_cents(25, [Fraction(19, 20)])
+    (True, False)
+    """
+    return all((stake_cents * p).denominator == 1 for p in pays)
+
+
 def rounding_bites(bet: BetAnalysis, stake_cents: int) -> bool:
     """Whether some payout of ``bet`` on ``stake_cents`` is not a whole number of cents."""
-    stake = validate_stake(stake_cents)
-    return any((stake * o.pays).denominator != 1 for o in bet.outcomes)
+    return not whole_cents(validate_stake(stake_cents), (o.pays for o in bet.outcomes))
 
 
 def bet_step(bets: Iterable[BetAnalysis]) -> int:
