@@ -23,7 +23,14 @@ import pytest
 import baccara
 from baccara.errors import BaccaraError, InvalidBet
 from baccara.exact import analyze, analyze_at_stake, bet_step_cents
-from baccara.exact.stakes import bet_at_stake, bet_step, rounding_bites, whole_cents, won_at_stake
+from baccara.exact.stakes import (
+    analysis_at_stake,
+    bet_at_stake,
+    bet_step,
+    rounding_bites,
+    whole_cents,
+    won_at_stake,
+)
 from baccara.games import GAMES, punto_banco
 from baccara.games.loball import Bet as LoBallBet
 from baccara.games.loball import LoBallRules, round_from_tiles
@@ -232,12 +239,31 @@ def test_analyze_at_a_stake_as_json_is_the_python_api() -> None:
 
 
 def test_without_a_stake_analyze_says_the_figures_are_per_unit_and_where() -> None:
+    """Off the step only the bets whose odds leave a fraction of a cent are rounded:
+    19:20 at Punto Banco and RedGreen, 3:2 at Lo-Ball; Player 1:1, Tie 8:1, the pairs
+    11:1 and the Bonus's whole odds pay whole cents on every stake."""
     result = run("analyze", "punto-banco")
-    last = result.stdout.strip().splitlines()[-1]
-    assert last == (
-        "Per unit staked, as paid on multiples of 0.20; other stakes round payouts down:"
-        " see --stake."
+    assert " ".join(result.stdout.split()).endswith(
+        "Per unit staked, as paid on multiples of 0.20; at other stakes only banker's payouts"
+        " can round down to the cent (player, tie, player-pair and banker-pair always pay"
+        " whole cents): see --stake."
     )
+    notes = [
+        analysis_at_stake(baccara.analyze(game_id, **options), None).note()
+        for game_id, options in [
+            ("redgreen", {}),
+            ("lo-ball", {}),
+            ("lo-ball", {"win_bonus_pays": 2}),
+        ]
+    ]
+    assert notes == [
+        "Per unit staked, as paid on multiples of 0.20; at other stakes only red's and green's"
+        " payouts can round down to the cent (bonus always pays whole cents): see --stake.",
+        "Per unit staked, as paid on multiples of 0.02; at other stakes only main's payouts can"
+        " round down to the cent (lo-card, hi-card, dice-lo and dice-hi always pay whole cents):"
+        " see --stake.",
+        "Per unit staked, and as paid at every stake: every payout is whole cents.",
+    ]
     data = json.loads(run("analyze", "lo-ball", "--stake", "1", "--json").stdout)
     assert data["bet_step_cents"] == 2  # the step, in the JSON: at a stake
 

@@ -28,7 +28,7 @@ any multiple of it the figures at the stake are the exact analysis's, per unit.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -275,12 +275,24 @@ class StakeAnalysis:
         return any(b.rounding_matters for b in self.bets)
 
     def note(self) -> str:
-        """One line: what the figures are, and at which stakes rounding leaves them so."""
+        """One line: what the figures are, and at which stakes rounding leaves them so.
+
+        Per unit, it names the bets whose odds can leave a fraction of a cent (19:20,
+        3:2), the only ones rounded off the step; a bet at whole odds (1:1, 8:1, 11:1)
+        pays whole cents on every stake.
+        """
         step = format_cents(self.bet_step_cents)
         if self.stake_cents is None:
+            rounded = [b.bet for b in self.bets if not whole_cents(1, (o.pays for o in b.outcomes))]
+            if not rounded:
+                return "Per unit staked, and as paid at every stake: every payout is whole cents."
+            whole = [b.bet for b in self.bets if b.bet not in rounded]
+            owners = _listed([f"{bet}'s" for bet in rounded])
+            always = f" ({_listed(whole)} always pay{'s' if len(whole) == 1 else ''} whole cents)"
             return (
-                f"Per unit staked, as paid on multiples of {step};"
-                " other stakes round payouts down: see --stake."
+                f"Per unit staked, as paid on multiples of {step}; at other stakes"
+                f" {'only ' if whole else ''}{owners} payouts can round down to the cent"
+                f"{always if whole else ''}: see --stake."
             )
         stake = format_cents(self.stake_cents)
         if not self.rounding_matters:
@@ -301,6 +313,11 @@ class StakeAnalysis:
             "bet_step_cents": self.bet_step_cents,
             "bets": [b.to_dict() for b in self.bets],
         }
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def analysis_at_stake(analysis: Analysis, stake_cents: int | None) -> StakeAnalysis:
