@@ -387,9 +387,9 @@ def test_a_live_shoe_names_a_code_that_is_no_card_as_such() -> None:
     assert shoe.dealt == ["10S"]
     with pytest.raises(InvalidCards, match="'8-8' is not a tile code"):
         LiveShoe(None).take("8-8")
-    with pytest.raises(InvalidCards, match="'2-1' is not a tile code; write it as 1-2$"):
+    with pytest.raises(InvalidCards, match=r"'2-1' is not a tile code; write it as 1-2$"):
         LiveShoe(None).take("2-1")
-    with pytest.raises(InvalidCards, match="'TS' is not a card code; write it as 10S$"):
+    with pytest.raises(InvalidCards, match=r"'TS' is not a card code; write it as 10S$"):
         shoe.take("TS")
 
 
