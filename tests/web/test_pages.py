@@ -92,6 +92,19 @@ def test_each_rules_page_shows_the_exact_house_edges(
     if game == "punto-banco":
         expect(page.locator('tr[data-bet="banker"] .edge')).to_have_text("1.0579 %")
         expect(page.locator('tr[data-bet="tie"] .pays-list')).to_contain_text("Win: 8 to 1")
+        expect(page.locator(".published")).to_have_count(0)  # seed 003 publishes nothing
+    if game.startswith("redgreen"):
+        # Seed 000's figures, to its own digits, and each the exact figure rounded.
+        red = page.locator('tr[data-bet="red"] .published')
+        expect(red.locator('[data-figure="push"]')).to_contain_text("Push 29.5057%")
+        expect(red.locator('[data-figure="push"]')).to_contain_text("exactly 29.505680%")
+        expect(red.locator('[data-figure="house edge"]')).to_contain_text("1.7624%")
+        expect(red.locator('[data-agrees="true"]')).to_have_count(4)
+        expect(page.locator('tr[data-bet="bonus"] .published')).to_have_count(0)
+    if game == "lo-ball":
+        main = page.locator('tr[data-bet="main"] .published [data-figure="house edge"]')
+        expect(main).to_contain_text("House edge 2.56%")  # as seed 001 prints it
+        expect(main).to_have_attribute("data-agrees", "true")
     shoot(page, screenshots, f"rules-{game}")
 
 

@@ -107,8 +107,17 @@ class Published:
         True
         """
         scale = 100 * 10**self.places
-        return math.floor(exact * scale + Fraction(1, 2)) == math.floor(
-            published * scale + Fraction(1, 2)
+        half = Fraction(1, 2)
+        return bool(math.floor(exact * scale + half) == math.floor(published * scale + half))
+
+    def figures(self, bet: BetAnalysis) -> tuple[PublishedFigure, ...]:
+        """Each printed figure of ``bet`` beside the exact one: the edge, then each outcome."""
+        return (
+            PublishedFigure(self, "house edge", self.house_edge, bet.house_edge),
+            *(
+                PublishedFigure(self, name, printed, bet.outcome(name).probability)
+                for name, printed in self.outcomes
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -120,6 +129,36 @@ class Published:
         if self.outcomes:
             data["outcomes"] = {name: float(p) for name, p in self.outcomes}
         return data
+
+
+@dataclass(frozen=True)
+class PublishedFigure:
+    """One figure a document prints, beside the exact one, quoted as the document quotes it."""
+
+    source: Published
+    name: str
+    printed: Fraction
+    exact: Fraction
+
+    @property
+    def agrees(self) -> bool:
+        return self.source.agrees(self.printed, self.exact)
+
+    def printed_text(self) -> str:
+        """As the document prints it: ``29.5057%``, ``2.56%``."""
+        return self.source.percent(self.printed)
+
+    def exact_text(self) -> str:
+        """The exact figure with two digits more than the document prints."""
+        return f"{float(self.exact) * 100:.{self.source.places + 2}f}%"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "published": self.printed_text(),
+            "exact": self.exact_text(),
+            "agrees": self.agrees,
+        }
 
 
 @dataclass(frozen=True)

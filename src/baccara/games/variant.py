@@ -12,7 +12,6 @@ them, and ``baccara compare GAME --variant NAME:OPTION=VALUE`` builds its own.
 from __future__ import annotations
 
 import enum
-
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction

@@ -86,24 +86,20 @@ def published_lines(bet: BetAnalysis) -> list[str]:
     published = bet.published
     if published is None:
         return []
-    places = published.places + 2
-
-    def line(name: str, printed: Fraction, exact: Fraction, source: str = "") -> str:
+    lines = []
+    for figure in published.figures(bet):
         verdict = (
             "the same to the digits published"
-            if published.agrees(printed, exact)
-            else f"computed minus published {percent_text(exact - printed, places, signed=True)}"
+            if figure.agrees
+            else "computed minus published "
+            + percent_text(figure.exact - figure.printed, published.places + 2, signed=True)
         )
-        return (
-            f"published {name}{published.percent(printed)}{source},"
-            f" computed {percent_text(exact, places)}: {verdict}"
+        name = "" if figure.name == "house edge" else f"{figure.name} "
+        source = f" ({published.source})" if figure.name == "house edge" else ""
+        lines.append(
+            f"published {name}{figure.printed_text()}{source},"
+            f" computed {figure.exact_text()}: {verdict}"
         )
-
-    lines = [line("", published.house_edge, bet.house_edge, f" ({published.source})")]
-    lines += [
-        line(f"{name} ", printed, bet.outcome(name).probability)
-        for name, printed in published.outcomes
-    ]
     return lines
 
 

@@ -14,7 +14,7 @@ from importlib.metadata import version
 from typing import TYPE_CHECKING
 
 from baccara.money import format_cents
-from baccara.options import percent_text, plural
+from baccara.options import plural
 from baccara.render import charts
 from baccara.render.analysis import (
     EFFECT_SIGN_NOTE,
@@ -150,24 +150,19 @@ def published(data: ReportData) -> list[Block]:
     A published figure is quoted with the document's own precision ("2.56 %", not
     "2.5600 %"); "agrees" means the exact value rounds to exactly what it prints.
     """
-    rows = []
-    for bet in data.analysis.bets:
-        printed = bet.published
-        if printed is None:
-            continue
-        figures = [("house edge", printed.house_edge, bet.house_edge)]
-        figures += [(name, p, bet.outcome(name).probability) for name, p in printed.outcomes]
-        for name, value, exact in figures:
-            rows.append(
-                (
-                    bet.bet,
-                    name,
-                    printed.percent(value),
-                    percent_text(exact, printed.places + 2),
-                    "yes" if printed.agrees(value, exact) else "no",
-                    printed.source,
-                )
-            )
+    rows = [
+        (
+            bet.bet,
+            figure.name,
+            figure.printed_text(),
+            figure.exact_text(),
+            "yes" if figure.agrees else "no",
+            bet.published.source,
+        )
+        for bet in data.analysis.bets
+        if bet.published is not None
+        for figure in bet.published.figures(bet)
+    ]
     if not rows:
         return []
     return [

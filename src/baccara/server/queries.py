@@ -230,6 +230,10 @@ def rules_json(game_id: str, options: Mapping[str, Any] | None = None) -> dict[s
                 "house_edge_exact": f"{bet.house_edge.numerator}/{bet.house_edge.denominator}",
                 "outcomes": [{"name": o.name, "pays": float(o.pays),
                               "probability": float(o.probability)} for o in bet.outcomes],
+                "published": None if bet.published is None else {
+                    "source": bet.published.source,
+                    "figures": [f.to_dict() for f in bet.published.figures(bet)],
+                },
             }
             for bet in analysis.bets
         ],

@@ -30,6 +30,7 @@ const RULES = {
   split_aces_unless: ["…unless the odd card is", (v) => `${RANKS[v] || `a ${v}`} or better`],
   split_kings: ["A pair of Kings is split", (v) => (v ? "yes" : "no")],
   split_kings_unless: ["…unless the odd card is", (v) => `${RANKS[v] || `a ${v}`} or better`],
+  deuces: ["A pair (three) of 2s beats", (v) => (v === "top" ? "every pair (three of a kind)" : "a pair (three) of Aces only, and loses to all others")],
   paytable: ["Bonus paytable", (v) => String(v)],
   win_pays: ["Main wager pays", (v) => paysText(v)],
   win_bonus_pays: ["Win-bonus (no points) pays", (v) => paysText(v)],
@@ -71,8 +72,21 @@ function betTable(game, caption, atMin) {
           rounded.has(bet.bet)
             ? h("span", { class: "at-min", "data-edge-at-min": String(rounded.get(bet.bet).house_edge) },
               `${percent(rounded.get(bet.bet).house_edge)} at the ${money(atMin.stake_cents)} minimum`)
-            : null));
+            : null,
+          publishedNote(bet.published)));
     })));
+}
+
+/** The figures the game's rule document prints for a bet, beside the exact ones: quoted
+ * with the document's own digits, the exact one with two more, and whether they agree. */
+function publishedNote(published) {
+  if (!published) return null;
+  return h("div", { class: "published", "data-published": published.source },
+    h("span", { class: "quiet" }, `Published (${published.source}):`),
+    h("ul", { class: "pays-list" }, published.figures.map((f) =>
+      h("li", { "data-figure": f.name, "data-agrees": String(f.agrees) },
+        `${outcomeName(f.name)} ${f.published}`,
+        h("span", { class: "quiet" }, f.agrees ? ` · exactly ${f.exact}, the same to its digits` : ` · exactly ${f.exact}, which differs`)))));
 }
 
 /** Where rounding payouts down to the cent moves a table's edges, in words: at its minimum
