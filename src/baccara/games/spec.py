@@ -181,6 +181,19 @@ class GameSpec:
     def bet_ids(self) -> tuple[str, ...]:
         return tuple(str(bet.value) for bet in self.bets)
 
+    def public_facts(self) -> dict[str, Any]:
+        """What a player's screen needs to draw the game, as plain JSON-able data: the
+        hands it deals in the order shown, the seats a side (``None`` for one side), the
+        dealers and what is dealt. The web front end reads these from ``/api/games`` and
+        knows no game by name."""
+        table = self.table
+        return {
+            "dealers": table.dealers,
+            "equipment": table.equipment.value,
+            "hands": list(table.hands),
+            "seats_per_side": table.seats_per_side,
+        }
+
     def loaded(self, role: str) -> Any:
         """What serves ``role`` (``"analyzer"``, ``"kernel"``…), imported now."""
         path = getattr(self, role)
