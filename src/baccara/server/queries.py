@@ -221,6 +221,7 @@ def rules_json(game_id: str, options: Mapping[str, Any] | None = None) -> dict[s
         "seat_required": spec.table.seat_required,
         "peek": spec.table.highest_bettor_may_peek,
         "choose_first_hand": spec.table.highest_bettor_chooses_first_hand,
+        **spec.public_facts(),
         "rules": dict(analysis.options),
         "whole_cents_step_cents": bet_step(analysis.bets),
         "bets": [
