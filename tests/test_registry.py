@@ -105,3 +105,17 @@ def test_an_unknown_game_names_the_known_ones(bad: str) -> None:
 def test_an_unhashable_game_id_is_an_unknown_game() -> None:
     with pytest.raises(UnknownGame):
         game(["punto-banco"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_public_facts_are_plain_data_that_add_to_the_rules_without_replacing_any(
+    game_id: str,
+) -> None:
+    import json
+
+    from baccara.server.queries import rules_json
+
+    facts = game(game_id).public_facts()
+    assert json.loads(json.dumps(facts)) == facts
+    served = rules_json(game_id)
+    assert {key: served[key] for key in facts} == facts
