@@ -119,3 +119,37 @@ def test_public_facts_are_plain_data_that_add_to_the_rules_without_replacing_any
     assert json.loads(json.dumps(facts)) == facts
     served = rules_json(game_id)
     assert {key: served[key] for key in facts} == facts
+
+
+def test_the_public_facts_are_what_each_table_shows() -> None:
+    """Seed 000: six seats a side at RedGreen; Banker (5 % on a win) and Red and Green
+    carry the commission; Punto Banco lays its pairs above Player and Banker."""
+    pb, rg, mini, lb = (game(g).public_facts() for g in game_ids())
+    assert [(s["bet"], s["row"]) for s in pb["spots"]] == [
+        ("player-pair", 1), ("tie", 1), ("banker-pair", 1), ("player", 2), ("banker", 2),
+    ]  # fmt: skip
+    assert [h["name"] for h in pb["hands"]] == ["Player", "Banker"]
+    assert (pb["commission_on"], rg["commission_on"]) == (["banker"], ["red", "green"])
+    assert (rg["seats_per_side"], mini["seats_per_side"], lb["seats_per_side"]) == (6, None, None)
+    assert [f["felt"] for f in (pb, rg, mini, lb)] == [
+        "scored-hands", "set-hands", "set-hands", "seats-against-dealer",
+    ]  # fmt: skip
+    assert (lb["hands"], lb["piece"], lb["dice"], pb["piece"], pb["dice"]) == (
+        [], "tile", True, "card", False,
+    )  # fmt: skip
+    assert [f["roads"] for f in (pb, rg, mini, lb)] == [True, False, False, False]
+    assert all(f["tagline"] for f in (pb, rg, mini, lb))
+
+
+def test_a_layout_lays_every_bet_once() -> None:
+    import dataclasses
+
+    from baccara.games.spec import Spot
+
+    spec = game("redgreen")
+    with pytest.raises(BaccaraError, match="lays"):
+        dataclasses.replace(spec, spots=spec.spots[:2])
+    with pytest.raises(BaccaraError, match="lays"):
+        dataclasses.replace(spec, spots=(*spec.spots, Spot("red", "Red again", 2)))
+    with pytest.raises(BaccaraError, match="commission"):
+        dataclasses.replace(spec, commission_on=("bonus", "tie"))

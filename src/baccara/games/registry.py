@@ -15,7 +15,7 @@ from baccara.errors import UnknownGame
 from baccara.games import loball, punto_banco, redgreen
 from baccara.games.bonus import Category
 from baccara.games.paytable import DEFAULT_PAYTABLE, Paytable
-from baccara.games.spec import Equipment, GameSpec, TableFacts
+from baccara.games.spec import Equipment, Felt, GameSpec, Spot, TableFacts
 from baccara.games.variant import Variant
 
 PUNTO_BANCO = GameSpec(
@@ -55,6 +55,17 @@ PUNTO_BANCO = GameSpec(
         Variant("pairs-12", {"pair_pays": 12}, "pairs pay 12 to 1"),
         Variant("6-decks", {"decks": 6}, "a six-deck shoe"),
     ),
+    spots=(
+        Spot("player-pair", "Player Pair", 1),
+        Spot("tie", "Tie", 1),
+        Spot("banker-pair", "Banker Pair", 1),
+        Spot("player", "Player", 2),
+        Spot("banker", "Banker", 2),
+    ),
+    felt=Felt.SCORED_HANDS,
+    tagline="Banker, Player or Tie; the pairs.",
+    commission_on=("banker",),
+    roads=True,
     assumed=(
         (
             "pair_pays",
@@ -143,6 +154,10 @@ REDGREEN = GameSpec(
             "Bonus: full house pays 10 to 1",
         ),
     ),
+    spots=(Spot("red", "Red", 1), Spot("bonus", "Bonus", 1), Spot("green", "Green", 1)),
+    felt=Felt.SET_HANDS,
+    tagline="Two community hands, set by the house way. The highest bettor may peek.",
+    commission_on=("red", "green"),
     assumed=(
         (
             "paytable",
@@ -166,6 +181,7 @@ MINI_REDGREEN = dataclasses.replace(
         second_hand_exposed_card_by_card=True,
         hands=("red", "green"),
     ),
+    tagline="RedGreen for seven: the highest bettor picks which hand is set first.",
     brief=REDGREEN.brief.replace(
         "Up to twelve players, six a side, and three dealers; the highest bettor may peek "
         "at the cards.",
@@ -223,6 +239,15 @@ LO_BALL = GameSpec(
         Variant("lo-hi-6", {"lo_hi_pays": 6}, "Lo-Card and Hi-Card pay 6 to 1"),
         Variant("lo-hi-8", {"lo_hi_pays": 8}, "Lo-Card and Hi-Card pay 8 to 1"),
     ),
+    spots=(
+        Spot("main", "Main", 1),
+        Spot("lo-card", "Lo-Card", 2),
+        Spot("hi-card", "Hi-Card", 2),
+        Spot("dice-lo", "Dice-Lo", 3),
+        Spot("dice-hi", "Dice-Hi", 3),
+    ),
+    felt=Felt.SEATS_AGAINST_DEALER,
+    tagline="Fewest singleton points wins: 28 tiles, three dice.",
     assumed=(
         (
             "lo_hi_pays",

@@ -46,6 +46,33 @@ class Equipment(enum.Enum):
     TILES_AND_DICE = "tiles and dice"
     """Lo-Ball's 28 tiles, 1-1 to 7-7, and three dice."""
 
+    @property
+    def piece(self) -> str:
+        """What one dealt position holds, in a player's word: ``"card"`` or ``"tile"``."""
+        return "card" if self is Equipment.CARDS else "tile"
+
+
+class Felt(enum.Enum):
+    """How the hands lie on the felt: what a player's screen draws, whatever the game."""
+
+    SCORED_HANDS = "scored-hands"
+    """Two or more card hands, each showing its baccarat score (Player and Banker)."""
+    SET_HANDS = "set-hands"
+    """Community hands the dealer sets into a front and a back by the house way (Red, Green)."""
+    SEATS_AGAINST_DEALER = "seats-against-dealer"
+    """The dealer's hand and each seat's, exposed pieces and dice (Lo-Ball)."""
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One bet spot on the layout: the bet, the name printed on it, and its row (1 at the top).
+
+    Spots of a row are laid left to right in the order the game lists them."""
+
+    bet: str
+    name: str
+    row: int
+
 
 @dataclass(frozen=True)
 class TableFacts:
@@ -151,6 +178,26 @@ class GameSpec:
     assumed: tuple[tuple[str, str], ...] = ()
     """The rule options whose default the seed does not give, each with where the value
     comes from: the report marks them as assumptions, not as the seed's."""
+    spots: tuple[Spot, ...] = ()
+    """The layout's bet spots, every bet once, in the order they are laid out."""
+    felt: Felt = Felt.SCORED_HANDS
+    tagline: str = ""
+    """The game in a line, as the lobby lists it."""
+    commission_on: tuple[str, ...] = ()
+    """The bets whose win is charged the ``commission`` option (Banker; Red and Green)."""
+    roads: bool = False
+    """Whether the table shows the scoreboard of roads (bead plate, big road…) players
+    of Punto Banco expect: it reads the winner of Player, Banker or Tie."""
+
+    def __post_init__(self) -> None:
+        laid = tuple(spot.bet for spot in self.spots)
+        if sorted(laid) != sorted(self.bet_ids):
+            raise BaccaraError(f"{self.id}'s layout lays {laid}, not its bets {self.bet_ids}")
+        unknown = set(self.commission_on) - set(self.bet_ids)
+        if unknown:
+            raise BaccaraError(
+                f"{self.id} charges commission on bets it has not: {sorted(unknown)}"
+            )
 
     def assumption(self, option: str) -> str | None:
         """Where an option's default comes from when the seed does not give it, else ``None``."""
@@ -183,15 +230,29 @@ class GameSpec:
 
     def public_facts(self) -> dict[str, Any]:
         """What a player's screen needs to draw the game, as plain JSON-able data: the
-        hands it deals in the order shown, the seats a side (``None`` for one side), the
-        dealers and what is dealt. The web front end reads these from ``/api/games`` and
-        knows no game by name."""
+        bet spots with their names and rows, the hands it deals in the order shown, the
+        seats a side (``None`` for one side), the dealers, what is dealt and how the felt
+        lies, the bets charged commission, and whether the table keeps roads. The web
+        front end reads these from ``/api/games`` and knows no game by name.
+
+        >>> from baccara.games import game
+        >>> facts = game("redgreen").public_facts()
+        >>> facts["seats_per_side"], [s["name"] for s in facts["spots"]]
+        (6, ['Red', 'Bonus', 'Green'])
+        """
         table = self.table
         return {
+            "tagline": self.tagline,
             "dealers": table.dealers,
             "equipment": table.equipment.value,
-            "hands": list(table.hands),
+            "piece": table.equipment.piece,
+            "dice": table.equipment is Equipment.TILES_AND_DICE,
+            "felt": self.felt.value,
+            "hands": [{"hand": hand, "name": hand.capitalize()} for hand in table.hands],
             "seats_per_side": table.seats_per_side,
+            "spots": [{"bet": s.bet, "name": s.name, "row": s.row} for s in self.spots],
+            "commission_on": list(self.commission_on),
+            "roads": self.roads,
         }
 
     def loaded(self, role: str) -> Any:
