@@ -4,14 +4,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-quick system-deps lint typecheck pytest bench clean
+.PHONY: run test test-quick system-deps lint typecheck pytest lock bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+# The exact versions of requirements.lock (`make lock` writes it), then baccara itself.
+$(STAMP): pyproject.toml requirements.lock | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -36,6 +38,12 @@ pytest: $(STAMP)
 # While working: everything but the exhaustive proofs marked slow (CI runs those).
 test-quick: system-deps lint typecheck $(STAMP)
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider -m "not slow"
+
+# Pin every package of the server, test and docs extras again, after pyproject.toml changes.
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet pip-tools
+	$(BIN)/pip-compile --quiet --strip-extras --no-emit-index-url --no-emit-find-links \
+		--extra server --extra test --extra docs -o requirements.lock pyproject.toml
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -36,6 +36,7 @@ from baccara.cli.common import (
     Interrupted,
     interruptible,
 )
+from baccara.cli.extras import needs_server, require_server
 from baccara.errors import BaccaraError
 from baccara.render.text import printable
 
@@ -83,8 +84,15 @@ app.command()(interruptible(houseway.houseway))
 app.command()(interruptible(listing.games))
 app.command()(interruptible(verify.verify))
 app.command(name="rng-test")(interruptible(rng_test.rng_test))
-app.command()(interruptible(serve.serve))
-app.add_typer(serve.user_app, name="user")
+app.command()(interruptible(needs_server(serve.serve)))
+
+
+def _users() -> None:
+    """The casino's users: players, dealers and admins."""
+    require_server()
+
+
+app.add_typer(serve.user_app, name="user", callback=_users)
 app.add_typer(paytable.paytable_app, name="paytable")
 
 
