@@ -14,8 +14,11 @@ def test_analyze_prints_the_published_figures_beside_ours() -> None:
     result = run("analyze", "lo-ball")
     assert result.returncode == 0, result.stderr
     assert "house edge 2.56" in result.stdout  # the seed: 2.56 %
-    assert "published 2.5600%" in result.stdout
-    assert result.stdout.count("published 3.5700%") == 2
+    # Quoted to the seed's own two decimals, "2.56 %", and each agrees with the exact one.
+    assert "published 2.56% (seed 001, Table 1" in result.stdout
+    assert result.stdout.count("published 3.57% (seed 001") == 2
+    assert "2.5600%" not in result.stdout and "3.5700%" not in result.stdout
+    assert result.stdout.count("the same to the digits published") == 3
     assert "house edge of every seat by number of players" in result.stdout
 
 
