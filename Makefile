@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-quick system-deps lint typecheck pytest lock bench clean
+.PHONY: run test test-quick system-deps lint typecheck pytest docs lock bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml requirements.lock | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/baccara serve
 
-test: system-deps lint typecheck pytest
+test: system-deps lint typecheck pytest docs
 
 # PostgreSQL and Chromium for the database and browser tests (apt-get where missing).
 system-deps:
@@ -39,6 +39,10 @@ pytest: $(STAMP)
 test-quick: system-deps lint typecheck $(STAMP)
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider -m "not slow"
 
+# The documentation site, into site/; a broken link or a page left out of the nav fails.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
 # Pin every package of the server, test and docs extras again, after pyproject.toml changes.
 lock: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet pip-tools
@@ -50,4 +54,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/load.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,8 +1,10 @@
-"""Re-run every ``$ baccara …`` line of the README's console blocks and paste the output.
+"""Re-run every ``$ baccara …`` line of the documents' console blocks and paste the output.
 
-Run after a deliberate change of output (``python -m scripts.refresh_readme``);
-tests/test_readme.py then holds the README to it, with the same :func:`run_command`
-and :func:`transcripts`. Commands run in a 100-column terminal without colour.
+The documents are the README and every markdown page under docs/ (the documentation
+site). Run after a deliberate change of output (``python -m scripts.refresh_readme``);
+tests/test_readme.py then holds each document to it, with the same :func:`run_command`
+and :func:`transcripts`. Commands run in a 100-column terminal without colour, from the
+repository's root whichever document they are in.
 """
 
 from __future__ import annotations
@@ -15,12 +17,18 @@ import subprocess
 
 from tests.helpers import run
 
-README = pathlib.Path(__file__).resolve().parent.parent / "README.md"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
 CONSOLE_BLOCK = re.compile(r"(```console\n)(.*?)(```)", flags=re.S)
 
 
+def documents() -> list[pathlib.Path]:
+    """The README, then every markdown page of the documentation site, in path order."""
+    return [README, *sorted((ROOT / "docs").rglob("*.md"))]
+
+
 def run_command(command: str) -> str:
-    """What ``$ baccara … [| filter]`` prints (stdout then stderr), as the README shows it.
+    """What ``$ baccara … [| filter]`` prints (stdout then stderr), as a document shows it.
 
     The ``baccara`` part runs in this process, as :func:`tests.helpers.run` runs every
     command test; a shell filter after ``|`` (``head``, ``sed``) reads its output.
@@ -28,9 +36,9 @@ def run_command(command: str) -> str:
     program, bar, shell_filter = command.partition(" | ")
     argv = shlex.split(program)
     if argv[0] != "baccara":
-        raise ValueError(f"a README transcript runs baccara, not {argv[0]!r}")
+        raise ValueError(f"a transcript runs baccara, not {argv[0]!r}")
     here = os.getcwd()
-    os.chdir(README.parent)  # paths in the README are from the repository's root
+    os.chdir(ROOT)  # paths in every document are from the repository's root
     try:
         result = run(*argv[1:])
     finally:
@@ -70,10 +78,17 @@ def refresh_block(block: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def refresh(path: pathlib.Path) -> None:
+    """Paste what each command of ``path``'s console blocks prints today under it."""
+    text = path.read_text()
+    new = CONSOLE_BLOCK.sub(lambda m: m.group(1) + refresh_block(m.group(2)) + m.group(3), text)
+    if new != text:
+        path.write_text(new)
+
+
 def main() -> None:
-    text = README.read_text()
-    text = CONSOLE_BLOCK.sub(lambda m: m.group(1) + refresh_block(m.group(2)) + m.group(3), text)
-    README.write_text(text)
+    for path in documents():
+        refresh(path)
 
 
 if __name__ == "__main__":
