@@ -188,9 +188,9 @@ export function dieSvg(value, extraClass = "") {
   return svg;
 }
 
-/** Whatever sits at a position: a card, a tile or a die. */
-export function itemSvg(game, position, item, extraClass = "") {
+/** Whatever sits at a position: a card, a tile or a die; `piece` is the game's ("card" or "tile"). */
+export function itemSvg(piece, position, item, extraClass = "") {
   if (position.startsWith("dice.")) return dieSvg(item, extraClass);
-  if (game === "lo-ball") return tileSvg(item, extraClass);
+  if (piece === "tile") return tileSvg(item, extraClass);
   return cardSvg(item, extraClass);
 }

@@ -7,7 +7,7 @@
 // call and every payout are what the casino recorded and paid. A live round has no
 // seeds: its cards are checked against the order the rules deal them, and settled.
 
-import { SEATS_PER_SIDE, refunds, rulesFor, settleRound, sideTotals, wagersFromLog } from "./settlement.js";
+import { refunds, rulesFor, settleRound, sideTotals, wagersFromLog } from "./settlement.js";
 
 const TWO32 = 2 ** 32;
 const encoder = new TextEncoder();
@@ -332,8 +332,8 @@ export async function verifyRound(record, games = []) {
  * protecting dealer's totals (RedGreen's first version) and the hand the highest bettor
  * chose to set first (Mini RedGreen).
  */
-function withTable(game, events, settled) {
-  const perSide = SEATS_PER_SIDE[game];
+function withTable(served, events, settled) {
+  const perSide = served && served.seats_per_side;
   if (perSide) settled.result.sides = sideTotals(settled.payouts, perSide);
   const chosen = events.filter((e) => e.kind === "hand-chosen");
   if (chosen.length) settled.result.first_hand = chosen[chosen.length - 1].hand;
@@ -344,12 +344,13 @@ function settlementCheck(record, events, game, cards, options, games) {
   const ends = events.filter((e) => e.kind === "round-settled" || e.kind === "round-voided");
   if (ends.length !== 1) return { ok: false, bets: 0, reason: ends.length ? "the log settles the round more than once" : "the log has no settlement yet" };
   const end = ends[0];
+  const served = games.find((g) => g.id === game);
   let settled;
   let wagers = [];
   try {
     wagers = wagersFromLog(events);
     if (end.kind === "round-voided") settled = { result: null, payouts: refunds(wagers) };
-    else settled = withTable(game, events, settleRound(game, cards, wagers, rulesFor(game, options, games.find((g) => g.id === game))));
+    else settled = withTable(served, events, settleRound(game, cards, wagers, rulesFor(game, options, served)));
   } catch (error) {
     return { ok: false, bets: wagers.length, reason: `the round cannot be settled again: ${error.message}` };
   }

@@ -4,36 +4,59 @@
 import { dieSvg, handScore, itemSvg, parseTile } from "./cards.js";
 import { h, titleCase } from "./dom.js";
 
-export const SPOTS = {
-  "punto-banco": [
-    { bet: "player-pair", name: "Player Pair", row: 1 },
-    { bet: "tie", name: "Tie", row: 1 },
-    { bet: "banker-pair", name: "Banker Pair", row: 1 },
-    { bet: "player", name: "Player", row: 2 },
-    { bet: "banker", name: "Banker", row: 2 },
-  ],
-  redgreen: [
-    { bet: "red", name: "Red", row: 1 },
-    { bet: "bonus", name: "Bonus", row: 1 },
-    { bet: "green", name: "Green", row: 1 },
-  ],
-  "lo-ball": [
-    { bet: "main", name: "Main", row: 1 },
-    { bet: "lo-card", name: "Lo-Card", row: 2 },
-    { bet: "hi-card", name: "Hi-Card", row: 2 },
-    { bet: "dice-lo", name: "Dice-Lo", row: 3 },
-    { bet: "dice-hi", name: "Dice-Hi", row: 3 },
-  ],
-};
-SPOTS["redgreen-mini"] = SPOTS.redgreen;
+/**
+ * Each game's facts by id, as GET /api/games serves them (the registry's public facts:
+ * its bet spots, hands, seats a side, what it deals and how its felt lies). The pages
+ * know no game by name: main.js learns these once, before the first page is drawn.
+ */
+const FACTS = new Map();
+
+export function learnGames(all) {
+  for (const game of all || []) FACTS.set(game.id, game);
+}
+
+/** The facts of `game`, or null for a game the casino has not described. */
+export function factsOf(game) {
+  return FACTS.get(game) || null;
+}
 
 export function spotsOf(game) {
-  return SPOTS[game] || [];
+  const facts = factsOf(game);
+  return facts && facts.spots ? facts.spots : [];
 }
 
 export function betName(game, bet) {
   const spot = spotsOf(game).find((s) => s.bet === bet);
   return spot ? spot.name : titleCase(bet.replace(/-/g, " "));
+}
+
+/** The game's name, or its id when the casino has not described it. */
+export function gameName(game) {
+  const facts = factsOf(game);
+  return facts ? facts.name : game;
+}
+
+/** What one dealt position holds: "card" or "tile". */
+export function pieceOf(game) {
+  const facts = factsOf(game);
+  return facts && facts.piece ? facts.piece : "card";
+}
+
+/** The game's hands with their names, in the order shown; for a game not described, the round's. */
+export function handsOf(game, round = null) {
+  const facts = factsOf(game);
+  if (facts && facts.hands) return facts.hands;
+  return (round ? round.handNames() : []).map((hand) => ({ hand, name: titleCase(hand) }));
+}
+
+export function handName(game, hand) {
+  const found = handsOf(game).find((h) => h.hand === hand);
+  return found ? found.name : titleCase(hand);
+}
+
+/** "Banker", "Red or Green", "A, B or C": a list of bets as a sentence names them. */
+export function orList(names) {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names.join("");
 }
 
 /** "0.95 to 1", "3 to 2", "8 to 1". */
@@ -72,17 +95,17 @@ function piece(round, position, item, ctx, extra = "") {
     cls += " deal-in";
     ctx.backShown.add(key);
   }
-  return itemSvg(round.game, position, item ?? null, cls.trim());
+  return itemSvg(pieceOf(round.game), position, item ?? null, cls.trim());
 }
 
 function cardsOf(round, hand, ctx, size, extraFor = () => "") {
   const cards = round ? round.hand(hand) : [];
   const out = cards.map((c, i) => piece(round, c.position, c.item, ctx, extraFor(i)));
-  while (out.length < size) out.push(slot(round && round.game === "lo-ball" ? "tile" : "card"));
+  while (out.length < size) out.push(slot(round ? pieceOf(round.game) : "card"));
   return out;
 }
 
-function puntoBanco(round, ctx) {
+function scoredHands(game, round, ctx) {
   const box = (hand, label) => {
     const cards = round ? round.hand(hand) : [];
     const visible = cards.filter((c) => c.item).map((c) => c.item);
@@ -91,10 +114,10 @@ function puntoBanco(round, ctx) {
       h("h3", {}, label, visible.length ? h("span", { class: "score", "data-score": String(handScore(visible)) }, String(handScore(visible))) : null),
       h("div", { class: "cards" }, cardsOf(round, hand, ctx, 2, (i) => (i === 2 ? "third" : ""))));
   };
-  return h("div", { class: "hands hands-punto-banco" }, box("player", "Player"), box("banker", "Banker"));
+  return h("div", { class: ["hands", `hands-${game}`, "felt-scored-hands"] }, handsOf(game, round).map((hand) => box(hand.hand, hand.name)));
 }
 
-function redGreen(round, ctx) {
+function setHands(game, round, ctx) {
   const box = (hand, label) => {
     const set = round && round.handsSet[hand];
     const winner = round && round.settled && round.settled.result.winner;
@@ -115,7 +138,7 @@ function redGreen(round, ctx) {
     } else {
       const peekCards = ctx.peekCards && ctx.peekCards.hand === hand ? ctx.peekCards.cards : null;
       if (peekCards && round && round.phase === "peek") {
-        cards = peekCards.map((code, i) => itemSvg(round.game, `${hand}.${i}`, code, "peeked"));
+        cards = peekCards.map((code, i) => itemSvg(pieceOf(round.game), `${hand}.${i}`, code, "peeked"));
         notes.push(h("p", { class: "peek-note", "data-peek": "mine" }, "Only you see these cards"));
       } else {
         cards = cardsOf(round, hand, ctx, 3);
@@ -125,7 +148,7 @@ function redGreen(round, ctx) {
       notes.push(h("p", { class: "peek-note", "data-peek": "other" }, `${round.peek.player} is looking at ${label}`));
     }
     if (round && round.chosen && round.chosen.hand === hand) {
-      const why = { chosen: "the highest bettor's choice", timer: "no choice in time", "no-bettor": "no bet on Red or Green" }[round.chosen.reason];
+      const why = { chosen: "the highest bettor's choice", timer: "no choice in time", "no-bettor": `no bet on ${orList(handsOf(game, round).map((h) => h.name))}` }[round.chosen.reason];
       notes.push(h("p", { class: "chosen-note" }, `Set first${why ? ` — ${why}` : ""}`));
     }
     return h("section", { class: ["hand", `hand-${hand}`, winner === hand ? "won" : null, winner === "push" && set ? "tied" : null], "aria-label": label, "data-hand": hand },
@@ -133,7 +156,7 @@ function redGreen(round, ctx) {
       h("div", { class: ["cards", set ? "set" : null] }, cards),
       notes);
   };
-  return h("div", { class: "hands hands-redgreen" }, box("red", "Red"), box("green", "Green"));
+  return h("div", { class: ["hands", `hands-${game}`, "felt-set-hands"] }, handsOf(game, round).map((hand) => box(hand.hand, hand.name)));
 }
 
 /** Lo-Ball points: the sum of the numbers that appear exactly once in the hand. */
@@ -145,7 +168,7 @@ export function loBallPoints(codes) {
   return sum;
 }
 
-function loBall(round, ctx) {
+function seatsAgainstDealer(game, round, ctx) {
   const result = round && round.settled ? round.settled.result : null;
   const tiles = (hand, label, extra = null, note = null, who = null) => {
     const cards = round ? round.hand(hand) : [];
@@ -174,17 +197,27 @@ function loBall(round, ctx) {
     h("h3", {}, "Dice", diceShown.length === 3 ? h("span", { class: "score", "data-score": String(diceShown.reduce((a, b) => a + b)) }, `total ${diceShown.reduce((a, b) => a + b)}`) : null),
     h("div", { class: "cards" }, dice.length ? dice.map((d) => piece(round, d.position, d.item, ctx)) : [dieSvg(null, "idle"), dieSvg(null, "idle"), dieSvg(null, "idle")]));
   const exposed = round ? round.hand("exposed") : [];
-  return h("div", { class: "hands hands-lo-ball" },
+  const facts = factsOf(game);
+  return h("div", { class: ["hands", `hands-${game}`, "felt-seats-against-dealer"] },
     tiles("dealer", "Dealer", "dealer"),
     seatBoxes,
     exposed.length ? tiles("exposed", "Exposed") : h("section", { class: "hand tiles hand-exposed", "aria-label": "Exposed" }, h("h3", {}, "Exposed"), h("p", { class: "quiet" }, result ? "None: the players hold 1-1 and 7-7" : "Dealt unless the players hold both 1-1 and 7-7")),
-    diceRow);
+    !facts || facts.dice || dice.length ? diceRow : null);
+}
+
+/** How the felt lies, as the game's facts say; a game not described by its round's hands. */
+function feltOf(game, round) {
+  const facts = factsOf(game);
+  if (facts && facts.felt) return facts.felt;
+  const names = round ? round.handNames() : [];
+  return names.some((n) => n.startsWith("seat")) ? "seats-against-dealer" : "scored-hands";
 }
 
 export function drawHands(game, round, ctx) {
-  if (game === "punto-banco") return puntoBanco(round, ctx);
-  if (game === "lo-ball") return loBall(round, ctx);
-  return redGreen(round, ctx);
+  const felt = feltOf(game, round);
+  if (felt === "seats-against-dealer") return seatsAgainstDealer(game, round, ctx);
+  if (felt === "set-hands") return setHands(game, round, ctx);
+  return scoredHands(game, round, ctx);
 }
 
 // --- how a round reads ----------------------------------------------------------------
@@ -192,13 +225,13 @@ export function drawHands(game, round, ctx) {
 export function headline(round, you, mySeat) {
   if (round.voided) return `Round voided: ${round.voided.reason}. Every bet is refunded.`;
   const result = round.settled.result;
-  if (round.game === "punto-banco") {
+  if (result.player_score !== undefined) {
     const scores = `${result.player_score} to ${result.banker_score}`;
     const natural = result.natural ? " · natural" : "";
     if (result.winner === "tie") return `Tie, ${scores}${natural}`;
     return `${titleCase(result.winner)} wins, ${result.winner === "banker" ? `${result.banker_score} to ${result.player_score}` : `${result.player_score} to ${result.banker_score}`}${natural}`;
   }
-  if (round.game === "lo-ball") {
+  if (result.dealer_points !== undefined) {
     const seat = mySeat && result.seats[String(mySeat)];
     const mine = seat ? ` · your ${seat.points} points: ${seat.main}` : "";
     return `Dealer ${result.dealer_points} points${mine} · dice ${result.dice.join("-")} (${result.dice_total})`;

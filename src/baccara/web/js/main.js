@@ -1,6 +1,8 @@
 // The casino in the browser: a router over the pages, the header, the session.
 
+import { games } from "./api.js";
 import { h, replace } from "./dom.js";
+import { learnGames } from "./layouts.js";
 import { restore, session, signOut, signedIn, onSession } from "./session.js";
 import * as lobby from "./pages/lobby.js";
 import * as signin from "./pages/signin.js";
@@ -89,6 +91,7 @@ onSession(() => {
   wasSignedIn = now;
 });
 
-await restore();
+// Every page draws a game from its facts (GET /api/games): learnt before the first page.
+await Promise.all([restore(), games().then(learnGames).catch(() => {})]);
 wasSignedIn = Boolean(session.user);
 render();

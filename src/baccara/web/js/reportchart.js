@@ -3,6 +3,7 @@
 // win, the actual win as a dot. A dot outside the outer band is a flagged table.
 
 import { money, s } from "./dom.js";
+import { gameName } from "./layouts.js";
 
 const WIDTH = 760;
 const LABEL = 176; // the tables' names on the left
@@ -10,12 +11,6 @@ const RIGHT = 64; // z on the right
 const TOP = 34; // the axis
 const ROW = 58;
 const BOTTOM = 30;
-
-const GAMES = { "punto-banco": "Punto Banco", redgreen: "RedGreen", "redgreen-mini": "Mini RedGreen", "lo-ball": "Lo-Ball" };
-
-export function gameName(id) {
-  return GAMES[id] || id;
-}
 
 /** z with its sign and two decimals: +1.25, −4.36. */
 export function zText(z) {

@@ -287,7 +287,7 @@ export function rulesFor(game, options, served) {
     if (!(KNOWN[family(game)] || []).includes(key)) throw new Error(`the round has a rule option this page does not know: ${key}`);
   }
   const chosen = { deuces: "beat-aces-only", ...served.rules, ...given };
-  const rules = { ...chosen };
+  const rules = { ...chosen, bets: (served.bets || []).map((b) => b.bet) };
   for (const key of NUMBERS[family(game)] || []) rules[key] = exact(chosen[key]);
   if (family(game) === "redgreen") {
     for (const key of ["split_aces", "split_kings"]) {
@@ -322,8 +322,6 @@ export function wagersFromLog(events) {
 }
 
 const GAMES = { "punto-banco": puntoBanco, redgreen: redGreen, "lo-ball": loBall };
-const SPOTS = { "punto-banco": ["banker", "player", "tie", "player-pair", "banker-pair"],
-  redgreen: ["red", "green", "bonus"], "lo-ball": ["main", "lo-card", "hi-card", "dice-lo", "dice-hi"] };
 
 /**
  * Settle a round: `cards` a Map position → code (the re-deal, or a live dealer's cards),
@@ -333,16 +331,10 @@ const SPOTS = { "punto-banco": ["banker", "player", "tie", "player-pair", "banke
 export function settleRound(game, cards, wagers, rules) {
   const settleGame = GAMES[family(game)];
   if (!settleGame) throw new Error(`no settlement for ${game}`);
-  const unknown = wagers.find((w) => !SPOTS[family(game)].includes(w.spot));
+  const unknown = wagers.find((w) => !rules.bets.includes(w.spot));
   if (unknown) throw new Error(`${game} has no bet ${JSON.stringify(unknown.spot)}`);
   return settleGame(cards, wagers, rules);
 }
-
-/**
- * Seats a side at a table worked by two protecting dealers, each paying and collecting
- * one side (RedGreen's first version: docs/redgreen.md; the engine's seats_per_side).
- */
-export const SEATS_PER_SIDE = { redgreen: 6 };
 
 /**
  * What each protecting dealer pays, collects and keeps as commission over the seats of

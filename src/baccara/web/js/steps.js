@@ -2,15 +2,13 @@
 
 import { cardName } from "./cards.js";
 import { money, titleCase } from "./dom.js";
-import { betName } from "./layouts.js";
-
-const ITEM_WORD = { "lo-ball": "tile" };
+import { betName, pieceOf } from "./layouts.js";
 
 export function positionLabel(game, position) {
   const [hand, index] = position.split(".");
   const n = Number(index) + 1;
   if (hand === "dice") return `Die ${n}`;
-  const word = ITEM_WORD[game] || "card";
+  const word = pieceOf(game);
   const seat = /^seat(\d+)$/.exec(hand);
   if (seat) return `Seat ${seat[1]} ${word} ${n}`;
   return `${titleCase(hand)} ${word} ${n}`;
@@ -19,7 +17,7 @@ export function positionLabel(game, position) {
 export function itemLabel(game, position, item) {
   if (item === null || item === undefined) return "face down";
   if (position.startsWith("dice.")) return item;
-  if (game === "lo-ball") return item;
+  if (pieceOf(game) !== "card") return item;
   return cardName(item);
 }
 

@@ -6,7 +6,7 @@
 
 import { ApiError, get, post } from "../api.js";
 import { h, money, replace } from "../dom.js";
-import { betName, drawHands, headline } from "../layouts.js";
+import { betName, drawHands, headline, pieceOf } from "../layouts.js";
 import { TableSocket } from "../live.js";
 import { RoundState } from "../round.js";
 import { percent } from "./rules.js";
@@ -70,7 +70,7 @@ export function mount(main, [id]) {
     if (r && (r.bets.size > 0 || r.phase !== "betting")) return r;
     return st.previous || r;
   };
-  const nextKind = () => (st.needs[0] ? st.needs[0].kind : st.table && st.table.game === "lo-ball" ? "tile" : "card");
+  const nextKind = () => (st.needs[0] ? st.needs[0].kind : st.table ? pieceOf(st.table.game) : "card");
 
   async function refreshNeeds() {
     try {
@@ -121,7 +121,7 @@ export function mount(main, [id]) {
   }
 
   function nextGuess(token) {
-    if (st.table.game !== "lo-ball") return "card";
+    if (pieceOf(st.table.game) === "card") return "card";
     return DIE.test(token) ? "die" : "tile";
   }
 
@@ -236,7 +236,7 @@ export function mount(main, [id]) {
         h("section", { class: "panel entry-panel", "aria-labelledby": "d-entry" }, h("h2", { id: "d-entry" }, "Enter as dealt"), ui.next,
           h("form", { class: "inline-form", onSubmit: (event) => { event.preventDefault(); enter(ui.entry.value); } },
             ui.entryLabel, ui.entry, h("button", { type: "submit" }, "Enter")),
-          h("small", { id: "entry-hint" }, t.game === "lo-ball"
+          h("small", { id: "entry-hint" }, pieceOf(t.game) === "tile"
             ? "Tiles as 35 or 3-5, dice 1 to 6; each is taken as soon as it is typed."
             : "Rank then suit: 9S, KD, 10H or TH; each card is taken as soon as it is typed. Several at once: separate with spaces and press Enter."),
           ui.entryError, ui.entered),

@@ -9,10 +9,8 @@ import { itemSvg } from "../cards.js";
 import { h, money, replace, signed, toast, when } from "../dom.js";
 import { session } from "../session.js";
 import { verifyRound } from "../fair.js";
-import { betName } from "../layouts.js";
+import { betName, factsOf, gameName, pieceOf } from "../layouts.js";
 import { describe, itemLabel, positionLabel } from "../steps.js";
-
-const NAMES = { "punto-banco": "Punto Banco", redgreen: "RedGreen", "redgreen-mini": "Mini RedGreen", "lo-ball": "Lo-Ball" };
 
 function finalCards(round) {
   const items = new Map();
@@ -31,7 +29,7 @@ function finalCards(round) {
   return h("div", { class: "recall-hands" }, [...hands].map(([hand, cards]) =>
     h("figure", { class: "recall-hand" },
       h("figcaption", {}, hand.replace(/^seat/, "Seat ").replace(/^./, (c) => c.toUpperCase())),
-      h("div", { class: "cards" }, cards.map(([position, item]) => itemSvg(round.game, position, item, "small"))))));
+      h("div", { class: "cards" }, cards.map(([position, item]) => itemSvg(pieceOf(round.game), position, item, "small"))))));
 }
 
 const MONEY = new Set(["stake", "won", "returned", "commission", "amount_cents", "payout_cents", "house_net", "paid", "collected"]);
@@ -82,7 +80,8 @@ function verifyView(result, round) {
   if (!result.checks.length && result.reason) return h("p", { class: "verify-note" }, result.reason);
   const good = (ok, text) => h("li", { class: ok ? "pass" : "fail" }, h("span", { "aria-hidden": "true" }, ok ? "✔ " : "✘ "), text);
   const mismatches = result.checks.filter((c) => !c.ok).length;
-  const items = round.game === "lo-ball" ? "tile and die" : "card";
+  const facts = factsOf(round.game);
+  const items = `${pieceOf(round.game)}${facts && facts.dice ? " and die" : ""}`;
   const verdict = result.live
     ? `Checked: the ${items}s are dealt in the order the rules deal them, and the settlement matches.`
     : `Verified: every ${items} matches the re-deal from the revealed seeds, and the settlement matches.`;
@@ -130,7 +129,7 @@ function roundCard(round) {
     } }, "Verify");
   return h("article", { class: "recall", "data-round-id": round.round_id, "aria-labelledby": `recall-${round.round_id}` },
     h("header", {},
-      h("h2", { id: `recall-${round.round_id}` }, `${NAMES[round.game] || round.game} · round ${round.round_id}`),
+      h("h2", { id: `recall-${round.round_id}` }, `${gameName(round.game)} · round ${round.round_id}`),
       h("p", { class: "quiet" }, `Table ${round.table_id} · nonce ${round.nonce} · ${when(round.opened_at)} · ${round.state}`)),
     h("div", { class: "recall-body" },
     h("div", { class: "recall-play" },

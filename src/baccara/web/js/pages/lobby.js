@@ -2,24 +2,18 @@
 
 import { get } from "../api.js";
 import { h, money, replace } from "../dom.js";
+import { factsOf } from "../layouts.js";
 import { session } from "../session.js";
 
 const REFRESH_MS = 10000;
 
 const DECKS = ["no decks", "One deck", "Two decks", "Three decks", "Four decks", "Five decks", "Six decks", "Seven decks", "Eight decks"];
 
-const DESCRIPTIONS = {
-  "punto-banco": "Banker, Player or Tie; the pairs.",
-  redgreen: "Two community hands, set by the house way. The highest bettor may peek.",
-  "redgreen-mini": "RedGreen for seven: the highest bettor picks which hand is set first.",
-  "lo-ball": "Fewest singleton points wins: 28 tiles, three dice.",
-};
-
-/** The game in a line, and a table's decks where they are not the game's usual. */
+/** The game in a line (its facts' tagline), and the decks a card table deals from. */
 function blurb(table) {
-  const text = DESCRIPTIONS[table.game] || "";
-  const decks = table.options && table.options.decks;
-  if (table.game === "punto-banco") return `${text} ${decks ? DECKS[decks] || `${decks} decks` : "Eight decks"}.`;
+  const facts = factsOf(table.game);
+  const text = facts ? facts.tagline : "";
+  const decks = (table.options && table.options.decks) || (facts && facts.rules ? facts.rules.decks : null);
   return decks ? `${text} ${DECKS[decks] || `${decks} decks`}.` : text;
 }
 

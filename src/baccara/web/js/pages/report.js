@@ -4,7 +4,8 @@
 
 import { ApiError, get } from "../api.js";
 import { dateTime, h, money, replace } from "../dom.js";
-import { gameName, reportChart, zText } from "../reportchart.js";
+import { gameName } from "../layouts.js";
+import { reportChart, zText } from "../reportchart.js";
 import { session } from "../session.js";
 
 const DAY_MS = 86_400_000;

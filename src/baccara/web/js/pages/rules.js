@@ -8,7 +8,7 @@
 import { get, games } from "../api.js";
 import { stepText } from "../chips.js";
 import { h, money, replace } from "../dom.js";
-import { betName, paysText } from "../layouts.js";
+import { betName, orList, paysText } from "../layouts.js";
 
 export function percent(edge, digits = 4) {
   return `${(100 * edge).toFixed(digits)} %`;
@@ -39,11 +39,15 @@ const RULES = {
   dice_pays: ["Dice-Lo and Dice-Hi pay", (v) => paysText(v)],
 };
 
-const COMMISSION = { "punto-banco": "Commission on a winning Banker", redgreen: "Commission on a winning Red or Green", "redgreen-mini": "Commission on a winning Red or Green" };
+/** "Commission on a winning Red or Green": the bets the game's facts say are charged it. */
+function commissionLabel(game) {
+  const on = game.commission_on || [];
+  return on.length ? `Commission on a winning ${orList(on.map((bet) => betName(game.id, bet)))}` : null;
+}
 
 function ruleRow(game, name, value, changed) {
   const [named, words] = RULES[name] || [outcomeName(name), (v) => String(v)];
-  const label = name === "commission" ? COMMISSION[game] || named : named;
+  const label = name === "commission" ? commissionLabel(game) || named : named;
   return h("div", { "data-rule": name, class: changed ? "changed" : null },
     h("dt", {}, label), h("dd", {}, words(value), changed ? h("span", { class: "badge" }, "this table") : null));
 }
@@ -109,7 +113,7 @@ function roundingNote(game, table, atMin) {
 
 /** What a table deals from, in words: a fresh shoe every round, or a continuous one. */
 function shoeText(game, table) {
-  const what = game.id === "lo-ball" ? "tiles" : "cards";
+  const what = `${game.piece || "card"}s`;
   if (table.shoe.mode === "continuous") {
     return `A continuous shoe: the ${what} are not reshuffled between rounds but dealt down to the cut card, at ${Math.round(table.shoe.penetration * 100)} %. The edges below are those off the top of a full shoe; as ${what} leave it, each bet's edge moves.`;
   }
@@ -146,7 +150,7 @@ export function mount(main, [id]) {
           h("h2", { id: "table-rules-title" }, `Table ${table.id}`),
           h("p", {}, `${table.mode === "live" ? "Live dealer" : "Electronic"} · limits ${money(table.min_bet_cents)} – ${money(table.max_bet_cents)} a spot${stepText(table)}${table.status === "open" ? "" : " · closed"}. `,
             changed.size ? "Its rules differ from the game's defaults where marked." : "It deals the game's default rules."),
-          h("dl", { class: "facts rules-list" }, Object.entries(game.rules).map(([name, value]) => ruleRow(game.id, name, value, changed.has(name)))),
+          h("dl", { class: "facts rules-list" }, Object.entries(game.rules).map(([name, value]) => ruleRow(game, name, value, changed.has(name)))),
           h("p", { class: "shoe-note" }, shoeText(game, table)))
         : null,
       h("p", { class: "lead" }, table && changed.size ? `The game as usually dealt: ${game.brief}` : game.brief),

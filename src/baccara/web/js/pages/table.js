@@ -7,15 +7,13 @@ import { ApiError, del, get, games, placeBet, post } from "../api.js";
 import { openModal } from "../dialog.js";
 import { chipClass, chipLabel, chipStack, chipsFor, stepText } from "../chips.js";
 import { dateTime, duration, h, money, replace, signed } from "../dom.js";
-import { betName, drawHands, headline, spotPays, spotsOf } from "../layouts.js";
+import { betName, drawHands, factsOf, handName, headline, pieceOf, spotPays, spotsOf } from "../layouts.js";
 import { TableSocket } from "../live.js";
 import { RoundState } from "../round.js";
 import { scoreboard } from "../roadview.js";
 import { outcomeOf, outcomesOf } from "../roads.js";
 import { session, setBalance } from "../session.js";
 
-const HAND_NAMES = { red: "Red", green: "Green" };
-const SEAT_REQUIRED = new Set(["redgreen", "redgreen-mini", "lo-ball"]);
 
 /** What a reality check says: how long the session has lasted and its net result. */
 export function realityText(minutes, netCents) {
@@ -67,6 +65,7 @@ export function mount(main, [id], { navigate } = {}) {
     return found ? Number(found[0]) : null;
   };
   const game = () => st.table.game;
+  const keepsRoads = () => Boolean((factsOf(game()) || {}).roads);
   const bettingOpen = () => Boolean(st.round && st.round.phase === "betting" && !st.closed);
   const shownRound = () => {
     const r = st.round;
@@ -191,7 +190,8 @@ export function mount(main, [id], { navigate } = {}) {
   async function ensureSeat() {
     if (mySeat() !== null) return;
     const free = Object.keys(st.seats).length < st.table.seats;
-    if (!free && !SEAT_REQUIRED.has(game())) return; // Punto Banco takes bets from behind
+    const facts = factsOf(game());
+    if (!free && facts && !facts.seat_required) return; // a game that takes bets from behind (Punto Banco)
     const answer = await post(`/api/tables/${tableId}/seat`, {});
     st.seats = { ...st.seats, [String(answer.seat)]: me };
     draw();
@@ -342,7 +342,7 @@ export function mount(main, [id], { navigate } = {}) {
   }
 
   async function loadRoads() {
-    if (game() !== "punto-banco") return;
+    if (!keepsRoads()) return;
     try {
       const rows = await get(`/api/tables/${tableId}/rounds?limit=200`);
       st.outcomes = outcomesOf(rows);
@@ -443,7 +443,7 @@ export function mount(main, [id], { navigate } = {}) {
       const mine = Object.keys(totals).filter((spot) => totals[spot] > 0).map((spot) => ({ spot, amount_cents: totals[spot] }));
       if (mine.length) localStorage.setItem(rebetKey, JSON.stringify(mine));
     }
-    if (event.kind === "round-settled" && game() === "punto-banco" && st.outcomes) {
+    if (event.kind === "round-settled" && keepsRoads() && st.outcomes) {
       if (!st.outcomes.some((o) => o.round === roundId)) {
         st.outcomes.push(outcomeOf(event.result, roundId));
         drawRoads();
@@ -564,13 +564,13 @@ export function mount(main, [id], { navigate } = {}) {
       case "dealing":
         return r.mode === "live" ? "No more bets — the dealer is dealing" : "No more bets — dealing";
       case "peek":
-        if (r.peek.player === me) return `You are the highest bettor: only you see ${HAND_NAMES[r.peek.hand]} — for`;
-        return `${r.peek.player} is looking at ${HAND_NAMES[r.peek.hand]}`;
+        if (r.peek.player === me) return `You are the highest bettor: only you see ${handName(game(), r.peek.hand)} — for`;
+        return `${r.peek.player} is looking at ${handName(game(), r.peek.hand)}`;
       case "choosing":
         if (r.choice.player === me) return "You are the highest bettor: choose the hand set first —";
         return `${r.choice.player} chooses which hand is set first`;
       case "revealing":
-        return game() === "lo-ball" ? "Turning the tiles" : "Turning the cards";
+        return `Turning the ${pieceOf(game())}s`;
       case "settled":
         return headline(r, me, mySeat());
       case "voided":
@@ -584,7 +584,7 @@ export function mount(main, [id], { navigate } = {}) {
     const r = st.round;
     if (r && r.phase === "peek" && r.peek.player === me) {
       replace(ui.decision, h("div", { class: "decision-box" },
-        h("p", {}, `Your bet backs ${HAND_NAMES[r.peek.hand]}: its cards are yours alone to see until they are turned.`),
+        h("p", {}, `Your bet backs ${handName(game(), r.peek.hand)}: its cards are yours alone to see until they are turned.`),
         h("button", { type: "button", class: "primary", onClick: handBack }, "Hand the cards back")));
     } else if (r && r.phase === "choosing" && r.choice.player === me) {
       replace(ui.decision, h("div", { class: "decision-box" },
@@ -638,8 +638,8 @@ export function mount(main, [id], { navigate } = {}) {
     if (display && display.settled) {
       const r = display.settled.result;
       if (r.winner) winners.add(r.winner === "push" ? "" : r.winner);
-      if (r.player_pair) winners.add("player-pair");
-      if (r.banker_pair) winners.add("banker-pair");
+      // A side bet that wins on a flag of the call named after it (player_pair for Player Pair).
+      for (const spot of ui.spots.keys()) if (r[spot.replace(/-/g, "_")] === true) winners.add(spot);
     }
     const open = bettingOpen() && !st.reality && !st.excludedUntil;
     for (const [spot, parts] of ui.spots) {
@@ -669,9 +669,10 @@ export function mount(main, [id], { navigate } = {}) {
         ? h("li", { class: ["seat", name === me ? "mine" : "taken"], "data-seat": n }, h("span", { class: "seat-no" }, String(n)), h("span", { class: "seat-name" }, name === me ? `${name} (you)` : name))
         : h("li", { class: "seat free", "data-seat": n }, h("button", { type: "button", disabled: seat !== null || st.closed, onClick: () => sit(n), "aria-label": `Sit at seat ${n}` }, h("span", { class: "seat-no" }, String(n)), h("span", { class: "seat-name" }, "free"))));
     }
-    const perSide = t.game === "redgreen" && t.seats === 12;
+    const facts = factsOf(t.game);
+    const perSide = facts && facts.seats_per_side && t.seats === 2 * facts.seats_per_side ? facts.seats_per_side : null;
     const lists = perSide
-      ? [h("h3", {}, "Left side, seats 1–6"), h("ul", { class: "seat-list" }, items.slice(0, 6)), h("h3", {}, "Right side, seats 7–12"), h("ul", { class: "seat-list" }, items.slice(6))]
+      ? [h("h3", {}, `Left side, seats 1–${perSide}`), h("ul", { class: "seat-list" }, items.slice(0, perSide)), h("h3", {}, `Right side, seats ${perSide + 1}–${t.seats}`), h("ul", { class: "seat-list" }, items.slice(perSide))]
       : [h("ul", { class: "seat-list" }, items)];
     const hasBets = st.round && st.round.betsOf(me).length > 0 && !st.round.over;
     replace(ui.seats, ...lists,
@@ -711,7 +712,7 @@ export function mount(main, [id], { navigate } = {}) {
   }
 
   function drawRoads() {
-    if (!built || game() !== "punto-banco") return;
+    if (!built || !keepsRoads()) return;
     if (!st.outcomes) {
       replace(ui.roads, h("p", { class: "quiet" }, "Loading the roads…"));
       return;
