@@ -137,7 +137,7 @@ export function mount(main, [id]) {
     const facts = [
       `${game.seats} seats`,
       game.seat_required ? "a seat is needed to bet" : "bets also from behind the seats",
-      game.peek ? "the highest bettor on Red or Green may peek at the hand they backed" : null,
+      game.peek ? `the highest bettor on ${orList((game.hands || []).map((hand) => hand.name))} may peek at the hand they backed` : null,
       game.choose_first_hand ? "the highest bettor chooses which hand is set first" : null,
     ].filter(Boolean);
     const changed = new Set(ofTable ? ofTable.changed : []);
