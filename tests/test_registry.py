@@ -139,6 +139,9 @@ def test_the_public_facts_are_what_each_table_shows() -> None:
     )  # fmt: skip
     assert [f["roads"] for f in (pb, rg, mini, lb)] == [True, False, False, False]
     assert all(f["tagline"] for f in (pb, rg, mini, lb))
+    assert pb["option_labels"]["pair_pays"] == "Player Pair and Banker Pair pay"
+    assert mini["option_labels"] == rg["option_labels"]
+    assert set(lb["option_labels"]) == set(game("lo-ball").rules.OPTIONS)
 
 
 def test_a_layout_lays_every_bet_once() -> None:
@@ -153,3 +156,5 @@ def test_a_layout_lays_every_bet_once() -> None:
         dataclasses.replace(spec, spots=(*spec.spots, Spot("red", "Red again", 2)))
     with pytest.raises(BaccaraError, match="commission"):
         dataclasses.replace(spec, commission_on=("bonus", "tie"))
+    with pytest.raises(BaccaraError, match="options it does not take"):
+        dataclasses.replace(spec, option_labels=(("tie_pays", "Tie pays"),))

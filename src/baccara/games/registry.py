@@ -66,6 +66,11 @@ PUNTO_BANCO = GameSpec(
     tagline="Banker, Player or Tie; the pairs.",
     commission_on=("banker",),
     roads=True,
+    option_labels=(
+        ("decks", "Decks"),
+        ("tie_pays", "Tie pays"),
+        ("pair_pays", "Player Pair and Banker Pair pay"),
+    ),
     assumed=(
         (
             "pair_pays",
@@ -158,6 +163,15 @@ REDGREEN = GameSpec(
     felt=Felt.SET_HANDS,
     tagline="Two community hands, set by the house way. The highest bettor may peek.",
     commission_on=("red", "green"),
+    option_labels=(
+        ("decks", "Decks"),
+        ("split_aces", "A pair of Aces is split"),
+        ("split_aces_unless", "…unless the odd card is"),
+        ("split_kings", "A pair of Kings is split"),
+        ("split_kings_unless", "…unless the odd card is"),
+        ("deuces", "A pair (three) of 2s beats"),
+        ("paytable", "Bonus paytable"),
+    ),
     assumed=(
         (
             "paytable",
@@ -248,6 +262,13 @@ LO_BALL = GameSpec(
     ),
     felt=Felt.SEATS_AGAINST_DEALER,
     tagline="Fewest singleton points wins: 28 tiles, three dice.",
+    option_labels=(
+        ("win_pays", "Main wager pays"),
+        ("win_bonus_pays", "Win-bonus (no points) pays"),
+        ("play_bonus_pays", "Play-bonus (27 points) pays"),
+        ("lo_hi_pays", "Lo-Card and Hi-Card pay"),
+        ("dice_pays", "Dice-Lo and Dice-Hi pay"),
+    ),
     assumed=(
         (
             "lo_hi_pays",

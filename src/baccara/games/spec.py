@@ -188,6 +188,10 @@ class GameSpec:
     roads: bool = False
     """Whether the table shows the scoreboard of roads (bead plate, big road…) players
     of Punto Banco expect: it reads the winner of Player, Banker or Tie."""
+    option_labels: tuple[tuple[str, str], ...] = ()
+    """How the rules page names each rule option (``("tie_pays", "Tie pays")``); an
+    option not named here is named from its own name, and ``commission`` from the bets
+    it is charged on."""
 
     def __post_init__(self) -> None:
         laid = tuple(spot.bet for spot in self.spots)
@@ -198,6 +202,9 @@ class GameSpec:
             raise BaccaraError(
                 f"{self.id} charges commission on bets it has not: {sorted(unknown)}"
             )
+        named = {option for option, _ in self.option_labels} - set(self.rules.OPTIONS)
+        if named:
+            raise BaccaraError(f"{self.id} names options it does not take: {sorted(named)}")
 
     def assumption(self, option: str) -> str | None:
         """Where an option's default comes from when the seed does not give it, else ``None``."""
@@ -253,6 +260,7 @@ class GameSpec:
             "spots": [{"bet": s.bet, "name": s.name, "row": s.row} for s in self.spots],
             "commission_on": list(self.commission_on),
             "roads": self.roads,
+            "option_labels": dict(self.option_labels),
         }
 
     def loaded(self, role: str) -> Any:
