@@ -76,7 +76,13 @@ def test_the_pages_follow_the_facts_the_casino_serves(
     def other_facts(route: Route) -> None:
         route.fulfill(json=_other_facts(route.fetch().json()))
 
+    def other_labels(route: Route) -> None:
+        rules = route.fetch().json()
+        rules["option_labels"]["tie_pays"] = "Égalité pays"
+        route.fulfill(json=rules)
+
     page.route("**/api/games", other_facts)
+    page.route("**/api/tables/1/rules", other_labels)
     register(page, casino.url)
     page.goto(f"{casino.url}/tables/1")
     felt = page.locator(".felt")
@@ -96,6 +102,10 @@ def test_the_pages_follow_the_facts_the_casino_serves(
     page.goto(f"{casino.url}/rules/punto-banco?table=1")
     expect(page.locator('[data-rule="commission"] dt')).to_have_text(
         "Commission on a winning Banco"
+    )
+    expect(page.locator('[data-rule="tie_pays"] dt')).to_have_text("Égalité pays")
+    expect(page.locator('[data-rule="pair_pays"] dt')).to_have_text(
+        "Player Pair and Banker Pair pay"
     )
 
     page.goto(f"{casino.url}/rules/dragon-tiger")

@@ -20,24 +20,21 @@ function outcomeName(name) {
 
 const RANKS = { A: "an Ace", K: "a King", Q: "a Queen", J: "a Jack" };
 
-/** Each rule option as a player reads it: its name, and its value in words. */
-const RULES = {
-  decks: ["Decks", (n) => String(n)],
-  commission: ["Commission on a winning bet", (v) => `${v} %`],
-  tie_pays: ["Tie pays", (v) => paysText(v)],
-  pair_pays: ["Player Pair and Banker Pair pay", (v) => paysText(v)],
-  split_aces: ["A pair of Aces is split", (v) => (v ? "yes" : "no")],
-  split_aces_unless: ["…unless the odd card is", (v) => `${RANKS[v] || `a ${v}`} or better`],
-  split_kings: ["A pair of Kings is split", (v) => (v ? "yes" : "no")],
-  split_kings_unless: ["…unless the odd card is", (v) => `${RANKS[v] || `a ${v}`} or better`],
-  deuces: ["A pair (three) of 2s beats", (v) => (v === "top" ? "every pair (three of a kind)" : "a pair (three) of Aces only, and loses to all others")],
-  paytable: ["Bonus paytable", (v) => String(v)],
-  win_pays: ["Main wager pays", (v) => paysText(v)],
-  win_bonus_pays: ["Win-bonus (no points) pays", (v) => paysText(v)],
-  play_bonus_pays: ["Play-bonus (27 points) pays", (v) => paysText(v)],
-  lo_hi_pays: ["Lo-Card and Hi-Card pay", (v) => paysText(v)],
-  dice_pays: ["Dice-Lo and Dice-Hi pay", (v) => paysText(v)],
+/** A rule option's value in words: how each kind of value reads (the option's name,
+ * as the game's facts give it, comes from the registry). */
+const WORDS = {
+  commission: (v) => `${v} %`,
+  split_aces_unless: (v) => `${RANKS[v] || `a ${v}`} or better`,
+  split_kings_unless: (v) => `${RANKS[v] || `a ${v}`} or better`,
+  deuces: (v) => (v === "top" ? "every pair (three of a kind)" : "a pair (three) of Aces only, and loses to all others"),
 };
+
+function words(name, value) {
+  if (WORDS[name]) return WORDS[name](value);
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (name.endsWith("_pays") && typeof value === "number") return paysText(value);
+  return String(value);
+}
 
 /** "Commission on a winning Red or Green": the bets the game's facts say are charged it. */
 function commissionLabel(game) {
@@ -46,10 +43,10 @@ function commissionLabel(game) {
 }
 
 function ruleRow(game, name, value, changed) {
-  const [named, words] = RULES[name] || [outcomeName(name), (v) => String(v)];
-  const label = name === "commission" ? commissionLabel(game) || named : named;
+  const named = (game.option_labels || {})[name];
+  const label = named || (name === "commission" ? commissionLabel(game) : null) || outcomeName(name);
   return h("div", { "data-rule": name, class: changed ? "changed" : null },
-    h("dt", {}, label), h("dd", {}, words(value), changed ? h("span", { class: "badge" }, "this table") : null));
+    h("dt", {}, label), h("dd", {}, words(name, value), changed ? h("span", { class: "badge" }, "this table") : null));
 }
 
 /** "0.25" for 25 cents: the amounts a rounding note quotes, to the fraction of a cent. */
