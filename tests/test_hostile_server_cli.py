@@ -40,7 +40,7 @@ def _warm() -> None:
     """Import the server's settings, database and password hashing once, so each forked
     command starts warm."""
     import baccara.server.app
-    import baccara.server.store  # noqa: F401
+    import baccara.server.db.store  # noqa: F401
 
 
 def _no_server() -> None:
@@ -114,7 +114,7 @@ def test_serve_environment(variable: str, value: str) -> None:
 )
 def test_user_add(name: str, role: str, password: bytes) -> None:
     """Any name, role and bytes as the password: the user added, or refused in one line."""
-    from baccara.server.auth import check_password, check_role, check_username
+    from baccara.server.domain.accounts import check_password, check_role, check_username
 
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{folder}/casino.db"

@@ -102,10 +102,10 @@ def database(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> str:
 
 def _user(url: str, name: str) -> tuple[str, int, bool]:
     """A user's role, balance and whether ``password1`` is their password."""
-    from baccara.server.auth import password_matches
-    from baccara.server.database import Database
-    from baccara.server.ledger import balance
-    from baccara.server.store import user_named, wallet
+    from baccara.server.db.database import Database
+    from baccara.server.db.ledger import balance
+    from baccara.server.db.store import user_named, wallet
+    from baccara.server.domain.accounts import password_matches
 
     db = Database(url)
     try:

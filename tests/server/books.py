@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from sqlalchemy import func, select
 
-from baccara.server.database import Database
-from baccara.server.models import Account, Bet, CasinoTable, Entry, Payout, Round, Transfer, User
+from baccara.server.db.database import Database
+from baccara.server.db.models import Account, Bet, CasinoTable, Entry, Payout, Round, Transfer, User
 
 
 def check_books(url: str) -> dict[str, int]:

@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
-from baccara.server.database import Database
+from baccara.server.db.database import Database
 from tests.server.books import check_books
 from tests.server.harness import Server
 

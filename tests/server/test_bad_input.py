@@ -111,7 +111,7 @@ def test_no_token_or_a_forged_one(sqlite_server: Server, headers: dict[str, str]
 
 
 def test_a_token_signed_with_another_key(sqlite_server: Server) -> None:
-    from baccara.server.auth import Tokens
+    from baccara.server.domain.accounts import Tokens
 
     forged = Tokens(b"k" * 32, 3600).issue(1, "ann", time.time())
     answer = sqlite_server.client(forged).get("/api/me")

@@ -17,9 +17,9 @@ from alembic.config import Config
 from sqlalchemy import create_engine, text
 
 from baccara.exact import analyze, analyze_at_stake, bet_step_cents
-from baccara.server.database import MIGRATIONS, Database
-from baccara.server.models import CasinoTable
-from baccara.server.store import table_config
+from baccara.server.db.database import MIGRATIONS, Database
+from baccara.server.db.models import CasinoTable
+from baccara.server.db.store import table_config
 from tests.server.books import check_books
 from tests.server.harness import Player, Server
 

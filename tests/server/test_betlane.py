@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from baccara.server.betlane import BetLane
+from baccara.server.http.betlane import BetLane
 from tests.server.conftest import settings_for
 from tests.server.harness import Server, running
 

@@ -13,10 +13,10 @@ import pytest
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from baccara.server import database as database_module
-from baccara.server.database import Database, GroupCommit
-from baccara.server.models import Account, table
-from baccara.server.sql import Statement
+from baccara.server.db import database as database_module
+from baccara.server.db.database import Database, GroupCommit
+from baccara.server.db.models import Account, table
+from baccara.server.db.sql import Statement
 
 ACCOUNTS = table(Account)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from baccara.server.hub import (
+from baccara.server.cluster.hub import (
     QUEUE_LIMIT,
     SEND_INTERVAL,
     Balance,

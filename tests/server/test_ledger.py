@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select, update
 
-from baccara.server import ledger
-from baccara.server.database import Database
-from baccara.server.models import Account, Entry, Transfer
-from baccara.server.sql import Inserts
+from baccara.server.db import ledger
+from baccara.server.db.database import Database
+from baccara.server.db.models import Account, Entry, Transfer
+from baccara.server.db.sql import Inserts
 from tests.server.postgres import Cluster
 
 KINDS = ("wallet", "wallet", "table", "house", "deposits")
@@ -138,7 +138,7 @@ def test_a_batch_larger_than_one_statement_gives_each_transfer_its_own_id(
     database: Database,
 ) -> None:
     """A round with hundreds of bets: its transfers go in by the hundred
-    (:class:`~baccara.server.sql.Inserts`), returned in no promised order; each must still
+    (:class:`~baccara.server.db.sql.Inserts`), returned in no promised order; each must still
     get its own id, in the order of the moves."""
     count = 2 * Inserts.CHUNK + 7
     with database.write() as session:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from baccara import analyze
 from baccara.exact import house_win_variance
 from baccara.games import game
-from baccara.server.backoffice import cents
+from baccara.server.domain.backoffice import cents
 from tests.server.harness import Player, Server
 
 TIE = ["4H", "9C", "5D", "KS"]

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from baccara.exact import analyze, house_win_mean, house_win_variance
 from baccara.games import game
-from baccara.server.backoffice import FLAG_SIGMAS, Tally, round_tally
+from baccara.server.domain.backoffice import FLAG_SIGMAS, Tally, round_tally
 from tests.server.harness import Player, Server
 
 LOSE, TOTAL = 2_230_518_282_592_256, 4_998_398_275_503_360

@@ -1,6 +1,6 @@
 """Two ``baccara serve`` processes on one PostgreSQL database.
 
-Each table is dealt by one process at a time, under a lease (:mod:`baccara.server.leases`);
+Each table is dealt by one process at a time, under a lease (:mod:`baccara.server.cluster.leases`);
 requests reaching the other process are forwarded, and table events reach WebSockets on
 either process through LISTEN/NOTIFY. These tests run real processes with two-second
 leases: players on both, the holder of tables killed mid-round (the other finishes its
@@ -22,7 +22,7 @@ import httpx
 import psycopg
 from websockets.sync.client import connect
 
-from baccara.server.database import Database
+from baccara.server.db.database import Database
 from baccara.table.record import verify_record
 from tests.server.books import check_books, check_rounds
 from tests.server.harness import free_port, receive, serve, wait_for

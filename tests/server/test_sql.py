@@ -8,9 +8,12 @@ from sqlalchemy import insert
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Dialect
 
-from baccara.server import betting, ledger, protections, store  # noqa: F401 - statements
-from baccara.server.models import Bet, table
-from baccara.server.sql import _MADE, Inserts, Statement, prepare
+from baccara.server.db import (
+    ledger,
+    store,  # noqa: F401 - statements
+)
+from baccara.server.db.models import Bet, table
+from baccara.server.db.sql import _MADE, Inserts, Statement, prepare
 
 
 @pytest.mark.parametrize("dialect", [sqlite.dialect(), postgresql.psycopg.dialect()])

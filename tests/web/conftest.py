@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
-from baccara.server.hub import SEND_INTERVAL
+from baccara.server.cluster.hub import SEND_INTERVAL
 from baccara.server.settings import Settings
 from tests.server.harness import Clock, Server, running
 from tests.web.casino import CHROMIUM, LAUNCH_ARGS, Watch

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from baccara.exact import analyze
-from baccara.server.pages import PAGES, WEB
+from baccara.server.http.pages import PAGES, WEB
 from tests.server.harness import ONE_DECK_SHOE, PASSWORD, Server
 from tests.web.casino import PHONE, register, shoot
 

@@ -205,7 +205,7 @@ def load_settings(**given: Any) -> Settings:
     """
     from pydantic import ValidationError
 
-    from baccara.server.database import check_url
+    from baccara.server.db.database import check_url
     from baccara.server.settings import Settings
 
     try:
@@ -239,9 +239,9 @@ def add_user(
 
     from sqlalchemy.exc import OperationalError
 
-    from baccara.server.auth import check_role, check_username
-    from baccara.server.database import Database, unavailable
-    from baccara.server.store import Credentials, create_user
+    from baccara.server.db.database import Database, unavailable
+    from baccara.server.db.store import Credentials, create_user
+    from baccara.server.domain.accounts import check_role, check_username
 
     check_username(name)
     check_role(role)
@@ -262,7 +262,7 @@ def add_user(
 
 def read_password() -> str:
     """The new password: asked twice on a terminal, else the first line of standard input."""
-    from baccara.server.auth import MAX_PASSWORD
+    from baccara.server.domain.accounts import MAX_PASSWORD
 
     if stdin_is_terminal():
         password = getpass.getpass("Password: ")

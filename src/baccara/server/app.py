@@ -13,8 +13,9 @@ from collections.abc import AsyncIterator, Callable
 
 from fastapi import FastAPI
 
-from baccara.server import pages
-from baccara.server.api import (
+from baccara.server.domain.casino import Casino
+from baccara.server.http import pages
+from baccara.server.http.api import (
     admin,
     auth,
     dealer,
@@ -27,10 +28,9 @@ from baccara.server.api import (
     tables,
     ws,
 )
-from baccara.server.betlane import CasinoApp
-from baccara.server.casino import Casino
-from baccara.server.forward import Forwarder
-from baccara.server.security import Guard
+from baccara.server.http.betlane import CasinoApp
+from baccara.server.http.forward import Forwarder
+from baccara.server.http.guard import Guard
 from baccara.server.settings import Settings
 
 WEB = pathlib.Path(__file__).resolve().parent.parent / "web"

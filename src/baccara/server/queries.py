@@ -17,9 +17,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from baccara.games import game
-from baccara.server import store
-from baccara.server.models import Bet, CasinoTable, Entry, Payout, Transfer
-from baccara.server.models import Round as RoundRow
+from baccara.server.db import store
+from baccara.server.db.models import Bet, CasinoTable, Entry, Payout, Transfer
+from baccara.server.db.models import Round as RoundRow
 from baccara.table import Round, Viewer, view
 from baccara.table.events import RoundSettled
 from baccara.table.view import visible_cards

@@ -37,7 +37,7 @@ class Settings(BaseSettings):
     default_tables: bool = True
     """Open one table of each game (and a live Punto Banco table) on a new database."""
     bet_lane: bool = True
-    """Place well-formed bets without FastAPI's routing (:mod:`baccara.server.betlane`):
+    """Place well-formed bets without FastAPI's routing (:mod:`baccara.server.http.betlane`):
     the same answers for less processor time; off only to compare the two."""
     node_url: str = Field("", pattern=r"^(https?://[A-Za-z0-9.\-\[\]:]{1,200})?$")
     """Where the other server processes reach this one (``baccara serve`` sets it from

@@ -1,0 +1,250 @@
+"""The WebSocket hub: each connection at a table gets its own view of every event.
+
+What a connection may see is decided here, on the server, by the table engine's view
+(:func:`baccara.table.view`): a face-down card reaches nobody until it is exposed,
+a peek reaches the peeker alone, a live table's dealer sees what they dealt. Sending
+everything and hiding it in the browser would be a leak.
+
+Each connection has a queue and its own sender, so a slow client never holds up the
+table or the other players. A message is encoded once, not once per connection: every
+seat but the dealer's and a peeker's sees the spectator's view, so a table of a hundred
+costs one view and one ``json.dumps`` per change, not a hundred.
+
+When messages wait in a connection's queue — a busy table, many bets committed in the
+same moment — its sender sends them together: the new events of one round as one
+``events`` message (the events in order, exactly as the separate messages held them)
+and, of several balances, the newest. A socket is written at most every
+:data:`SEND_INTERVAL`: a message for a socket written less than that ago waits for the
+rest of the interval, and goes with whatever else arrived meanwhile. A quiet table's
+messages go as they come; a busy table's bets reach each player a few at a time, ten
+times a second — as a person watches chips land — and each write of a socket, a
+system call on both sides, is shared by several. Either way a client gets every
+event, in order, once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.types import Message
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from baccara.server.http.guard import SOCKET_SEND
+from baccara.table import Round, Viewer, sees_more, view
+
+QUEUE_LIMIT = 1000
+"""Messages waiting for one client before it is dropped (it reconnects and catches up)."""
+SEND_TOGETHER = 100
+"""The most queued messages one send takes together."""
+SEND_INTERVAL = 0.1
+"""Seconds between two writes of one socket, at least (see the module's docstring)."""
+
+
+@dataclass(frozen=True)
+class Events:
+    """New events of one round as a viewer sees them: the inside of the JSON list, encoded
+    once and shared by every connection that sees the same."""
+
+    table_id: int
+    round_id: int
+    body: str
+
+    def text(self) -> str:
+        return (f'{{"type":"events","table_id":{self.table_id},"round_id":{self.round_id},'
+                f'"events":[{self.body}]}}')  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Balance:
+    """A user's new balance: only the newest of several waiting is worth sending."""
+
+    cents: int
+
+    def text(self) -> str:
+        return f'{{"type":"balance","balance_cents":{self.cents}}}'
+
+
+Outgoing = str | Events | Balance | None
+"""A queued message: encoded text, events or a balance to send (together with others
+waiting), or ``None`` to close the connection."""
+
+
+def together(waiting: list[Outgoing]) -> list[str]:
+    """The texts to send for ``waiting`` (no ``None`` in it): each round's events that
+    follow one another (balances between them aside) as one message, and the newest
+    balance in place of the older ones."""
+    out: list[Events | Balance | str] = []
+    for message in waiting:
+        assert message is not None
+        if isinstance(message, Balance):
+            out = [m for m in out if not isinstance(m, Balance)]
+        elif isinstance(message, Events):
+            last = next((i for i in range(len(out) - 1, -1, -1)
+                         if not isinstance(out[i], Balance)), None)  # fmt: skip
+            before = out[last] if last is not None else None
+            if (isinstance(before, Events) and before.round_id == message.round_id
+                    and before.table_id == message.table_id):  # fmt: skip
+                assert last is not None
+                out[last] = Events(message.table_id, message.round_id,
+                                   f"{before.body},{message.body}")  # fmt: skip
+                continue
+        out.append(message)
+    return [m if isinstance(m, str) else m.text() for m in out]
+
+
+@dataclass(eq=False)
+class Connection:
+    websocket: WebSocket
+    table_id: int
+    user_id: int
+    username: str
+    role: str
+    live_table: bool
+    queue: asyncio.Queue[Outgoing] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+
+    @property
+    def send(self) -> Callable[[Message], Awaitable[None]]:
+        """How a message goes out: the server's own ``send`` when the Guard kept it."""
+        raw: Callable[[Message], Awaitable[None]] | None = self.websocket.scope.get(SOCKET_SEND)
+        return raw or self.websocket.send
+
+    @property
+    def viewer(self) -> Viewer:
+        return Viewer(self.username, dealer=self.role == "dealer" and self.live_table)
+
+    def push(self, message: dict[str, Any] | Outgoing) -> None:
+        """Queue ``message`` (or its JSON text) for the client; ``None`` closes the
+        connection after the rest."""
+        if isinstance(message, dict):
+            message = encode(message)
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:  # too far behind: close it; the client reconnects
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.get_nowait()
+                self.queue.put_nowait(None)
+
+
+def encode(message: dict[str, Any] | list[Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Segment:
+    """New events of one round: ``round_.events[since:]``."""
+
+    round_: Round
+    round_id: int
+    since: int
+
+
+class Hub:
+    def __init__(self) -> None:
+        self.connections: dict[int, set[Connection]] = {}
+        """Each table's connections."""
+        self.users: dict[int, set[Connection]] = {}
+        """Each user's connections, at every table: a new balance goes straight to them."""
+
+    def add(self, connection: Connection) -> None:
+        self.connections.setdefault(connection.table_id, set()).add(connection)
+        self.users.setdefault(connection.user_id, set()).add(connection)
+
+    def remove(self, connection: Connection) -> None:
+        self.connections.get(connection.table_id, set()).discard(connection)
+        mine = self.users.get(connection.user_id)
+        if mine is not None:
+            mine.discard(connection)
+            if not mine:
+                del self.users[connection.user_id]
+
+    def at(self, table_id: int) -> list[Connection]:
+        return list(self.connections.get(table_id, ()))
+
+    def events(self, table_id: int, segments: Iterable[Segment]) -> None:
+        """Queue each connection's own view of the new events (call under the table lock)."""
+        connections = self.at(table_id)
+        for segment in segments:
+            round_, since = segment.round_, segment.since
+            if since >= len(round_.events):
+                continue
+            public: Events | None = None
+            for connection in connections:
+                viewer = connection.viewer
+                if sees_more(round_, viewer, since):
+                    connection.push(self._events(table_id, segment, viewer))
+                else:
+                    public = public or self._events(table_id, segment, Viewer())
+                    connection.push(public)
+
+    @staticmethod
+    def _events(table_id: int, segment: Segment, viewer: Viewer) -> Events:
+        shown = view(segment.round_, viewer, segment.since)
+        return Events(table_id, segment.round_id, encode(shown)[1:-1])
+
+    def balances(self, balances: dict[int, int]) -> None:
+        """Each user's new balance, to every connection of theirs."""
+        for user_id, cents in balances.items():
+            for connection in list(self.users.get(user_id, ())):
+                connection.push(Balance(cents))
+
+    def to_users(self, table_id: int | None, messages: dict[int, dict[str, Any]]) -> None:
+        """Private messages (a new balance) to each user's connections, at one table or all."""
+        for user_id, message in messages.items():
+            for connection in list(self.users.get(user_id, ())):
+                if table_id is None or connection.table_id == table_id:
+                    connection.push(message)
+
+    def broadcast(self, table_id: int, message: dict[str, Any]) -> None:
+        text = encode(message)
+        for connection in self.at(table_id):
+            connection.push(text)
+
+    def close_table(self, table_id: int) -> None:
+        for connection in self.at(table_id):
+            connection.push({"type": "table-closed", "table_id": table_id})
+            connection.push(None)
+
+    async def pump(self, connection: Connection) -> None:
+        """Send the connection's queue until it closes or the client goes away."""
+        socket = connection.websocket
+        sender = asyncio.create_task(self._send(connection))
+        try:
+            while True:
+                message = await socket.receive_text()
+                if message == "ping":
+                    connection.push({"type": "pong"})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self.remove(connection)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    async def _send(self, connection: Connection) -> None:
+        queue, send = connection.queue, connection.send
+        loop = asyncio.get_running_loop()
+        sent_at = -SEND_INTERVAL
+        while True:
+            waiting = [await queue.get()]
+            wait = sent_at + SEND_INTERVAL - loop.time()
+            if wait > 0 and waiting[-1] is not None:
+                await asyncio.sleep(wait)  # what else arrives in the meantime goes with it
+            sent_at = loop.time()
+            while waiting[-1] is not None and len(waiting) < SEND_TOGETHER and not queue.empty():
+                waiting.append(queue.get_nowait())
+            closing = waiting[-1] is None
+            try:
+                for text in together(waiting[:-1] if closing else waiting):
+                    await send({"type": "websocket.send", "text": text})
+            except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away
+                return
+            if closing:
+                with contextlib.suppress(Exception):
+                    await connection.websocket.close(code=1012)
+                return

@@ -1,0 +1,480 @@
+"""Several server processes on one PostgreSQL database: who deals which table, and how
+every process hears of every table.
+
+* **Leases** (:mod:`baccara.server.cluster.leases`): each process deals its fair share of the
+  open tables — the open tables divided among the live processes — and renews their
+  leases every third of a lease period. When a process dies its leases run out and
+  the others take its tables over, going on with the rounds where their logs end. A
+  process holding more than its share (another has just started) hands over tables
+  that are between bets.
+* **Events** fan out with PostgreSQL's LISTEN/NOTIFY — nothing else to run. The holder
+  of a table sends, inside the transaction that writes them, which events of which
+  round are new (a notification is delivered only if its transaction commits), the
+  balances that changed and any message for the table. Each other process keeps a
+  :class:`Mirror` of the tables its WebSockets watch, reads the new events from the
+  database and sends each connection its own view, as the holder does.
+* **Requests** for a table another process deals are forwarded to it
+  (:mod:`baccara.server.http.forward`), so a load balancer needs no sticky sessions.
+
+On SQLite, which one process serves, the same leases are kept (one process holds
+them all) and there is nothing to fan out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import functools
+import json
+import logging
+import os
+import secrets
+import socket
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import IO, TYPE_CHECKING, Any, TypeVar
+
+import httpx
+from sqlalchemy import func, select, text
+
+from baccara.errors import BaccaraError
+from baccara.server.cluster import leases
+from baccara.server.cluster.hub import Segment
+from baccara.server.cluster.leases import Holder
+from baccara.server.db import store
+from baccara.server.db.models import CasinoTable
+from baccara.server.db.models import Round as RoundRow
+from baccara.table import Phase, Round
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from baccara.server.domain.casino import Casino
+
+T = TypeVar("T")
+log = logging.getLogger("baccara.server")
+CHANNEL = "baccara_tables"
+NOTIFY_LIMIT = 7000
+"""Bytes of one notification's payload (PostgreSQL's limit is 8000): longer ones are split."""
+
+
+class TableMoved(BaccaraError):
+    """The table is changing hands between server processes: try again in a moment (503)."""
+
+
+class SingleProcessDatabase(BaccaraError):
+    """A second server process on an SQLite database."""
+
+
+def lock_sqlite(database: str | None) -> IO[bytes] | None:
+    """Lock ``database``'s ``.lock`` file for this process, or refuse to start: a second
+    process on one SQLite file would deal the same tables."""
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    handle = open(f"{database}.lock", "ab")  # noqa: SIM115 - held open while the server runs
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        raise SingleProcessDatabase(
+            f"another server process is using the SQLite database {database}: SQLite serves"
+            " one process; run several on PostgreSQL (DATABASE_URL)"
+        ) from None
+    return handle
+
+
+@dataclass
+class Mirror:
+    """A table another process deals, followed from its log for this process's WebSockets."""
+
+    table_id: int
+    live_mode: bool
+    round_id: int | None = None
+    round: Round | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    notified: list[list[int]] = field(default_factory=list)
+    """Segments ``[round_id, since]`` notified and not yet read."""
+    reader: asyncio.Task[None] | None = None
+    """The task reading them, while there are any."""
+
+
+class Cluster:
+    """This process's part in sharing the tables (see the module's docstring)."""
+
+    def __init__(self, casino: Casino) -> None:
+        self.casino = casino
+        self.seconds = casino.settings.lease_seconds
+        name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.me = Holder(name[-80:], casino.settings.node_url or "http://127.0.0.1")
+        self.shared = not casino.db.sqlite
+        """Whether other processes may deal tables of this database (PostgreSQL)."""
+        self.mirrors: dict[int, Mirror] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._round_tables: dict[int, int] = {}
+        self._addresses: dict[int, tuple[Holder, float]] = {}
+        self._client: httpx.AsyncClient | None = None
+        self._lock_file: IO[bytes] | None = None
+        self._keeper: ThreadPoolExecutor | None = None
+        """The leases' own thread. In the shared pool their renewal would queue behind the
+        bets of an overloaded process, and its tables' leases run out while it still
+        deals them (seen: 503 "table moving" under a load of twice the capacity)."""
+
+    async def _kept(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``work`` on the leases' own thread."""
+        if self._keeper is None:
+            self._keeper = ThreadPoolExecutor(1, thread_name_prefix="leases")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._keeper, functools.partial(work, *args, **kwargs))
+
+    @property
+    def client(self) -> httpx.AsyncClient:
+        """The connections to the other processes, for forwarded requests."""
+        if self._client is None:
+            limits = httpx.Limits(max_connections=200, max_keepalive_connections=50)
+            self._client = httpx.AsyncClient(timeout=30, limits=limits)
+        return self._client
+
+    # --- joining and leaving --------------------------------------------------------------
+
+    def join(self) -> bool:
+        """Say this process is alive. Returns whether it is the only one — the whole
+        casino is starting, so a round left open for bets is voided, not resumed.
+
+        A process restarted at the address of one that died takes its tables over at
+        once. SQLite serves one process: it holds an exclusive lock on a file beside the
+        database (the system frees it when the process dies, however it dies), and takes
+        over the leases of the process before it at once."""
+        if not self.shared:
+            self._lock_file = lock_sqlite(self.casino.db.engine.url.database)
+        now = self.casino.clock()
+        with self.casino.db.write() as session:
+            if self.shared and self.casino.settings.node_url:  # an address of its own
+                leases.succeed(session, self.me)
+            else:
+                leases.sole_holder(session, self.me)
+            others = leases.live_nodes(session, now, self.seconds, besides=self.me.id)
+            leases.heartbeat(session, self.me, now, self.seconds)
+            return others == 0
+
+    def alone(self) -> bool:
+        """Whether no other process serves this casino now (with the database out of
+        reach, not known: taken as not alone, so nothing is voided that others could deal)."""
+        if not self.shared:
+            return True
+        try:
+            with self.casino.db.read() as session:
+                now = self.casino.clock()
+                return leases.live_nodes(session, now, self.seconds, besides=self.me.id) == 0
+        except Exception:
+            return False
+
+    def start(self) -> None:
+        self._tasks.append(asyncio.create_task(self._keep()))
+        if self.shared:
+            self._tasks.append(asyncio.create_task(self._listen()))
+
+    async def stop(self) -> None:
+        readers = [m.reader for m in self.mirrors.values() if m.reader is not None]
+        for task in [*self._tasks, *readers]:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks.clear()
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+        if self._keeper is not None:
+            self._keeper.shutdown(wait=False)
+            self._keeper = None
+
+    def leave(self, generations: dict[int, int]) -> None:
+        """Hand over every table at once (a graceful stop): nobody waits for a lease to run
+        out. Tables this process no longer holds are left as they are."""
+        try:
+            with self.casino.db.write() as session:
+                for table_id, generation in generations.items():
+                    with contextlib.suppress(leases.LeaseLost):
+                        leases.release(session, table_id, self.me, generation)
+                leases.forget(session, self.me)
+        finally:
+            if self._lock_file is not None:
+                self._lock_file.close()  # and with it the lock
+                self._lock_file = None
+
+    # --- taking and keeping tables ----------------------------------------------------------
+
+    def take(self, table_ids: list[int], *, limit: int | None = None) -> dict[int, int]:
+        """Take the leases of as many of ``table_ids`` as nobody holds (up to ``limit``):
+        table id → generation."""
+        taken: dict[int, int] = {}
+        now = self.casino.clock()
+        with self.casino.db.write() as session:
+            if self.shared:  # a holder paused mid-write keeps its lease row locked: give up
+                session.execute(text("SET LOCAL lock_timeout = '2s'"))  # and try next cycle
+            for table_id in table_ids:
+                if limit is not None and len(taken) >= limit:
+                    break
+                generation = leases.acquire(session, table_id, self.me, now, self.seconds)
+                if generation is not None:
+                    taken[table_id] = generation
+        return taken
+
+    def share(self) -> int:
+        """How many tables this process should deal now."""
+        now = self.casino.clock()
+        with self.casino.db.read() as session:
+            nodes = leases.live_nodes(session, now, self.seconds)
+            tables = session.scalar(
+                select(func.count()).select_from(CasinoTable).where(CasinoTable.status == "open")
+            )
+        return leases.fair_share(int(tables or 0), nodes) if self.shared else 10**9
+
+    async def _keep(self) -> None:
+        """Every third of a lease: renew, notice tables lost, take unheld ones, share."""
+        while True:
+            await asyncio.sleep(self.seconds / 3)
+            try:
+                await self.cycle()
+            except Exception:
+                log.exception("keeping the table leases failed")
+
+    async def cycle(self) -> None:
+        casino = self.casino
+        now = casino.clock()
+        dealt = {table_id: live for table_id, live in casino.tables.items()}
+        generations = {table_id: live.generation for table_id, live in dealt.items()}
+        held, unheld, share = await self._kept(self._look, now, generations)
+        for table_id, live in dealt.items():
+            if table_id not in held:
+                log.warning("table %s: lease lost to another process", table_id)
+                await casino.drop(table_id, live)
+        room = share - len(held)
+        if room > 0 and unheld:
+            taken = await self._kept(self.take, unheld, limit=room)
+            await self.bring_up_all(taken)
+        elif room < 0:
+            await self._hand_over(-room)
+
+    async def bring_up_all(self, taken: dict[int, int], *, void_open: bool = False) -> None:
+        """Deal the tables whose leases were just taken; one that cannot be brought up is
+        released at once, for this process or another to try again."""
+        for table_id, generation in taken.items():
+            try:
+                await self.casino.bring_up(table_id, generation, void_open=void_open)
+            except Exception:
+                log.exception("table %s: could not be brought up; its lease is released",
+                              table_id)  # fmt: skip
+                self.casino.tables.pop(table_id, None)
+                with contextlib.suppress(Exception):
+                    await self._kept(self._release, table_id, generation)
+
+    def _look(self, now: float, generations: dict[int, int]) -> tuple[set[int], list[int], int]:
+        with self.casino.db.write() as session:
+            nodes = leases.heartbeat(session, self.me, now, self.seconds)
+            held = leases.renew(session, self.me, generations, now + self.seconds)
+            unheld = leases.unheld_tables(session, now)
+            tables = session.scalar(
+                select(func.count()).select_from(CasinoTable).where(CasinoTable.status == "open")
+            )
+        share = leases.fair_share(int(tables or 0), nodes) if self.shared else 10**9
+        return held, unheld, share
+
+    async def _hand_over(self, count: int) -> None:
+        """Release up to ``count`` tables that are between bets, for others to deal."""
+        for live in list(self.casino.tables.values()):
+            if count <= 0:
+                return
+            async with live.lock:
+                round_ = live.table.round
+                idle = round_ is None or (round_.phase is Phase.BETTING and not round_.wagers)
+                if not idle or live.closed:
+                    continue
+                await self._kept(self._release, live.table_id, live.generation)
+                live.closed = live.moved = True
+            if self.casino.tables.get(live.table_id) is live:
+                del self.casino.tables[live.table_id]
+            count -= 1
+            log.info("table %s: handed over to share the tables", live.table_id)
+
+    def _release(self, table_id: int, generation: int) -> None:
+        with self.casino.db.write() as session:
+            leases.release(session, table_id, self.me, generation)
+
+    # --- where a table is dealt ---------------------------------------------------------------
+
+    def table_of_round(self, round_id: int) -> int | None:
+        """The table a round was played at (remembered: it never changes)."""
+        known = self._round_tables.get(round_id)
+        if known is None:
+            with self.casino.db.read() as session:
+                found = session.scalar(select(RoundRow.table_id).where(RoundRow.id == round_id))
+            if found is None:
+                return None
+            if len(self._round_tables) > 100_000:
+                self._round_tables.clear()
+            known = self._round_tables[round_id] = int(found)
+        return known
+
+    def holder_of(self, table_id: int) -> Holder | None:
+        """Which process deals the table now (remembered until its lease would run out)."""
+        now = self.casino.clock()
+        known = self._addresses.get(table_id)
+        if known is not None and known[1] > now:
+            return known[0]
+        with self.casino.db.read() as session:
+            found = leases.holder(session, table_id, now)
+        if found is not None:
+            self._addresses[table_id] = (found, now + self.seconds / 3)
+        return found
+
+    def forget_holder(self, table_id: int) -> None:
+        self._addresses.pop(table_id, None)
+
+    # --- telling the other processes ---------------------------------------------------------
+
+    def announce(self, session: Session, message: dict[str, Any]) -> None:
+        """Tell the other processes, when this transaction commits (nothing on SQLite)."""
+        if not self.shared:
+            return
+        for part in _split({"n": self.me.id, **message}):
+            session.execute(select(func.pg_notify(CHANNEL, part)))
+
+    def publish(self, message: dict[str, Any]) -> None:
+        """Tell the other processes now, outside any transaction of this process's."""
+        if not self.shared:
+            return
+        with self.casino.db.write() as session:
+            self.announce(session, message)
+
+    async def _listen(self) -> None:
+        """Follow the other processes' notifications; after a lost connection, catch up."""
+        import psycopg
+
+        url = self.casino.db.engine.url.set(drivername="postgresql")
+        dsn = url.render_as_string(hide_password=False)
+        while True:
+            conn: psycopg.AsyncConnection[Any] | None = None
+            try:
+                conn = await psycopg.AsyncConnection.connect(dsn, autocommit=True)
+                await conn.execute(f"LISTEN {CHANNEL}")
+                await self._catch_up_all()
+                async for note in conn.notifies():
+                    try:
+                        await self._heard(json.loads(note.payload))
+                    except Exception:
+                        log.exception("a table notification could not be handled")
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("listening for table events failed; again in a second", exc_info=True)
+                await asyncio.sleep(1.0)
+            finally:
+                if conn is not None:
+                    await asyncio.shield(conn.close())
+
+    async def _heard(self, message: dict[str, Any]) -> None:
+        if message.get("n") == self.me.id:
+            return
+        hub = self.casino.hub
+        balances = message.get("b")
+        if balances:
+            hub.balances({int(u): b for u, b in balances.items()})
+        for user_id, note in message.get("u", {}).items():
+            hub.to_users(None, {int(user_id): note})
+        table_id = message.get("t")
+        if table_id is None:
+            return
+        if message.get("closed"):
+            self.mirrors.pop(table_id, None)
+            hub.close_table(table_id)
+            return
+        if message.get("s") and hub.at(table_id) and table_id not in self.casino.tables:
+            mirror = self.mirrors.get(table_id)
+            if mirror is None:  # first news since connections came or the table moved
+                await self.casino.resync(table_id)
+            else:
+                mirror.notified += message["s"]
+                if mirror.reader is None or mirror.reader.done():
+                    mirror.reader = asyncio.create_task(self._read_notified(mirror))
+        for note in message.get("m", ()):
+            hub.broadcast(table_id, note)
+
+    async def _read_notified(self, mirror: Mirror) -> None:
+        """Read a followed table's notified events into its mirror and send them on.
+
+        Each table has its own reader, and a reader takes every notification waiting
+        for its table in one read: a busy table costs one read per turn, not one per
+        notification, and no table's reads wait behind another's (they queued, one
+        notification after another, into tens of seconds under load)."""
+        while mirror.notified:
+            notified, mirror.notified = mirror.notified, []
+            try:
+                async with mirror.lock:
+                    segments = await asyncio.to_thread(self._follow, mirror, notified)
+                    self.casino.hub.events(mirror.table_id, segments)
+            except Exception:  # the next notification reads from where the mirror stands
+                log.exception("a followed table's events could not be read")
+
+    async def _catch_up_all(self) -> None:
+        """After (re)connecting: every mirrored table's events missed meanwhile."""
+        for table_id in list(self.mirrors):
+            await self.casino.resync(table_id)
+
+    # --- mirrors ----------------------------------------------------------------------------
+
+    def load_mirror(self, table_id: int) -> Mirror | None:
+        """A table dealt elsewhere, as its log stands now (``None`` if it is not open)."""
+        with self.casino.db.read() as session:
+            row = session.get(CasinoTable, table_id)
+            if row is None or row.status != "open":
+                return None
+            last = session.scalars(select(RoundRow).where(RoundRow.table_id == table_id)
+                                   .order_by(RoundRow.nonce.desc()).limit(1)).first()  # fmt: skip
+            mirror = Mirror(table_id, row.mode == "live")
+            if last is not None:
+                mirror.round_id = last.id
+                mirror.round = Round.read(store.load_events(session, last.id))
+            return mirror
+
+    def _follow(self, mirror: Mirror, segments: list[list[int]]) -> list[Segment]:
+        """Read the new events the notified segments name into the mirror (each round
+        once, from the earliest event notified)."""
+        since: dict[int, int] = {}
+        for round_id, mark in segments:
+            since[round_id] = min(mark, since.get(round_id, mark))
+        out: list[Segment] = []
+        with self.casino.db.read() as session:
+            for round_id, mark in sorted(since.items()):
+                if mirror.round_id == round_id and mirror.round is not None:
+                    held = mirror.round.follow(
+                        store.load_events(session, round_id, since=len(mirror.round.events))
+                    )
+                    out.append(Segment(mirror.round, round_id, held))
+                elif mirror.round_id is None or round_id > mirror.round_id:
+                    mirror.round = Round.read(store.load_events(session, round_id))
+                    mirror.round_id = round_id
+                    out.append(Segment(mirror.round, round_id, mark))
+        return out
+
+
+def _split(message: dict[str, Any]) -> list[str]:
+    """The message as notification payloads under PostgreSQL's size limit: balances and
+    private notes, which grow with the players, go in further parts if need be."""
+    text = json.dumps(message, separators=(",", ":"))
+    if len(text) <= NOTIFY_LIMIT:
+        return [text]
+    parts = []
+    head = {k: v for k, v in message.items() if k not in ("b", "u")}
+    parts.append(json.dumps(head, separators=(",", ":")))
+    for key in ("b", "u"):
+        chunk: dict[str, Any] = {}
+        for user_id, value in message.get(key, {}).items():
+            chunk[str(user_id)] = value
+            if len(json.dumps(chunk)) > NOTIFY_LIMIT - 200:
+                parts.append(json.dumps({"n": message["n"], key: chunk}, separators=(",", ":")))
+                chunk = {}
+        if chunk:
+            parts.append(json.dumps({"n": message["n"], key: chunk}, separators=(",", ":")))
+    return parts

@@ -1,0 +1,886 @@
+"""The casino: every table's engine, driven by requests and timers, committed to the database.
+
+Each table has one :class:`~baccara.table.Table` in memory and one lock. An action
+takes the lock, runs the engine (which verifies it and appends events), and commits
+in one transaction everything it implies — the bet and its stake's transfer, the
+events, a settlement's payouts — then, only after the commit, sends each WebSocket
+its own view. If anything fails before the commit, the table is rebuilt from the
+database, so memory never holds what the database does not. A scheduler ticks each
+table when its engine says a timer is due.
+
+On start a round whose cards were already fixed is finished from its seed and log;
+a live round waiting for cards waits for the dealer again; a round still open for
+bets is voided and every bet refunded. A graceful stop does the same before it exits,
+so the next start has nothing to recover (see :meth:`Casino._finish_or_void_open_rounds`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from baccara.errors import BaccaraError
+from baccara.games import GAMES
+from baccara.server.cluster import leases
+from baccara.server.cluster.hub import Hub, Segment
+from baccara.server.cluster.leases import LeaseLost
+from baccara.server.cluster.membership import Cluster, Mirror, TableMoved
+from baccara.server.db import ledger, store
+from baccara.server.db.database import Database, GroupCommit
+from baccara.server.db.models import CasinoTable, LoginFailure, PlaySession, Seat, Setting, User
+from baccara.server.db.models import Round as RoundRow
+from baccara.server.db.sql import prepare
+from baccara.server.domain import audit, betting
+from baccara.server.domain import responsible as protections
+from baccara.server.domain.accounts import AuthError, Claims, Tokens, password_matches
+from baccara.server.settings import Settings
+from baccara.table import Mode, Phase, Round, Table, TableConfig
+from baccara.table.config import on_step, whole_cents_step
+from baccara.table.events import BettingClosed, CardDealt, RoundSettled, RoundVoided
+
+log = logging.getLogger("baccara.server")
+T = TypeVar("T")
+RESTART_VOID = "the casino restarted while betting was open: every bet is refunded"
+DEFAULT_TABLES = "default-tables"
+"""The setting that says the default tables were made (once in a database's life)."""
+SHUTDOWN_VOID = "the casino shut down while betting was open: every bet is refunded"
+BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested"})
+"""Events that leave a round open for bets: its stored state does not change."""
+
+
+class Forbidden(BaccaraError):
+    """The user may not do this: another player's turn, or a role they do not have."""
+
+
+class TooManyAttempts(BaccaraError):
+    """Too many failed sign-ins: wait before trying again."""
+
+
+@dataclass
+class Live:
+    """One open table this process deals: its engine, its lock, the database id of the
+    round in play, and the generation of the table's lease (the fencing token)."""
+
+    table_id: int
+    table: Table
+    generation: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    round_id: int | None = None
+    closed: bool = False
+    moved: bool = False
+    """Closed because another process deals it now (not because the table was closed)."""
+
+    @property
+    def round(self) -> Round | None:
+        return self.table.round
+
+    @property
+    def live_mode(self) -> bool:
+        return self.table.config.mode is Mode.LIVE
+
+    def fingerprint(self) -> tuple[object, int, tuple[tuple[int, str], ...], int | None]:
+        """What an action may change in memory: to tell whether a failed one did."""
+        round_ = self.table.round
+        events = len(round_.events) if round_ is not None else 0
+        return (round_, events, tuple(sorted(self.table.seats.items())), self.round_id)
+
+    def deadline(self) -> float | None:
+        round_ = self.table.round
+        return None if round_ is None or round_.phase.over else round_.deadline()
+
+
+@dataclass
+class Outbox:
+    """What to send once a transaction has committed."""
+
+    segments: list[Segment] = field(default_factory=list)
+    balances: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Caller:
+    """The signed-in user, as every route sees them."""
+
+    id: int
+    username: str
+    role: str
+
+
+class Casino:
+    def __init__(self, settings: Settings, clock: Callable[[], float] = time.time) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.db = Database(settings.database_url)
+        self.cluster = Cluster(self)
+        self._group: GroupCommit[Any] | None = GroupCommit(self.db) if self.db.sqlite else None
+        self.hub = Hub()
+        self.tables: dict[int, Live] = {}
+        self.tokens: Tokens | None = None
+        self._wake = asyncio.Event()
+        self._scheduler: asyncio.Task[None] | None = None
+        self._ticking: dict[int, asyncio.Task[None]] = {}
+        """The tick under way at each table (at most one)."""
+        self._checker: asyncio.Task[None] | None = None
+        self._connected: dict[int, int] = {}
+        self._callers: dict[int, Caller] = {}
+        self._reminded: set[tuple[int, float]] = set()
+        self._stopping = False
+
+    # --- life ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await asyncio.to_thread(self.db.migrate)
+        prepare(self.db.engine.dialect)  # the bets' and payouts' statements, compiled now
+        self.tokens = await asyncio.to_thread(self._load_tokens)
+        alone = await asyncio.to_thread(self.cluster.join)
+        table_ids = await asyncio.to_thread(self._open_table_ids)
+        if not table_ids and self.settings.default_tables:
+            table_ids = await asyncio.to_thread(self._create_default_tables)
+        share = await asyncio.to_thread(self.cluster.share)
+        taken = await asyncio.to_thread(self.cluster.take, table_ids, limit=share)
+        # The whole casino is starting: a round left open for bets is voided. A table
+        # taken over from a process that died while others ran goes on instead.
+        await self.cluster.bring_up_all(taken, void_open=alone)
+        if alone:
+            await asyncio.to_thread(self._close_stale_sessions)
+        self._scheduler = asyncio.create_task(self._schedule())
+        self._checker = asyncio.create_task(self._reality_checks())
+        self.cluster.start()
+
+    async def stop(self) -> None:
+        """A graceful stop. The last process of the casino settles or voids the rounds in
+        play; one of several hands its tables to the others, who go on with them."""
+        if await asyncio.to_thread(self.cluster.alone):
+            await self._finish_or_void_open_rounds()
+        for task in (self._scheduler, self._checker):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        # A tick under way finishes (a write half done in its thread cannot be cancelled).
+        await asyncio.gather(*self._ticking.values(), return_exceptions=True)
+        await self.cluster.stop()
+        held = {table_id: live.generation for table_id, live in self.tables.items()}
+        with contextlib.suppress(Exception):  # a database gone away: the leases run out
+            await asyncio.to_thread(self.cluster.leave, held)
+        self.db.dispose()
+
+    STOP_SECONDS = 30.0
+    """How long a graceful stop waits for the rounds whose cards are fixed to play out."""
+
+    async def _finish_or_void_open_rounds(self) -> None:
+        """Before a graceful stop: open no new round; void and refund each round still open
+        for bets; let the scheduler play out and settle each round whose cards are fixed
+        (dealing, a peek or a choice on its timer, revealing) — for at most
+        :attr:`STOP_SECONDS`, after which the next start finishes it. A live round waiting
+        for its dealer's cards waits for them after the restart."""
+        self._stopping = True
+
+        def void_if_betting(live: Live) -> Callable[[Session, float], None]:
+            def act(session: Session, now: float) -> None:
+                round_ = live.table.round
+                if round_ is not None and round_.phase is Phase.BETTING:
+                    self._void(live, SHUTDOWN_VOID, now)
+
+            return act
+
+        for live in list(self.tables.values()):
+            try:
+                await self._act(live, void_if_betting(live), reopen=False)
+            except Exception:  # the next start voids it instead
+                log.exception("table %s: could not void the round open for bets", live.table_id)
+        until = time.monotonic() + self.STOP_SECONDS
+        while time.monotonic() < until and any(
+            live.deadline() is not None for live in self.tables.values()
+        ):
+            self._wake.set()
+            await asyncio.sleep(0.05)
+
+    def _load_tokens(self) -> Tokens:
+        with self.db.write() as session:
+            return Tokens.load(session, self.settings.token_hours * 3600)
+
+    def _open_table_ids(self) -> list[int]:
+        with self.db.read() as session:
+            return list(session.scalars(select(CasinoTable.id).where(
+                CasinoTable.status == "open").order_by(CasinoTable.id)))  # fmt: skip
+
+    def default_configs(self) -> list[TableConfig]:
+        """One electronic table of each game in the registry, then a live table for a
+        dealer of each game whose table facts ask for one (Punto Banco). Each takes
+        stakes in the game's whole-cents step (0.20 at Punto Banco, 0.02 at Lo-Ball), so
+        no payout at them is ever rounded, with limits that are multiples of it."""
+        configs = [self.config(spec.id, 100, 50_000) for spec in GAMES.values()]
+        configs += [
+            self.config(spec.id, 500, 100_000, mode=Mode.LIVE)
+            for spec in GAMES.values()
+            if spec.table.default_live_table
+        ]
+        return configs
+
+    def config(
+        self, game: str, low: int, high: int, step: int | None = None, **settings: Any
+    ) -> TableConfig:
+        """A table of ``game`` with the server's timers. Without a ``step``, the table takes
+        stakes in the game's whole-cents step (under the table's rule options), and its
+        limits move onto it: the minimum up, the maximum down."""
+        if step is None:
+            step = whole_cents_step(game, settings.get("options"))
+            low, high = on_step(low, step), high - high % step
+        return TableConfig(
+            game,
+            min_bet_cents=low,
+            max_bet_cents=high,
+            bet_step_cents=step,
+            betting_seconds=self.settings.betting_seconds,
+            peek_seconds=self.settings.peek_seconds,
+            choose_seconds=self.settings.choose_seconds,
+            reveal_delay=self.settings.reveal_delay,
+            **settings,
+        )
+
+    def _create_default_tables(self) -> list[int]:
+        """The default tables, once in the database's life: processes starting together
+        on a new database create them once, and tables an operator closed stay closed.
+        Their bet steps come from the exact analyses, worked out before the transaction
+        (they take a second or two) and only while the tables are still to be made."""
+        with self.db.read() as session:
+            made = session.get(Setting, DEFAULT_TABLES) is not None
+        if made:
+            return self._open_table_ids()
+        configs = self.default_configs()
+        try:
+            with self.db.write() as session:
+                session.add(Setting(name=DEFAULT_TABLES, value="created"))
+                session.flush()
+                now = self.clock()
+                return [store.insert_table(session, c, now).id for c in configs]
+        except IntegrityError:  # another process made them, or they were made long ago
+            return self._open_table_ids()
+
+    # --- bringing a table up, and back after a failure --------------------------------------
+
+    def _load(self, session: Session, table_id: int) -> tuple[Table, RoundRow | None]:
+        """The table's engine as the database has it: seats, nonce, live shoe, the last round."""
+        row = session.get(CasinoTable, table_id)
+        if row is None or row.status != "open":
+            raise store.NotFound(f"no open table {table_id}")
+        config = store.table_config(row)
+        last = session.scalars(select(RoundRow).where(RoundRow.table_id == table_id)
+                               .order_by(RoundRow.nonce.desc()).limit(1)).first()  # fmt: skip
+        shoe_dealt: list[str] = []
+        if config.mode is Mode.LIVE and config.shoe.value == "continuous":
+            # Every card out of the shoe since it was started, in the order dealt: those of
+            # a voided round (a misdeal) are out of it too. The round in play is resumed
+            # below, taking its own cards out as its log is replayed.
+            earlier = session.scalars(select(RoundRow.id).where(
+                RoundRow.table_id == table_id, RoundRow.nonce >= row.shoe_started_nonce,
+                RoundRow.state.in_(("settled", "voided"))).order_by(RoundRow.nonce))  # fmt: skip
+            for round_id in earlier:
+                shoe_dealt += [e.item for e in store.load_events(session, round_id)
+                               if isinstance(e, CardDealt)]  # fmt: skip
+        table = Table(config, nonce=last.nonce if last else 0,
+                      seats=store.seats_of(session, table_id), shoe_dealt=shoe_dealt)  # fmt: skip
+        if last is not None and last.state not in ("settled", "voided"):
+            seed = bytes.fromhex(last.server_seed) if last.server_seed else None
+            table.resume(store.load_events(session, last.id), server_seed=seed)
+        return table, last
+
+    async def bring_up(self, table_id: int, generation: int, *, void_open: bool) -> None:
+        """Deal a table whose lease this process has just taken, from its stored state: a
+        round whose cards were fixed is finished; one open for bets is voided
+        (``void_open``, the casino was down) or goes on (a takeover)."""
+
+        def load() -> tuple[Table, int | None]:
+            with self.db.read() as session:
+                table, last = self._load(session, table_id)
+                return table, last.id if last else None
+
+        table, round_id = await asyncio.to_thread(load)
+        live = Live(table_id, table, generation, round_id=round_id)
+        self.tables[table_id] = live
+        self.cluster.mirrors.pop(table_id, None)
+        round_ = table.round
+        if round_ is not None and round_.phase is Phase.BETTING and void_open:
+            await self._act(live, lambda s, now: self._void(live, RESTART_VOID, now))
+        elif round_ is None or round_.phase.over:
+            await self._act(live, lambda s, now: None)  # opens the next round
+        if self.hub.at(table_id):  # watched here while another process dealt it
+            await self.resync(table_id)
+
+    async def drop(self, table_id: int, live: Live) -> None:
+        """Stop dealing a table another process has taken over; its WebSockets here follow
+        it from its log from now on. (Only ``live``: the table may have been taken again
+        since, in a new generation.)"""
+        live.closed = live.moved = True
+        if self.tables.get(table_id) is live:
+            del self.tables[table_id]
+        self.cluster.forget_holder(table_id)
+        if self.hub.at(table_id):
+            await self.resync(table_id)
+
+    async def resync(self, table_id: int) -> None:
+        """Send every connection at the table a fresh snapshot: after the table changed
+        hands, events in between may have reached nobody here."""
+        source: Live | Mirror | None = self.tables.get(table_id)
+        if source is None:
+            source = await asyncio.to_thread(self.cluster.load_mirror, table_id)
+            if source is None:
+                self.hub.close_table(table_id)
+                return
+            self.cluster.mirrors[table_id] = source
+        async with source.lock:
+            for connection in self.hub.at(table_id):
+                caller = Caller(connection.user_id, connection.username, connection.role)
+                connection.push(await asyncio.to_thread(self.snapshot, caller, source))
+
+    def _reload(self, live: Live) -> None:
+        with self.db.read() as session:
+            live.table, last = self._load(session, live.table_id)
+            live.round_id = last.id if last else None
+
+    # --- acting on a table ---------------------------------------------------------------
+
+    async def _act(
+        self, live: Live, action: Callable[[Session, float], T], *, reopen: bool = True
+    ) -> T:
+        """Run ``action`` on the table under its lock, commit what it did, then send it.
+
+        When the round is over, the next one opens in the same transaction (``reopen``).
+        """
+        async with live.lock:
+            if live.moved:
+                raise TableMoved(f"table {live.table_id} is changing hands: try again")
+            if live.closed:
+                raise store.NotFound(f"no open table {live.table_id}")
+            before = live.fingerprint()
+            try:
+                result, outbox = await self._write(
+                    lambda session: self._transaction(session, live, action, reopen)
+                )
+            except LeaseLost:
+                live.closed = live.moved = True
+                lost = True
+            except BaseException:
+                if live.fingerprint() != before:  # the engine moved but nothing was committed
+                    await asyncio.to_thread(self._reload, live)
+                raise
+            else:
+                lost = False
+                self.hub.events(live.table_id, outbox.segments)
+        if lost:  # another process deals the table now: nothing here was written
+            await self.drop(live.table_id, live)
+            raise TableMoved(f"table {live.table_id} is changing hands: try again")
+        self.hub.balances(outbox.balances)
+        self._wake.set()
+        return result
+
+    async def _write(self, work: Callable[[Session], T]) -> T:
+        """Run a table's transaction: on SQLite in this thread, on PostgreSQL in a worker.
+
+        SQLite is a library writing a local file, one writer at a time: a bet's whole
+        transaction takes well under a millisecond, and handing it to a thread and back
+        cost as much again (measured: 0.69 against 1.35 ms of processor time a bet), so
+        it runs here, committed together with the others of the same moment
+        (:class:`~baccara.server.db.database.GroupCommit`). PostgreSQL answers over a
+        socket, so its transactions wait in worker threads, each committed alone.
+        """
+        if self._group is not None:
+            result: T = await self._group.run(work)
+            return result
+
+        def alone() -> T:
+            with self.db.write() as session:
+                return work(session)
+
+        return await asyncio.to_thread(alone)
+
+    def _transaction(
+        self, session: Session, live: Live, action: Callable[[Session, float], T], reopen: bool
+    ) -> tuple[T, Outbox]:
+        outbox = Outbox()
+        now = self.clock()
+        cluster = self.cluster
+        if cluster.shared:  # on SQLite this process holds the file's lock: nobody to fence out
+            leases.fence(session, live.table_id, cluster.me, live.generation, now + cluster.seconds)
+        round_ = live.table.round
+        mark = len(round_.events) if round_ is not None else 0
+        result = action(session, now)
+        if round_ is not None and live.round_id is not None:
+            self._record(session, live, round_, live.round_id, mark, now, outbox)
+        over = live.table.round is None or live.table.round.phase.over
+        if reopen and over and not self._stopping:
+            self._open_round(session, live, now, outbox)
+        if outbox.segments or outbox.balances:
+            cluster.announce(session, {
+                "t": live.table_id,
+                "s": [[segment.round_id, segment.since] for segment in outbox.segments],
+                "b": outbox.balances,
+            })  # fmt: skip
+        return result, outbox
+
+    def _record(self, session: Session, live: Live, round_: Round, round_id: int, mark: int,
+                now: float, outbox: Outbox) -> None:  # fmt: skip
+        """Persist the round's new events and what they settle, in the caller's transaction."""
+        new = round_.events[mark:]
+        if not new:
+            return
+        store.save_events(session, round_id, new)
+        outbox.segments.append(Segment(round_, round_id, mark))
+        if all(e.kind in BETTING_EVENTS for e in new):
+            return  # betting goes on: the round's row is as it was
+        row = session.get(RoundRow, round_id)
+        assert row is not None
+        row.state = round_.phase.value
+        for event in new:
+            if isinstance(event, BettingClosed):
+                row.client_seed = event.client_seed
+            if isinstance(event, RoundSettled | RoundVoided):
+                row.ended_at = now
+                outbox.balances.update(store.pay(session, row, event, now))
+
+    def _open_round(self, session: Session, live: Live, now: float, outbox: Outbox) -> None:
+        table = live.table
+        seed = secrets.token_bytes(32) if table.config.mode is Mode.ELECTRONIC else None
+        if table.shoe is not None and table.shoe.cut_card_reached:
+            table_row = session.get(CasinoTable, live.table_id)
+            assert table_row is not None
+            table_row.shoe_started_nonce = table.nonce + 1
+        round_ = table.open_round(now, server_seed=seed)
+        row = RoundRow(table_id=live.table_id, nonce=round_.nonce, game=table.spec.id,
+                       state=round_.phase.value, server_seed=seed.hex() if seed else None,
+                       server_seed_hash=round_.opened.server_seed_hash, opened_at=now)  # fmt: skip
+        session.add(row)
+        session.flush()
+        live.round_id = row.id
+        store.save_events(session, row.id, round_.events)
+        outbox.segments.append(Segment(round_, row.id, 0))
+
+    def _void(self, live: Live, reason: str, now: float, by: str = "table") -> None:
+        live.table.current().void(by, reason, now)
+
+    # --- the scheduler -------------------------------------------------------------------
+
+    async def _schedule(self) -> None:
+        """Start a tick of every table whose timer is due; sleep until the next one (or a
+        wake-up). Each table ticks in its own task: a table whose tick waits behind bets
+        queued on its lock holds up no other table's round."""
+        while True:
+            now = self.clock()
+            upcoming: list[float] = []
+            for live in list(self.tables.values()):
+                if live.table_id in self._ticking:  # its tick wakes this loop when done
+                    continue
+                due = live.deadline()
+                if due is None:
+                    continue
+                if due <= now:
+                    self._ticking[live.table_id] = asyncio.create_task(self._tick(live))
+                else:
+                    upcoming.append(due)
+            self._wake.clear()
+            wait = min(upcoming, default=now + 5.0) - self.clock()
+            if wait > 0:
+                # Not asyncio.wait_for: on Python 3.11 it swallows a cancellation that comes
+                # as the wake-up does, and stop() would wait for this task forever.
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(min(wait, 5.0)):
+                        await self._wake.wait()
+
+    async def _tick(self, live: Live) -> None:
+        try:
+            await self._act(live, _ticker(live))
+        except TableMoved:  # another process deals it now
+            log.warning("table %s: lease lost to another process", live.table_id)
+        except Exception:  # one table's failure must not stop the others
+            log.exception("table %s: tick failed", live.table_id)
+        finally:
+            self._ticking.pop(live.table_id, None)
+            self._wake.set()
+
+    # --- play sessions and reality checks ------------------------------------------------
+
+    REALITY_POLL = 5.0
+    """Seconds between looks for a reality check that has fallen due."""
+
+    def _close_stale_sessions(self) -> None:
+        """Sessions left open by a previous run end now: nobody is connected yet."""
+        with self.db.write() as session:
+            for row in session.scalars(select(PlaySession).where(PlaySession.ended_at.is_(None))):
+                row.ended_at = self.clock()
+
+    async def connected(self, user: Caller) -> None:
+        """A table connection opened: the first one starts a play session."""
+        self._connected[user.id] = self._connected.get(user.id, 0) + 1
+        if self._connected[user.id] == 1:
+            await asyncio.to_thread(self._open_session, user.id)
+
+    async def disconnected(self, user: Caller) -> None:
+        self._connected[user.id] = self._connected.get(user.id, 1) - 1
+        if self._connected[user.id] <= 0:
+            del self._connected[user.id]
+            await asyncio.to_thread(self._end_session, user.id)
+
+    def _open_session(self, user_id: int) -> None:
+        with self.db.write() as session:
+            if protections.open_session(session, user_id) is None:
+                now = self.clock()
+                session.add(PlaySession(user_id=user_id, started_at=now, acknowledged_at=now))
+
+    def _end_session(self, user_id: int) -> None:
+        with self.db.write() as session:
+            playing = protections.open_session(session, user_id)
+            if playing is not None:
+                playing.ended_at = self.clock()
+
+    def continue_playing(self, user: Caller) -> None:
+        """The player has seen the reality check and chooses to go on."""
+        with self.db.write() as session:
+            playing = protections.open_session(session, user.id)
+            if playing is not None:
+                playing.acknowledged_at = self.clock()
+
+    async def _reality_checks(self) -> None:
+        """Tell each connected player when their reality check falls due (once per check)."""
+        while True:
+            await asyncio.sleep(self.REALITY_POLL)
+            try:
+                due = await asyncio.to_thread(self._due_checks)
+            except Exception:
+                log.exception("reality checks failed")
+                continue
+            for user_id, message in due.items():
+                self.hub.to_users(None, {user_id: message})
+
+    def _due_checks(self) -> dict[int, dict[str, Any]]:
+        messages: dict[int, dict[str, Any]] = {}
+        now = self.clock()
+        connected = list(self._connected)
+        if not connected:
+            return messages
+        with self.db.read() as session:
+            # One read finds who asked for reality checks; only they are looked at further
+            # (a poll must not cost a query per connected player while bets wait for the GIL).
+            asked = session.scalars(
+                select(User).where(User.id.in_(connected), User.reality_check_minutes.is_not(None))
+            ).all()
+            for user in asked:
+                user_id = user.id
+                due = protections.reality_check_due(session, user, now)
+                if due is None or (user_id, due) in self._reminded:
+                    continue
+                self._reminded.add((user_id, due))
+                playing = protections.open_session(session, user_id)
+                assert playing is not None
+                wallet = store.wallet(session, user_id)
+                messages[user_id] = {
+                    "type": "reality-check",
+                    "minutes": round((now - playing.started_at) / 60, 1),
+                    "net_cents": -protections.net_loss(session, wallet.id, playing.started_at),
+                    "continue": "POST /api/me/reality-check/continue",
+                }
+        return messages
+
+    # --- users ---------------------------------------------------------------------------
+
+    def register(self, username: str, password: str, role: str = "player") -> Caller:
+        balance = self.settings.starting_balance_cents if role == "player" else 0
+        who = store.Credentials.check(username, password, role)
+        with self.db.write() as session:
+            user = store.create_user(session, who, balance, self.clock())
+            return Caller(user.id, user.username, user.role)
+
+    LOGIN_WINDOW = 15 * 60.0
+    """Failed sign-ins are counted over this many seconds."""
+    LOGIN_FAILURES: ClassVar[Mapping[str, int]] = {"username": 5, "address": 50}
+    """Failures in the window after which further attempts are refused (429)."""
+
+    def login(self, username: str, password: str, address: str = "") -> str:
+        """A token for a right password. Wrong ones are rate-limited per username and per
+        address; a right one is never counted against either.
+
+        The attempt is counted as a failure before the password is checked (outside any
+        transaction: it takes tens of milliseconds) and forgiven once it proves right, so
+        attempts racing each other cannot slip past the limit together."""
+        now = self.clock()
+        with self.db.write() as session:
+            since = now - self.LOGIN_WINDOW
+            for column, key in (("username", username[:64]), ("address", address[:64])):
+                failed = session.scalar(select(func.count(LoginFailure.id)).where(
+                    getattr(LoginFailure, column) == key, LoginFailure.at >= since))  # fmt: skip
+                if key and (failed or 0) >= self.LOGIN_FAILURES[column]:
+                    raise TooManyAttempts(
+                        f"too many failed sign-ins for this {column}: wait"
+                        f" {round(self.LOGIN_WINDOW / 60)} minutes and try again"
+                    )
+            attempt = LoginFailure(username=username[:64], address=address[:64], at=now)
+            session.add(attempt)
+            session.execute(delete(LoginFailure).where(LoginFailure.at < since - 86_400))
+            user = session.scalars(select(User).where(User.username == username)).first()
+        if not password_matches(user.password_hash if user else None, password) or user is None:
+            raise AuthError("wrong username or password")
+        with self.db.write() as session:
+            session.execute(delete(LoginFailure).where(LoginFailure.id == attempt.id))
+        assert self.tokens is not None
+        return self.tokens.issue(user.id, user.username, now)
+
+    async def authenticate(self, token: str | None) -> Caller:
+        """The user a valid token names. Users are never renamed, removed or given another
+        role, so each is read from the database once per process."""
+        assert self.tokens is not None
+        claims: Claims = self.tokens.check(token, self.clock())
+        known = self._callers.get(claims.user_id)
+        if known is None:
+            known = await asyncio.to_thread(self._caller, claims.user_id)
+        if known.username != claims.username:
+            raise AuthError("the token's user no longer exists")
+        return known
+
+    def _caller(self, user_id: int) -> Caller:
+        with self.db.read() as session:
+            user = session.get(User, user_id)
+            if user is None:
+                raise AuthError("the token's user no longer exists")
+            known = self._callers[user.id] = Caller(user.id, user.username, user.role)
+            return known
+
+    def balance(self, user_id: int) -> int:
+        with self.db.read() as session:
+            return ledger.balance(session, store.wallet(session, user_id))
+
+    # --- tables --------------------------------------------------------------------------
+
+    def live(self, table_id: int) -> Live:
+        """The table, if this process deals it. A request for a table another process
+        deals is forwarded there before it reaches a route (see ``forward``), so finding
+        one here means it is changing hands this moment."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        if self.cluster.shared and self._is_open(table_id):
+            raise TableMoved(f"table {table_id} is changing hands: try again")
+        raise store.NotFound(f"no open table {table_id}")
+
+    def _is_open(self, table_id: int) -> bool:
+        with self.db.read() as session:
+            row = session.get(CasinoTable, table_id)
+            return row is not None and row.status == "open"
+
+    async def create_table(self, config: TableConfig, by: Caller | None = None) -> int:
+        def insert() -> int:
+            with self.db.write() as session:
+                now = self.clock()
+                table_id = store.insert_table(session, config, now).id
+                if by is not None:
+                    audit.record(session, by.username, by.role, "table-opened",
+                                 f"table {table_id}", "", now, game=config.game,
+                                 mode=config.mode.value, options=dict(config.options),
+                                 limits=[config.min_bet_cents, config.max_bet_cents],
+                                 bet_step_cents=config.bet_step_cents)  # fmt: skip
+                return table_id
+
+        table_id = await asyncio.to_thread(insert)
+        taken = await asyncio.to_thread(self.cluster.take, [table_id])
+        await self.cluster.bring_up_all(taken)  # unless another process took it first
+        return table_id
+
+    async def close_table(self, table_id: int, by: Caller, reason: str = "") -> None:
+        """Close a table: the round in play is voided and every bet on it refunded."""
+        live = self.live(table_id)
+
+        def close(session: Session, now: float) -> None:
+            round_ = live.table.round
+            if round_ is not None and not round_.phase.over:
+                round_.void(by.username, "the table was closed", now)
+            audit.record(session, by.username, by.role, "table-closed", f"table {table_id}",
+                         reason, now, round_voided=live.round_id if round_ else None)  # fmt: skip
+            row = session.get(CasinoTable, table_id)
+            assert row is not None
+            row.status = "closed"
+            leases.release(session, table_id, self.cluster.me, live.generation)
+            live.closed = True  # under the lock: no action after this one
+
+        await self._act(live, close, reopen=False)
+        if self.tables.get(table_id) is live:
+            del self.tables[table_id]
+        self.hub.close_table(table_id)
+        await asyncio.to_thread(self.cluster.publish, {"t": table_id, "closed": True})
+
+    async def sit(self, user: Caller, table_id: int, seat: int | None) -> int:
+        live = self.live(table_id)
+
+        def sit(session: Session, now: float) -> int:
+            chosen = live.table.verify_sit(user.username, seat)
+            until = protections.excluded_until(session, user.id, now)
+            if until is not None:
+                raise protections.Excluded("you have excluded yourself from play")
+            session.add(Seat(table_id=table_id, seat=chosen, user_id=user.id))
+            session.flush()
+            live.table.sit(user.username, chosen)
+            return chosen
+
+        chosen = await self._act(live, sit)
+        await self.tell_table(table_id, {"type": "seats", "seats": self.seats(table_id)})
+        return chosen
+
+    async def leave(self, user: Caller, table_id: int) -> int:
+        live = self.live(table_id)
+
+        def leave(session: Session, now: float) -> int:
+            seat = live.table.leave(user.username)
+            found = session.get(Seat, (table_id, seat))
+            if found is not None:
+                session.delete(found)
+            return seat
+
+        seat = await self._act(live, leave)
+        await self.tell_table(table_id, {"type": "seats", "seats": self.seats(table_id)})
+        return seat
+
+    async def tell_table(self, table_id: int, message: dict[str, Any]) -> None:
+        """A message for everyone watching the table, here and in the other processes."""
+        self.hub.broadcast(table_id, message)
+        await asyncio.to_thread(self.cluster.publish, {"t": table_id, "m": [message]})
+
+    async def tell_users(self, messages: dict[int, dict[str, Any]]) -> None:
+        """Private messages (a new balance), wherever each user is connected."""
+        self.hub.to_users(None, messages)
+        await asyncio.to_thread(self.cluster.publish, {"u": messages})
+
+    def seats(self, table_id: int) -> dict[str, str]:
+        return {str(seat): name for seat, name in sorted(self.live(table_id).table.seats.items())}
+
+    # --- betting -------------------------------------------------------------------------
+
+    async def place_bet(
+        self, user: Caller, table_id: int, spot: str, amount: int, key: str
+    ) -> dict[str, Any]:
+        """Place a bet once per idempotency key: the bet, its round, the balance it left."""
+        live = self.live(table_id)
+        return await self._act(live, lambda s, now: betting.place(self, s, live, user, spot,
+                                                                  amount, key, now))  # fmt: skip
+
+    async def remove_bet(self, user: Caller, table_id: int, bet_id: str) -> int:
+        live = self.live(table_id)
+        return await self._act(live, lambda s, now: betting.remove(s, live, user, bet_id, now))
+
+    async def request_deal(self, user: Caller, table_id: int) -> str:
+        live = self.live(table_id)
+
+        def deal(session: Session, now: float) -> str:
+            live.table.current().request_deal(user.username, now)
+            return live.table.current().phase.value
+
+        return await self._act(live, deal)
+
+    # --- the rest of the round, and what the API reads ----------------------------------
+
+    async def on_round(self, user: Caller, round_id: int, act: Callable[..., T]) -> T:
+        """Run ``act(live, user, round_id, session, now)`` on the table that plays ``round_id``."""
+        live = self.live(self.table_of_round(round_id))
+        return await self._act(live, lambda s, now: act(live, user, round_id, s, now))
+
+    async def on_table(self, user: Caller, table_id: int, act: Callable[..., T]) -> T:
+        """Run ``act(live, user, session, now)`` on a table."""
+        live = self.live(table_id)
+        return await self._act(live, lambda s, now: act(live, user, s, now))
+
+    def table_of_round(self, round_id: int) -> int:
+        with self.db.read() as session:
+            row = session.get(RoundRow, round_id)
+            if row is None:
+                raise store.NotFound(f"no round {round_id}")
+            return row.table_id
+
+    async def round_view(self, user: Caller, round_id: int) -> dict[str, Any]:
+        """A round as ``user`` may see it now — as committed: the round in play is read under
+        its table's lock, so no reader sees what a transaction has not yet committed."""
+        table_id = await asyncio.to_thread(self.table_of_round, round_id)
+        live = self.tables.get(table_id)
+        if live is None:
+            return await asyncio.to_thread(self._round_view, user, round_id, None)
+        async with live.lock:
+            return await asyncio.to_thread(self._round_view, user, round_id, live)
+
+    def _round_view(
+        self, user: Caller, round_id: int, source: Live | Mirror | None
+    ) -> dict[str, Any]:
+        from baccara.server.queries import round_json, stored_round
+        from baccara.table import Viewer
+
+        with self.db.read() as session:
+            row = session.get(RoundRow, round_id)
+            if row is None:
+                raise store.NotFound(f"no round {round_id}")
+            in_play = source is not None and source.round_id == round_id and source.round
+            round_ = source.round if in_play and source else stored_round(session, row)
+            assert round_ is not None
+            viewer = Viewer(user.username, dealer=user.role == "dealer" and round_.live)
+            return round_json(session, row, round_, viewer)
+
+    def set_client_seed(self, user: Caller, seed: str) -> str:
+        from baccara.fair import check_client_seed
+
+        with self.db.write() as session:
+            row = session.get(User, user.id)
+            assert row is not None
+            row.client_seed = check_client_seed(seed)
+            return row.client_seed
+
+    def client_seed(self, user: Caller) -> str | None:
+        with self.db.read() as session:
+            row = session.get(User, user.id)
+            return row.client_seed if row else None
+
+    def list_tables(self) -> list[dict[str, Any]]:
+        """Every open table, with its seats as committed."""
+        from baccara.server.queries import table_json
+
+        with self.db.read() as session:
+            rows = session.scalars(select(CasinoTable).where(CasinoTable.status == "open")
+                                   .order_by(CasinoTable.id))  # fmt: skip
+            return [table_json(row, store.seats_of(session, row.id)) for row in rows]
+
+    async def table_view(self, table_id: int) -> dict[str, Any]:
+        """One table and the round in play, read under its lock (see :meth:`round_view`)."""
+        live = self.live(table_id)
+        async with live.lock:
+            return await asyncio.to_thread(self._table_view, live)
+
+    def snapshot(self, user: Caller, source: Live | Mirror) -> dict[str, Any]:
+        """What a new WebSocket gets first (call under the table's lock): the table, the round
+        in play as this user may see it, their balance. ``source`` is the table as this
+        process deals it, or follows it."""
+        round_id = source.round_id
+        return {
+            "type": "snapshot",
+            "table": self._table_view(source),
+            "round": self._round_view(user, round_id, source) if round_id is not None else None,
+            "balance_cents": self.balance(user.id),
+            "you": {"username": user.username, "role": user.role},
+        }
+
+    def _table_view(self, source: Live | Mirror) -> dict[str, Any]:
+        from baccara.server.queries import table_json
+
+        with self.db.read() as session:
+            row = session.get(CasinoTable, source.table_id)
+            assert row is not None
+            data = table_json(row, store.seats_of(session, source.table_id))
+        data["round_id"] = source.round_id
+        return data
+
+
+def _ticker(live: Live) -> Callable[[Session, float], Any]:
+    """The scheduler's action for one table: whatever its timers say is due."""
+    return lambda session, now: live.table.current().tick(now)

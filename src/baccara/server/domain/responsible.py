@@ -1,0 +1,275 @@
+"""The player's protections, as UKGC and Ontario's AGCO expect: loss limits, self-exclusion,
+reality checks.
+
+Each is enforced by the server inside the bet's own transaction (after taking a lock
+on the player's wallet row, so two bets at once at two tables cannot both slip
+through a limit) — hiding a button in a browser is not enough.
+
+* A **loss limit** caps the net loss over a rolling day, week or month: stakes placed
+  (those still at risk count in full) less what came back. Lowering a limit, or
+  setting one, applies at once; raising or removing one only after 24 hours.
+* **Self-exclusion** refuses every bet (and every seat) until it ends; it cannot be
+  lifted early, only made longer. History stays readable.
+* A **reality check** every N minutes of play tells the player how long the session
+  has lasted and its net result, and no bet is taken until they choose to continue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import Session
+
+from baccara.errors import BaccaraError
+from baccara.money import format_cents
+from baccara.server.db.ledger import Ref
+from baccara.server.db.models import (
+    Account,
+    Entry,
+    LossLimit,
+    PlaySession,
+    SelfExclusion,
+    Transfer,
+    User,
+    table,
+)
+from baccara.server.db.sql import Statement
+
+_limits = table(LossLimit)
+_accounts = table(Account)
+_users = table(User)
+_exclusions = table(SelfExclusion)
+
+# Statements on the path of every bet, built once (see ledger).
+_EXCLUDED_UNTIL = select(func.max(_exclusions.c.ends_at)).where(
+    _exclusions.c.user_id == bindparam("user"), _exclusions.c.starts_at <= bindparam("now")
+)
+_LIMITS = (
+    select(_limits.c.period, _limits.c.limit_cents)
+    .where(_limits.c.user_id == bindparam("user"), _limits.c.effective_at <= bindparam("now"))
+    .order_by(_limits.c.effective_at, _limits.c.id)
+)
+_PLAYER_AT_BET = Statement(select(
+    _users.c.client_seed,
+    _users.c.reality_check_minutes,
+    _EXCLUDED_UNTIL.scalar_subquery().label("excluded_until"),
+    select(func.count()).select_from(_limits)
+    .where(_limits.c.user_id == bindparam("user"), _limits.c.effective_at <= bindparam("now"))
+    .scalar_subquery().label("limits"),
+).where(_users.c.id == bindparam("user")))  # fmt: skip
+
+
+class PlayerAtBet(NamedTuple):
+    """What a bet needs to know of its player, read in one statement."""
+
+    client_seed: str | None
+    reality_check_minutes: int | None
+    excluded_until: float | None
+    """The end of the self-exclusion that ends last, if any has begun."""
+    limits: int
+    """How many loss-limit rows are in force (none: no limit to check)."""
+
+
+def player_at_bet(session: Session, user_id: int, now: float) -> PlayerAtBet:
+    row = _PLAYER_AT_BET.first(session, {"user": user_id, "now": now})
+    assert row is not None, f"no user {user_id}"  # the caller was authenticated as them
+    return PlayerAtBet(*row)
+
+
+_LOCK_WALLET = (
+    select(_accounts.c.id).where(_accounts.c.id == bindparam("account")).with_for_update()
+)
+
+DAY = 86_400.0
+PERIODS: dict[str, float] = {"day": DAY, "week": 7 * DAY, "month": 30 * DAY}
+RAISE_DELAY = DAY
+"""A raised (or removed) limit waits this long before it applies."""
+PLAY_KINDS = ("stake", "withdraw", "payout", "void")
+"""The transfers that make up a player's result at the tables (not deposits or credits)."""
+MAX_EXCLUSION_DAYS = 3650
+REALITY_MINUTES = (5, 600)
+
+
+class Excluded(BaccaraError):
+    """The player has excluded themselves from play until a date."""
+
+
+class LossLimitReached(BaccaraError):
+    """The bet could take the period's net loss past the player's limit."""
+
+
+class RealityCheckDue(BaccaraError):
+    """The player must answer the reality check before betting on."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    period: str
+    limit_cents: int | None
+    effective_at: float
+
+
+def _limit_rows(session: Session, user_id: int, period: str) -> list[LossLimit]:
+    return list(session.scalars(
+        select(LossLimit).where(LossLimit.user_id == user_id, LossLimit.period == period)
+        .order_by(LossLimit.effective_at, LossLimit.id)))  # fmt: skip
+
+
+def limit_in_force(session: Session, user_id: int, period: str, now: float) -> int | None:
+    """The limit that applies now: the newest row already in effect (``None``: no limit)."""
+    current: int | None = None
+    for row in _limit_rows(session, user_id, period):
+        if row.effective_at <= now:
+            current = row.limit_cents
+    return current
+
+
+def pending(session: Session, user_id: int, period: str, now: float) -> Limit | None:
+    """A raise waiting for its day, if any."""
+    waiting = [r for r in _limit_rows(session, user_id, period) if r.effective_at > now]
+    if not waiting:
+        return None
+    last = waiting[-1]
+    return Limit(period, last.limit_cents, last.effective_at)
+
+
+def set_limit(session: Session, user_id: int, period: str, cents: int | None, now: float) -> Limit:
+    """Set the period's limit: at once if it is no looser than the one in force, else in 24 h."""
+    if period not in PERIODS:
+        raise BaccaraError(f"period: day, week or month, not {period!r}")
+    if cents is not None and (isinstance(cents, bool) or not isinstance(cents, int) or cents < 0
+                              or cents > 10**12):  # fmt: skip
+        raise BaccaraError("loss_limit_cents: a whole number of cents from 0, or null for none")
+    current = limit_in_force(session, user_id, period, now)
+    looser = current is not None and (cents is None or cents > current)
+    effective = now + RAISE_DELAY if looser else now
+    session.add(LossLimit(user_id=user_id, period=period, limit_cents=cents, set_at=now,
+                          effective_at=effective))  # fmt: skip
+    session.flush()
+    return Limit(period, cents, effective)
+
+
+def net_loss(session: Session, wallet_id: int, since: float) -> int:
+    """What the tables took from this wallet since ``since``: stakes (at risk or not) less returns."""
+    moved = session.scalar(
+        select(func.coalesce(func.sum(Entry.amount_cents), 0))
+        .join(Transfer, Transfer.id == Entry.transfer_id)
+        .where(Entry.account_id == wallet_id, Transfer.created_at >= since,
+               Transfer.kind.in_(PLAY_KINDS))
+    )  # fmt: skip
+    return -int(moved or 0)
+
+
+def excluded_until(session: Session, user_id: int, now: float) -> float | None:
+    ends = session.connection().execute(_EXCLUDED_UNTIL, {"user": user_id, "now": now}).scalar()
+    return float(ends) if ends is not None and ends > now else None
+
+
+def exclude(session: Session, user_id: int, days: int, now: float) -> float:
+    """Exclude the player from now for ``days``; an exclusion only ever grows longer."""
+    if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_EXCLUSION_DAYS:
+        raise BaccaraError(f"days: 1 to {MAX_EXCLUSION_DAYS}")
+    session.add(SelfExclusion(user_id=user_id, starts_at=now, ends_at=now + days * DAY))
+    session.flush()
+    until = excluded_until(session, user_id, now)
+    assert until is not None
+    return until
+
+
+def open_session(session: Session, user_id: int) -> PlaySession | None:
+    return session.scalars(select(PlaySession).where(
+        PlaySession.user_id == user_id, PlaySession.ended_at.is_(None))
+        .order_by(PlaySession.started_at.desc()).limit(1)).first()  # fmt: skip
+
+
+def reality_check_due(session: Session, user: User, now: float) -> float | None:
+    """When the reality check fell due, if it has and is not yet answered."""
+    if not user.reality_check_minutes:
+        return None
+    playing = open_session(session, user.id)
+    if playing is None:
+        return None
+    due = playing.acknowledged_at + user.reality_check_minutes * 60
+    return due if due <= now else None
+
+
+def check_bet(
+    session: Session, user_id: int, wallet: Ref, amount: int, now: float, player: PlayerAtBet
+) -> None:
+    """Refuse a bet the player's protections forbid, saying why and what room is left.
+
+    ``player`` is what :func:`player_at_bet` read: a player with no limit costs nothing
+    more; one with limits first locks their wallet row, so that their bets at other
+    tables wait and the loss counted is all committed.
+    """
+    connection = session.connection()
+    until = player.excluded_until
+    if until is not None and until > now:
+        raise Excluded(f"you have excluded yourself from play until {_when(float(until))}")
+    reality_minutes = player.reality_check_minutes
+    if reality_minutes:
+        playing = open_session(session, user_id)
+        if playing is not None and playing.acknowledged_at + reality_minutes * 60 <= now:
+            raise RealityCheckDue("reality check: see how long you have played, then choose to"
+                                  " continue (POST /api/me/reality-check/continue)")  # fmt: skip
+    if not player.limits:
+        return
+    rows = connection.execute(_LIMITS, {"user": user_id, "now": now}).all()
+    in_force = {row.period: row.limit_cents for row in rows}  # the newest row wins
+    if not any(limit is not None for limit in in_force.values()):
+        return
+    connection.execute(_LOCK_WALLET, {"account": wallet.id})
+    for period, length in PERIODS.items():
+        limit = in_force.get(period)
+        if limit is None:
+            continue
+        room = limit - net_loss(session, wallet.id, now - length)
+        if amount > room:
+            raise LossLimitReached(
+                f"your {period} loss limit is {format_cents(limit)}: this bet could take you past"
+                f" it; {format_cents(max(room, 0))} of room is left"
+            )
+
+
+def _when(at: float) -> str:
+    import datetime
+
+    return datetime.datetime.fromtimestamp(at, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def summary(session: Session, user: User, wallet_id: int, now: float) -> dict[str, Any]:
+    """The player's page: limits (and any raise waiting), exclusion, reality check, today."""
+    start_of_day = now - now % DAY
+    played = 0.0
+    for row in session.scalars(select(PlaySession).where(
+            PlaySession.user_id == user.id,
+            (PlaySession.ended_at.is_(None)) | (PlaySession.ended_at > start_of_day))):  # fmt: skip
+        played += min(row.ended_at or now, now) - max(row.started_at, start_of_day)
+    limits = {}
+    for period, length in PERIODS.items():
+        waiting = pending(session, user.id, period, now)
+        in_force = limit_in_force(session, user.id, period, now)
+        loss = net_loss(session, wallet_id, now - length)
+        limits[period] = {
+            "loss_limit_cents": in_force,
+            "net_loss_cents": loss,
+            "room_cents": None if in_force is None else max(in_force - loss, 0),
+            "pending": None if waiting is None else {"loss_limit_cents": waiting.limit_cents,
+                                                     "effective_at": waiting.effective_at},
+        }  # fmt: skip
+    playing = open_session(session, user.id)
+    return {
+        "limits": limits,
+        "self_excluded_until": excluded_until(session, user.id, now),
+        "reality_check_minutes": user.reality_check_minutes,
+        "reality_check_due": reality_check_due(session, user, now) is not None,
+        "session": None if playing is None else {
+            "started_at": playing.started_at,
+            "minutes": (now - playing.started_at) / 60,
+            "net_cents": -net_loss(session, wallet_id, playing.started_at),
+        },
+        "time_played_today_seconds": round(max(played, 0.0)),
+        "net_today_cents": -net_loss(session, wallet_id, start_of_day),
+    }  # fmt: skip

@@ -1,0 +1,55 @@
+"""The live dealer's console: cards as dealt, no more bets, voids, the shoe's edges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from baccara.server.domain import play
+from baccara.server.http.api.deps import CasinoDep, UserDep
+from baccara.server.http.api.schemas import REFUSALS, CardsIn, RoundId, State, TableId, VoidIn
+
+router = APIRouter(tags=["dealer"], responses=REFUSALS)
+
+
+@router.post("/api/tables/{table_id}/cards")
+async def enter_cards(
+    table_id: TableId, body: CardsIn, user: UserDep, casino: CasinoDep
+) -> dict[str, Any]:
+    """Cards (Lo-Ball tiles as ``"3-5"``) in dealing order, dice under ``"dice"``; all of
+    them are taken or none. Answers what the rules still need."""
+    answer: dict[str, Any] = await casino.on_table(
+        user, table_id, lambda live, u, s, now: play.enter(live, u, body.cards, body.dice, s, now)
+    )
+    return answer
+
+
+@router.get("/api/tables/{table_id}/needs")
+def needs(table_id: TableId, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
+    live = casino.live(table_id)
+    play.require_dealer(user, live, admin_too=True)
+    round_ = live.table.round
+    return {"state": round_.phase.value if round_ else None, "needs": play.needs(live)}
+
+
+@router.post("/api/tables/{table_id}/close-betting", response_model=State)
+async def close_betting(table_id: TableId, user: UserDep, casino: CasinoDep) -> State:
+    """ "No more bets", before the timer runs out."""
+    return State(state=await casino.on_table(user, table_id, play.close_betting))
+
+
+@router.post("/api/rounds/{round_id}/void", response_model=State)
+async def void(round_id: RoundId, body: VoidIn, user: UserDep, casino: CasinoDep) -> State:
+    """Void a misdeal with a reason: every bet is refunded."""
+    state = await casino.on_round(
+        user, round_id, lambda live, u, r, s, now: play.void(live, u, r, body.reason, s, now)
+    )
+    return State(state=state)
+
+
+@router.get("/api/tables/{table_id}/shoe")
+def shoe(table_id: TableId, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
+    """A live continuous shoe: every bet's exact house edge on the cards left."""
+    live = casino.live(table_id)
+    return play.shoe(casino, live, user)

@@ -1,0 +1,76 @@
+"""The player's protections: loss limits, reality checks, self-exclusion, and their page."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter
+from pydantic import Field, StrictInt
+
+from baccara.server.db import store
+from baccara.server.db.models import User
+from baccara.server.domain import responsible as protections
+from baccara.server.http.api.deps import CasinoDep, UserDep
+from baccara.server.http.api.schemas import REFUSALS, Strict
+
+router = APIRouter(tags=["protections"], responses=REFUSALS)
+
+
+class LimitIn(Strict):
+    period: Literal["day", "week", "month"]
+    loss_limit_cents: StrictInt | None = Field(ge=0, le=10**12)
+
+
+class RealityIn(Strict):
+    minutes: StrictInt | None = Field(ge=protections.REALITY_MINUTES[0],
+                                      le=protections.REALITY_MINUTES[1])  # fmt: skip
+
+
+class ExclusionIn(Strict):
+    days: StrictInt = Field(ge=1, le=protections.MAX_EXCLUSION_DAYS)
+
+
+@router.get("/api/me/protections")
+def my_protections(user: UserDep, casino: CasinoDep) -> dict[str, Any]:
+    """The player's limits (and any raise still waiting its day), self-exclusion, reality
+    check, time played today and net result."""
+    with casino.db.read() as session:
+        row = session.get(User, user.id)
+        assert row is not None
+        return protections.summary(session, row, store.wallet(session, user.id).id, casino.clock())
+
+
+@router.put("/api/me/limits")
+def set_limit(body: LimitIn, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
+    """A loss limit over a rolling day, week (7 days) or month (30 days). Lowering applies
+    at once; raising (or ``null``, no limit) only after 24 hours."""
+    with casino.db.write() as session:
+        limit = protections.set_limit(session, user.id, body.period, body.loss_limit_cents,
+                                      casino.clock())  # fmt: skip
+    return {"period": limit.period, "loss_limit_cents": limit.limit_cents,
+            "effective_at": limit.effective_at}  # fmt: skip
+
+
+@router.put("/api/me/reality-check")
+def set_reality_check(body: RealityIn, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
+    """Every ``minutes`` of play, a reminder of the time and the result; ``null`` for none."""
+    with casino.db.write() as session:
+        row = session.get(User, user.id)
+        assert row is not None
+        row.reality_check_minutes = body.minutes
+    return {"minutes": body.minutes}
+
+
+@router.post("/api/me/reality-check/continue")
+def continue_playing(user: UserDep, casino: CasinoDep) -> dict[str, str]:
+    """The player has seen the reality check and chooses to go on playing."""
+    casino.continue_playing(user)
+    return {"state": "playing"}
+
+
+@router.post("/api/me/self-exclusion")
+def self_exclude(body: ExclusionIn, user: UserDep, casino: CasinoDep) -> dict[str, float]:
+    """No bet, and no seat, for ``days`` from now. It cannot be lifted early."""
+    with casino.db.write() as session:
+        until = protections.exclude(session, user.id, body.days, casino.clock())
+    return {"excluded_until": until}

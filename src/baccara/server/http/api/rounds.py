@@ -1,0 +1,42 @@
+"""A round: what it shows, the RedGreen peek, the Mini RedGreen choice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from baccara.server.domain import play
+from baccara.server.http.api.deps import CasinoDep, UserDep
+from baccara.server.http.api.schemas import REFUSALS, ChooseIn, RoundId, State
+
+router = APIRouter(tags=["rounds"], responses=REFUSALS)
+
+
+@router.get("/api/rounds/{round_id}")
+async def get_round(round_id: RoundId, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
+    """The round as this user may see it now: only the cards exposed so far, the server
+    seed once the round is over."""
+    return await casino.round_view(user, round_id)
+
+
+@router.get("/api/rounds/{round_id}/peek")
+async def peek(round_id: RoundId, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
+    """RedGreen first version, during the peek: the highest bettor's hand (403 to others)."""
+    answer: dict[str, Any] = await casino.on_round(user, round_id, play.peek)
+    return answer
+
+
+@router.post("/api/rounds/{round_id}/peek/done", response_model=State)
+async def end_peek(round_id: RoundId, user: UserDep, casino: CasinoDep) -> State:
+    """The highest bettor hands the cards back before the window closes."""
+    return State(state=await casino.on_round(user, round_id, play.end_peek))
+
+
+@router.post("/api/rounds/{round_id}/choose", response_model=State)
+async def choose(round_id: RoundId, body: ChooseIn, user: UserDep, casino: CasinoDep) -> State:
+    """Mini RedGreen, while choosing: the highest bettor names the hand set first."""
+    state = await casino.on_round(
+        user, round_id, lambda live, u, r, s, now: play.choose(live, u, r, body.hand, s, now)
+    )
+    return State(state=state)

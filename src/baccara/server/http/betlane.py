@@ -1,0 +1,122 @@
+"""The bet's own lane: ``POST /api/tables/{id}/bets`` placed without FastAPI's machinery.
+
+A bet is nearly every request a busy casino answers, and FastAPI's general machinery —
+the layers around every request (its error and telemetry handlers, its body limit, the
+casino's Guard and forwarder), matching the path against every route, solving the
+dependencies, building the request — cost more processor time than placing the bet
+itself. The lane stands in front of all of it (:class:`CasinoApp`) and answers the one
+request that matters with the very functions the route calls, in the same order: the
+token checked by ``Casino.authenticate``, the body by the ``BetIn`` model, the key by
+``check_key``, the bet placed by ``Casino.place_bet``, the answer the route's
+``JSONResponse`` with the headers the Guard adds (:data:`~.security.SECURED`).
+
+What the layers it passes by would have done, it does or leaves to them: it reads only
+a body whose declared length is within the Guard's bound (:data:`~.security.MAX_BODY`),
+and only a bet for a table this process deals (any other is the forwarder's).
+
+It takes only the plain success: whenever anything is not exactly as the route expects
+(no or malformed token, a body or key the models refuse, a bet the casino refuses, a
+database connection lost), it hands the request, as it came, to the FastAPI route,
+which answers it — the same error, in the same words, documented in ``/docs``. Nothing
+it tried changed anything: a refused bet changes nothing, a failed transaction is rolled
+back, and a bet committed before an error is answered again by its Idempotency-Key. A test sends every kind of request through both lanes and compares
+the answers byte for byte.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from fastapi import FastAPI
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from baccara.server.domain.betting import check_key
+from baccara.server.http.api.schemas import BetIn
+from baccara.server.http.guard import MAX_BODY, SECURED, read_body, replaying
+
+if TYPE_CHECKING:
+    from baccara.server.domain.casino import Caller, Casino
+
+BET_PATH = re.compile(r"/api/tables/([1-9][0-9]{0,8})/bets")
+"""A bet's path, with a table id the route accepts (larger ones go to the route)."""
+
+
+class BetLane:
+    """ASGI app: place a well-formed bet directly, hand anything else to ``app`` (see the
+    module's docstring)."""
+
+    def __init__(self, app: ASGIApp, casino: Casino) -> None:
+        self.app = app
+        self.casino = casino
+        self.placed = 0
+        """Bets this lane answered (the rest went to the route)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        found = (
+            BET_PATH.fullmatch(scope["path"])
+            if scope["type"] == "http" and scope["method"] == "POST"
+            else None
+        )
+        headers = _headers(scope) if found is not None else None
+        table_id = int(found.group(1)) if found is not None else 0
+        if headers is None or table_id not in self.casino.tables:
+            await self.app(scope, receive, send)
+            return
+        body = await read_body(receive)
+        answer = await self._place(headers, table_id, body)
+        if answer is None:
+            await self.app(scope, replaying(body, receive), send)
+            return
+        await send({"type": "http.response.start", "status": answer.status_code,
+                    "headers": [*answer.raw_headers, *SECURED]})  # fmt: skip
+        await send({"type": "http.response.body", "body": answer.body})
+
+    async def _place(
+        self, headers: dict[bytes, str], table_id: int, body: bytes
+    ) -> JSONResponse | None:
+        """The route's answer to a bet that is in order, or ``None`` to let the route
+        answer."""
+        scheme, _, token = headers.get(b"authorization", "").partition(" ")
+        key = headers.get(b"idempotency-key")
+        json_body = headers.get(b"content-type", "").strip().lower() == "application/json"
+        if scheme.lower() != "bearer" or not token or key is None or not json_body:
+            return None
+        try:
+            user: Caller = await self.casino.authenticate(token)
+            bet = BetIn.model_validate_json(body)
+            checked = check_key(key)
+            placed = await self.casino.place_bet(user, table_id, bet.bet, bet.amount_cents, checked)
+        except Exception:  # refused, malformed, or the database failed under it: the
+            return None  # route answers, in its words (a bet half done is rolled back)
+        self.placed += 1
+        return JSONResponse(placed, status_code=201)
+
+
+def _headers(scope: Scope) -> dict[bytes, str] | None:
+    """A bet's headers, or ``None`` if the route should see it: a header sent twice (the
+    route decides what that means), or a body of undeclared length or over the bound
+    (the Guard refuses it)."""
+    headers: dict[bytes, str] = {}
+    for name, value in scope["headers"]:
+        if name in headers:
+            return None
+        headers[name] = value.decode("latin-1")
+    length = headers.get(b"content-length", "")
+    return headers if length.isdigit() and int(length) <= MAX_BODY else None
+
+
+class CasinoApp(FastAPI):
+    """The casino's FastAPI application, with the bet lane in front when it has one."""
+
+    lane: BetLane | None = None
+
+    def open_lane(self, casino: Casino) -> None:
+        self.lane = BetLane(super().__call__, casino)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.lane is None:
+            await super().__call__(scope, receive, send)
+        else:
+            await self.lane(scope, receive, send)
