@@ -7,9 +7,11 @@ a user names are read through ``files.py`` by two parts only: ``paytables.py`` (
 the commands and ``baccara.load_paytable``) and the commands; ``games/`` never
 imports either reader, and no other layer imports ``files.py``.
 Imports must also form no cycle, counting those deferred into a function (a command
-importing its worker module when it runs) as well as those at the top of a module;
-only an import under ``if TYPE_CHECKING:``, which never runs, is left out of the
-cycle check. The checks read the source with :mod:`ast`, so an import hidden inside a
+importing its worker module when it runs), those at the top of a module and those
+under ``if TYPE_CHECKING:`` (a cycle the type checker alone sees is still two modules
+that cannot be understood apart). Inside ``server/`` the parts are layered the same
+way (:data:`SERVER_RANK`): the database, then the cluster, then the casino's domain,
+then HTTP, then the app that wires them. The checks read the source with :mod:`ast`, so an import hidden inside a
 function counts too.
 """
 
@@ -38,6 +40,17 @@ RANK: dict[str, int] = {
     "cli": 6,
 }
 """Each top-level part of the package and its layer; ``baccara`` itself is the public API."""
+
+SERVER_RANK: dict[str, int] = {
+    "settings": 0,
+    "errors": 0,
+    "db": 1,
+    "cluster": 2,
+    "domain": 3,
+    "http": 4,
+    "app": 5,
+}
+"""Each part of ``server/`` and its layer: a part imports its own or lower ones only."""
 
 TOP = ("__init__", "__main__")
 """The package's own modules: the public API and ``python -m baccara``, above every layer."""
@@ -144,6 +157,28 @@ def test_imports_point_down(module: str) -> None:
         assert _rank(there) < _rank(here), f"{module} imports {target}: {here} → {there}"
 
 
+def _server_part(module: str) -> str | None:
+    """``baccara.server.db.store`` → ``db``; ``None`` outside ``server/`` or for the package."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "server" else None
+
+
+def test_every_part_of_the_server_has_a_layer() -> None:
+    parts = {_server_part(name) for name in MODULES} - {None}
+    assert parts == set(SERVER_RANK), parts ^ set(SERVER_RANK)
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _server_part(m)))
+def test_server_imports_point_down(module: str) -> None:
+    here = _server_part(module)
+    assert here is not None
+    for target in _imports(MODULES[module], module, "all"):
+        there = _server_part(target)
+        if there is None or there == here:
+            continue
+        assert SERVER_RANK[there] < SERVER_RANK[here], f"{module} imports {target}"
+
+
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One cycle of ``graph`` (module → modules it imports), or ``None``."""
     state: dict[str, int] = {}  # 1 on the path, 2 done
@@ -195,8 +230,8 @@ def test_the_check_catches_the_rules_reading_a_file(tmp_path: pathlib.Path) -> N
     assert not _reads_files("baccara.cli.fake", imported)
 
 
-def test_imports_have_no_cycle_even_deferred_into_a_function() -> None:
-    graph = {m: _imports(p, m, "run") & set(MODULES) for m, p in MODULES.items()}
+def test_imports_have_no_cycle_even_deferred_or_for_the_type_checker() -> None:
+    graph = {m: _imports(p, m, "all") & set(MODULES) for m, p in MODULES.items()}
     cycle = _cycle(graph)
     assert cycle is None, "import cycle: " + " → ".join(cycle or ())
 

@@ -113,7 +113,7 @@ def test_public_facts_are_plain_data_that_add_to_the_rules_without_replacing_any
 ) -> None:
     import json
 
-    from baccara.server.queries import rules_json
+    from baccara.server.domain.views import rules_json
 
     facts = game(game_id).public_facts()
     assert json.loads(json.dumps(facts)) == facts

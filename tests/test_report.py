@@ -19,7 +19,8 @@ import pytest
 import baccara
 from baccara import analyze, effect_of_removal
 from baccara.render.document import Document
-from baccara.render.report import ReportRequest, build, gather
+from baccara.render.report import build, gather
+from baccara.render.report_data import ReportRequest
 from baccara.render.report_html import write_html
 from baccara.render.report_pdf import write_pdf
 from baccara.sim.sessions import SessionPlan

@@ -11,9 +11,10 @@ from collections.abc import Iterator
 import pytest
 
 from baccara.server.cluster import leases
-from baccara.server.cluster.leases import Holder, LeaseLost
+from baccara.server.cluster.leases import Holder
 from baccara.server.db.database import Database
 from baccara.server.db.store import insert_table
+from baccara.server.errors import LeaseLost
 from baccara.table import TableConfig
 
 ANN = Holder("ann-process", "http://10.0.0.1:8000")

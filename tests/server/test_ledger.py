@@ -20,6 +20,7 @@ from baccara.server.db import ledger
 from baccara.server.db.database import Database
 from baccara.server.db.models import Account, Entry, Transfer
 from baccara.server.db.sql import Inserts
+from baccara.server.errors import InsufficientFunds
 from tests.server.postgres import Cluster
 
 KINDS = ("wallet", "wallet", "table", "house", "deposits")
@@ -97,7 +98,7 @@ def test_a_batch_is_the_transfers_one_after_another(
         ]
         nested = session.begin_nested()
         if expected is None:
-            with pytest.raises(ledger.InsufficientFunds):
+            with pytest.raises(InsufficientFunds):
                 ledger.transfers(session, batch_moves, 0.0)
             nested.rollback()
             return

@@ -227,7 +227,7 @@ def test_the_default_tables_are_one_of_each_game_and_a_live_punto_banco(
 def test_a_rounds_cards_are_grouped_by_the_hands_of_its_game() -> None:
     """Punto Banco's and RedGreen's hands as their table facts name them, in that order
     even before a card is dealt; Lo-Ball's dealer, seats, exposed tiles and dice."""
-    from baccara.server.queries import cards_json
+    from baccara.server.domain.views import cards_json
 
     punto = cards_json("punto-banco", {"player.0": "9S", "banker.0": "2H", "player.1": "KD"})
     assert json.dumps(punto) == '{"player": ["9S", "KD"], "banker": ["2H"]}'

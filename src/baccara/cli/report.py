@@ -116,14 +116,8 @@ def report(
     options = rule_options(spec, option)
 
     # Only now the heavy part (the exact analyses, matplotlib): a refusal comes at once.
-    from baccara.render.report import (
-        DEFAULT_PLAN,
-        DEFAULT_SEED,
-        STEPS,
-        ReportRequest,
-        build,
-        gather,
-    )
+    from baccara.render.report import STEPS, build, gather
+    from baccara.render.report_data import DEFAULT_PLAN, DEFAULT_SEED, ReportRequest
     from baccara.render.report_html import write_html
 
     plan = DEFAULT_PLAN if count is None else dataclasses.replace(DEFAULT_PLAN, sessions=count)

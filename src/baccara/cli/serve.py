@@ -240,12 +240,12 @@ def add_user(
     from sqlalchemy.exc import OperationalError
 
     from baccara.server.db.database import Database, unavailable
-    from baccara.server.db.store import Credentials, create_user
-    from baccara.server.domain.accounts import check_role, check_username
+    from baccara.server.db.store import create_user
+    from baccara.server.domain.accounts import check_role, check_username, credentials
 
     check_username(name)
     check_role(role)
-    who = Credentials.check(name, read_password(), role)
+    who = credentials(name, read_password(), role)
     settings = load_settings()
     database = Database(settings.database_url)
     try:

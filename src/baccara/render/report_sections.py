@@ -1,4 +1,4 @@
-"""The report's sections, each a list of blocks built from :class:`~baccara.render.report.ReportData`.
+"""The report's sections, each a list of blocks built from :class:`~baccara.render.report_data.ReportData`.
 
 A section formats figures with the same functions the terminal uses
 (:mod:`baccara.render.analysis`, :mod:`baccara.render.paytable`,
@@ -35,7 +35,7 @@ from baccara.render.simulation import SESSION_NOTE, rounding_note, session_rows
 from baccara.sim.sessions import FAN_PERCENTILES
 
 if TYPE_CHECKING:
-    from baccara.render.report import ReportData
+    from baccara.render.report_data import ReportData
 
 
 def _percent(value: Fraction) -> str:

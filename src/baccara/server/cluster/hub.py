@@ -34,8 +34,15 @@ from typing import Any
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from baccara.server.http.guard import SOCKET_SEND
 from baccara.table import Round, Viewer, sees_more, view
+
+SOCKET_SEND = "baccara.socket_send"
+"""Where a WebSocket's scope keeps the server's own ``send``, as it reaches the Guard.
+
+The hub sends a table's messages — most of what a busy casino sends — with it: through
+the framework's layers (each wraps ``send`` to watch HTTP answers, which a WebSocket
+message is not) every message cost as much again. The socket is accepted, refused and
+closed through the framework as usual."""
 
 QUEUE_LIMIT = 1000
 """Messages waiting for one client before it is dropped (it reconnects and catches up)."""

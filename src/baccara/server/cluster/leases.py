@@ -29,16 +29,12 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import Executable
 
-from baccara.errors import BaccaraError
 from baccara.server.db.models import CasinoTable, Node, TableLease, table
+from baccara.server.errors import LeaseLost
 
 _leases = table(TableLease)
 _nodes = table(Node)
 _tables = table(CasinoTable)
-
-
-class LeaseLost(BaccaraError):
-    """This process no longer deals the table: another took it over (503, try again)."""
 
 
 @dataclass(frozen=True)

@@ -34,38 +34,30 @@ import socket
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import httpx
 from sqlalchemy import func, select, text
 
-from baccara.errors import BaccaraError
 from baccara.server.cluster import leases
-from baccara.server.cluster.hub import Segment
+from baccara.server.cluster.hub import Hub, Segment
 from baccara.server.cluster.leases import Holder
 from baccara.server.db import store
+from baccara.server.db.database import Database
 from baccara.server.db.models import CasinoTable
 from baccara.server.db.models import Round as RoundRow
-from baccara.table import Phase, Round
+from baccara.server.errors import LeaseLost, SingleProcessDatabase
+from baccara.server.settings import Settings
+from baccara.table import Phase, Round, Table
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
-
-    from baccara.server.domain.casino import Casino
 
 T = TypeVar("T")
 log = logging.getLogger("baccara.server")
 CHANNEL = "baccara_tables"
 NOTIFY_LIMIT = 7000
 """Bytes of one notification's payload (PostgreSQL's limit is 8000): longer ones are split."""
-
-
-class TableMoved(BaccaraError):
-    """The table is changing hands between server processes: try again in a moment (503)."""
-
-
-class SingleProcessDatabase(BaccaraError):
-    """A second server process on an SQLite database."""
 
 
 def lock_sqlite(database: str | None) -> IO[bytes] | None:
@@ -100,10 +92,47 @@ class Mirror:
     """The task reading them, while there are any."""
 
 
-class Cluster:
+class Held(Protocol):
+    """An open table this process deals, as the cluster sees it: its lease's generation
+    (the fencing token), its lock, and whether it was closed or handed on."""
+
+    table_id: int
+    table: Table
+    generation: int
+    lock: asyncio.Lock
+    closed: bool
+    moved: bool
+
+
+H = TypeVar("H", bound=Held)
+
+
+class Dealer(Protocol[H]):
+    """What the cluster asks of the casino it belongs to. The casino implements it; the
+    cluster never imports the casino, so either can be built and tested alone."""
+
+    settings: Settings
+    db: Database
+    hub: Hub
+    tables: dict[int, H]
+    """The tables this process deals, by id."""
+
+    def clock(self) -> float: ...
+
+    async def bring_up(self, table_id: int, generation: int, *, void_open: bool) -> None:
+        """Deal a table whose lease was just taken, from its stored state."""
+
+    async def drop(self, table_id: int, live: H) -> None:
+        """Stop dealing a table another process has taken over."""
+
+    async def resync(self, table_id: int) -> None:
+        """Send every connection at a table a fresh snapshot."""
+
+
+class Cluster(Generic[H]):
     """This process's part in sharing the tables (see the module's docstring)."""
 
-    def __init__(self, casino: Casino) -> None:
+    def __init__(self, casino: Dealer[H]) -> None:
         self.casino = casino
         self.seconds = casino.settings.lease_seconds
         name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -195,7 +224,7 @@ class Cluster:
         try:
             with self.casino.db.write() as session:
                 for table_id, generation in generations.items():
-                    with contextlib.suppress(leases.LeaseLost):
+                    with contextlib.suppress(LeaseLost):
                         leases.release(session, table_id, self.me, generation)
                 leases.forget(session, self.me)
         finally:

@@ -31,8 +31,9 @@ from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from baccara.errors import BaccaraError, shown
+from baccara.errors import shown
 from baccara.server.db.sql import DRIVER, Driver
+from baccara.server.errors import DatabaseUnavailable
 
 MIGRATIONS = pathlib.Path(__file__).resolve().parent / "migrations"
 MIGRATING = 0x62616363
@@ -46,10 +47,6 @@ T = TypeVar("T")
 log = logging.getLogger("baccara.server")
 
 BACKENDS = ("sqlite", "postgresql")
-
-
-class DatabaseUnavailable(BaccaraError):
-    """``DATABASE_URL`` names no database baccara can use, or the database cannot be opened."""
 
 
 def normalise_url(url: str) -> str:

@@ -25,6 +25,7 @@ from baccara.errors import BaccaraError
 from baccara.money import format_cents
 from baccara.server.db.models import Account, Entry, Transfer, table
 from baccara.server.db.sql import Inserts, Statement
+from baccara.server.errors import InsufficientFunds
 
 HOUSE = "house"
 DEPOSITS = "deposits"
@@ -51,10 +52,6 @@ _NEW_ENTRIES = Statement(
 _BALANCE = Statement(
     select(_accounts.c.balance_cents).where(_accounts.c.id == bindparam("account"))
 )
-
-
-class InsufficientFunds(BaccaraError):
-    """A wallet (or a table's stakes) that does not hold the amount asked of it."""
 
 
 @dataclass(frozen=True)

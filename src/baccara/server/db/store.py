@@ -23,34 +23,20 @@ from baccara.server.db.models import (
     Round as RoundRow,
 )
 from baccara.server.db.sql import Statement
-from baccara.server.domain.accounts import check_password, check_role, check_username, hash_password
+from baccara.server.errors import NotFound, UsernameTaken
 from baccara.table import Mode, TableConfig
 from baccara.table.events import Event, RoundSettled, RoundVoided, event_from_dict
-
-
-class NotFound(BaccaraError):
-    """No such user, table, round or bet — or not one this user may see."""
-
-
-class UsernameTaken(BaccaraError):
-    pass
 
 
 @dataclass(frozen=True)
 class Credentials:
     """A new user's name, role and password hash, checked and hashed before any
-    transaction: hashing takes tens of milliseconds, too long to hold a write lock."""
+    transaction: hashing takes tens of milliseconds, too long to hold a write lock
+    (``accounts.credentials`` makes them)."""
 
     username: str
     role: str
     password_hash: str
-
-    @classmethod
-    def check(cls, username: str, password: str, role: str) -> Credentials:
-        check_username(username)
-        check_password(password)
-        check_role(role)
-        return cls(username, role, hash_password(password))
 
 
 def create_user(session: Session, who: Credentials, balance_cents: int, now: float) -> User:

@@ -24,8 +24,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from baccara.errors import BaccaraError, shown
+from baccara.errors import shown
 from baccara.server.db.models import Setting
+from baccara.server.db.store import Credentials
+from baccara.server.errors import AuthError, InvalidCredentials
 
 SIGNING_KEY = "token-signing-key"
 USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
@@ -33,14 +35,6 @@ MIN_PASSWORD, MAX_PASSWORD = 8, 128
 ROLES = ("admin", "dealer", "player")
 
 _hasher = PasswordHasher()
-
-
-class AuthError(BaccaraError):
-    """A missing, expired or forged token, or a wrong password."""
-
-
-class InvalidCredentials(BaccaraError):
-    """A username or password that cannot be used: too short, odd characters."""
 
 
 def check_username(username: object) -> str:
@@ -143,3 +137,11 @@ class Tokens:
         if claims.expires <= now:
             raise AuthError("the token has expired: sign in again")
         return claims
+
+
+def credentials(username: str, password: str, role: str) -> Credentials:
+    """A new user's checked name, password and role, the password hashed."""
+    check_username(username)
+    check_password(password)
+    check_role(role)
+    return Credentials(username, role, hash_password(password))

@@ -23,13 +23,10 @@ from baccara.server.db import ledger, store
 from baccara.server.db.models import Bet, Entry, IdempotencyKey, Transfer, table
 from baccara.server.db.sql import Statement, driver
 from baccara.server.domain import responsible as protections
+from baccara.server.errors import IdempotencyConflict, NotFound
 
 if TYPE_CHECKING:
-    from baccara.server.domain.casino import Caller, Live
-
-
-class IdempotencyConflict(BaccaraError):
-    """The same Idempotency-Key was sent with a different request."""
+    from baccara.server.domain.types import Caller, Live
 
 
 def check_key(key: object) -> str:
@@ -141,7 +138,7 @@ def remove(session: Session, live: Live, user: Caller, bet_id: str, now: float) 
     round_.verify_remove_bet(bet_id, user.username)
     bet = session.get(Bet, bet_id)
     if bet is None or bet.user_id != user.id or bet.status != "placed":
-        raise store.NotFound(f"no bet {bet_id!r} of yours on this round")
+        raise NotFound(f"no bet {bet_id!r} of yours on this round")
     wallet = store.wallet(session, user.id)
     _, balances = ledger.transfer(
         session,

@@ -22,19 +22,16 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from baccara.errors import BaccaraError
 from baccara.games import GAMES
 from baccara.server.cluster import leases
 from baccara.server.cluster.hub import Hub, Segment
-from baccara.server.cluster.leases import LeaseLost
-from baccara.server.cluster.membership import Cluster, Mirror, TableMoved
+from baccara.server.cluster.membership import Cluster, Mirror
 from baccara.server.db import ledger, store
 from baccara.server.db.database import Database, GroupCommit
 from baccara.server.db.models import CasinoTable, LoginFailure, PlaySession, Seat, Setting, User
@@ -42,7 +39,16 @@ from baccara.server.db.models import Round as RoundRow
 from baccara.server.db.sql import prepare
 from baccara.server.domain import audit, betting
 from baccara.server.domain import responsible as protections
-from baccara.server.domain.accounts import AuthError, Claims, Tokens, password_matches
+from baccara.server.domain.accounts import Claims, Tokens, credentials, password_matches
+from baccara.server.domain.types import Caller, Live, Outbox
+from baccara.server.errors import (
+    AuthError,
+    Excluded,
+    LeaseLost,
+    NotFound,
+    TableMoved,
+    TooManyAttempts,
+)
 from baccara.server.settings import Settings
 from baccara.table import Mode, Phase, Round, Table, TableConfig
 from baccara.table.config import on_step, whole_cents_step
@@ -58,70 +64,12 @@ BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested"})
 """Events that leave a round open for bets: its stored state does not change."""
 
 
-class Forbidden(BaccaraError):
-    """The user may not do this: another player's turn, or a role they do not have."""
-
-
-class TooManyAttempts(BaccaraError):
-    """Too many failed sign-ins: wait before trying again."""
-
-
-@dataclass
-class Live:
-    """One open table this process deals: its engine, its lock, the database id of the
-    round in play, and the generation of the table's lease (the fencing token)."""
-
-    table_id: int
-    table: Table
-    generation: int = 0
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    round_id: int | None = None
-    closed: bool = False
-    moved: bool = False
-    """Closed because another process deals it now (not because the table was closed)."""
-
-    @property
-    def round(self) -> Round | None:
-        return self.table.round
-
-    @property
-    def live_mode(self) -> bool:
-        return self.table.config.mode is Mode.LIVE
-
-    def fingerprint(self) -> tuple[object, int, tuple[tuple[int, str], ...], int | None]:
-        """What an action may change in memory: to tell whether a failed one did."""
-        round_ = self.table.round
-        events = len(round_.events) if round_ is not None else 0
-        return (round_, events, tuple(sorted(self.table.seats.items())), self.round_id)
-
-    def deadline(self) -> float | None:
-        round_ = self.table.round
-        return None if round_ is None or round_.phase.over else round_.deadline()
-
-
-@dataclass
-class Outbox:
-    """What to send once a transaction has committed."""
-
-    segments: list[Segment] = field(default_factory=list)
-    balances: dict[int, int] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Caller:
-    """The signed-in user, as every route sees them."""
-
-    id: int
-    username: str
-    role: str
-
-
 class Casino:
     def __init__(self, settings: Settings, clock: Callable[[], float] = time.time) -> None:
         self.settings = settings
         self.clock = clock
         self.db = Database(settings.database_url)
-        self.cluster = Cluster(self)
+        self.cluster: Cluster[Live] = Cluster(self)
         self._group: GroupCommit[Any] | None = GroupCommit(self.db) if self.db.sqlite else None
         self.hub = Hub()
         self.tables: dict[int, Live] = {}
@@ -274,7 +222,7 @@ class Casino:
         """The table's engine as the database has it: seats, nonce, live shoe, the last round."""
         row = session.get(CasinoTable, table_id)
         if row is None or row.status != "open":
-            raise store.NotFound(f"no open table {table_id}")
+            raise NotFound(f"no open table {table_id}")
         config = store.table_config(row)
         last = session.scalars(select(RoundRow).where(RoundRow.table_id == table_id)
                                .order_by(RoundRow.nonce.desc()).limit(1)).first()  # fmt: skip
@@ -362,7 +310,7 @@ class Casino:
             if live.moved:
                 raise TableMoved(f"table {live.table_id} is changing hands: try again")
             if live.closed:
-                raise store.NotFound(f"no open table {live.table_id}")
+                raise NotFound(f"no open table {live.table_id}")
             before = live.fingerprint()
             try:
                 result, outbox = await self._write(
@@ -595,7 +543,7 @@ class Casino:
 
     def register(self, username: str, password: str, role: str = "player") -> Caller:
         balance = self.settings.starting_balance_cents if role == "player" else 0
-        who = store.Credentials.check(username, password, role)
+        who = credentials(username, password, role)
         with self.db.write() as session:
             user = store.create_user(session, who, balance, self.clock())
             return Caller(user.id, user.username, user.role)
@@ -669,7 +617,7 @@ class Casino:
             return live
         if self.cluster.shared and self._is_open(table_id):
             raise TableMoved(f"table {table_id} is changing hands: try again")
-        raise store.NotFound(f"no open table {table_id}")
+        raise NotFound(f"no open table {table_id}")
 
     def _is_open(self, table_id: int) -> bool:
         with self.db.read() as session:
@@ -723,7 +671,7 @@ class Casino:
             chosen = live.table.verify_sit(user.username, seat)
             until = protections.excluded_until(session, user.id, now)
             if until is not None:
-                raise protections.Excluded("you have excluded yourself from play")
+                raise Excluded("you have excluded yourself from play")
             session.add(Seat(table_id=table_id, seat=chosen, user_id=user.id))
             session.flush()
             live.table.sit(user.username, chosen)
@@ -799,7 +747,7 @@ class Casino:
         with self.db.read() as session:
             row = session.get(RoundRow, round_id)
             if row is None:
-                raise store.NotFound(f"no round {round_id}")
+                raise NotFound(f"no round {round_id}")
             return row.table_id
 
     async def round_view(self, user: Caller, round_id: int) -> dict[str, Any]:
@@ -815,13 +763,13 @@ class Casino:
     def _round_view(
         self, user: Caller, round_id: int, source: Live | Mirror | None
     ) -> dict[str, Any]:
-        from baccara.server.queries import round_json, stored_round
+        from baccara.server.domain.views import round_json, stored_round
         from baccara.table import Viewer
 
         with self.db.read() as session:
             row = session.get(RoundRow, round_id)
             if row is None:
-                raise store.NotFound(f"no round {round_id}")
+                raise NotFound(f"no round {round_id}")
             in_play = source is not None and source.round_id == round_id and source.round
             round_ = source.round if in_play and source else stored_round(session, row)
             assert round_ is not None
@@ -844,7 +792,7 @@ class Casino:
 
     def list_tables(self) -> list[dict[str, Any]]:
         """Every open table, with its seats as committed."""
-        from baccara.server.queries import table_json
+        from baccara.server.domain.views import table_json
 
         with self.db.read() as session:
             rows = session.scalars(select(CasinoTable).where(CasinoTable.status == "open")
@@ -871,7 +819,7 @@ class Casino:
         }
 
     def _table_view(self, source: Live | Mirror) -> dict[str, Any]:
-        from baccara.server.queries import table_json
+        from baccara.server.domain.views import table_json
 
         with self.db.read() as session:
             row = session.get(CasinoTable, source.table_id)

@@ -17,21 +17,22 @@ from baccara.table import Mode, Phase, Round
 from baccara.table.round import RoundError
 
 if TYPE_CHECKING:
-    from baccara.server.domain.casino import Caller, Casino, Live
+    from baccara.server.domain.casino import Casino
+    from baccara.server.domain.types import Caller, Live
 
 MAX_ENTRIES = 64
 """Cards (tiles, dice) in one request: more than any round can take."""
 
 
 def _forbidden(message: str) -> BaccaraError:
-    from baccara.server.domain.casino import Forbidden
+    from baccara.server.errors import Forbidden
 
     return Forbidden(message)
 
 
 def current_round(live: Live, round_id: int) -> Round:
     """The round in play, if ``round_id`` is it."""
-    from baccara.server.db.store import NotFound
+    from baccara.server.errors import NotFound
 
     if live.round_id != round_id or live.table.round is None:
         raise NotFound(f"round {round_id} is not in play at table {live.table_id}")

@@ -36,6 +36,7 @@ from baccara.server.db.models import (
     table,
 )
 from baccara.server.db.sql import Statement
+from baccara.server.errors import Excluded, LossLimitReached, RealityCheckDue
 
 _limits = table(LossLimit)
 _accounts = table(Account)
@@ -90,18 +91,6 @@ PLAY_KINDS = ("stake", "withdraw", "payout", "void")
 """The transfers that make up a player's result at the tables (not deposits or credits)."""
 MAX_EXCLUSION_DAYS = 3650
 REALITY_MINUTES = (5, 600)
-
-
-class Excluded(BaccaraError):
-    """The player has excluded themselves from play until a date."""
-
-
-class LossLimitReached(BaccaraError):
-    """The bet could take the period's net loss past the player's limit."""
-
-
-class RealityCheckDue(BaccaraError):
-    """The player must answer the reality check before betting on."""
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ itself. The lane stands in front of all of it (:class:`CasinoApp`) and answers t
 request that matters with the very functions the route calls, in the same order: the
 token checked by ``Casino.authenticate``, the body by the ``BetIn`` model, the key by
 ``check_key``, the bet placed by ``Casino.place_bet``, the answer the route's
-``JSONResponse`` with the headers the Guard adds (:data:`~.security.SECURED`).
+``JSONResponse`` with the headers the Guard adds (:data:`~.guard.SECURED`).
 
 What the layers it passes by would have done, it does or leaves to them: it reads only
-a body whose declared length is within the Guard's bound (:data:`~.security.MAX_BODY`),
+a body whose declared length is within the Guard's bound (:data:`~.guard.MAX_BODY`),
 and only a bet for a table this process deals (any other is the forwarder's).
 
 It takes only the plain success: whenever anything is not exactly as the route expects
@@ -37,7 +37,8 @@ from baccara.server.http.api.schemas import BetIn
 from baccara.server.http.guard import MAX_BODY, SECURED, read_body, replaying
 
 if TYPE_CHECKING:
-    from baccara.server.domain.casino import Caller, Casino
+    from baccara.server.domain.casino import Casino
+    from baccara.server.domain.types import Caller
 
 BET_PATH = re.compile(r"/api/tables/([1-9][0-9]{0,8})/bets")
 """A bet's path, with a table id the route accepts (larger ones go to the route)."""

@@ -15,6 +15,8 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from baccara.server.cluster.hub import SOCKET_SEND
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -44,15 +46,6 @@ HEADERS = {
 SECURED = [*HEADERS.items(), (b"content-security-policy", POLICY.encode())]
 """The headers the Guard adds to every answer (an answer written past it adds them too)."""
 DOCS_SECURED = [*HEADERS.items(), (b"content-security-policy", DOCS_POLICY.encode())]
-
-
-SOCKET_SEND = "baccara.socket_send"
-"""Where a WebSocket's scope keeps the server's own ``send``, as it reaches the Guard.
-
-The hub sends a table's messages — most of what a busy casino sends — with it: through
-the framework's layers (each wraps ``send`` to watch HTTP answers, which a WebSocket
-message is not) every message cost as much again. The socket is accepted, refused and
-closed through the framework as usual."""
 
 
 class Guard:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
 
+from baccara.server.domain.views import HISTORY_LIMIT, history
 from baccara.server.http.api.deps import CasinoDep, UserDep
 from baccara.server.http.api.schemas import REFUSALS, ClientSeedIn, Credentials, Me, TokenOut
-from baccara.server.queries import HISTORY_LIMIT, history
 
 router = APIRouter(tags=["players"], responses=REFUSALS)
 

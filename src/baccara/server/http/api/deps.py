@@ -11,7 +11,9 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from baccara.server.domain.casino import Caller, Casino, Forbidden
+from baccara.server.domain.casino import Casino
+from baccara.server.domain.types import Caller
+from baccara.server.errors import Forbidden
 
 bearer = HTTPBearer(auto_error=False, description="The token from POST /api/auth/login")
 

@@ -17,41 +17,8 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
-from baccara.server.cluster.leases import LeaseLost
-from baccara.server.cluster.membership import TableMoved
-from baccara.server.db.ledger import InsufficientFunds
-from baccara.server.db.store import NotFound, UsernameTaken
-from baccara.server.domain.accounts import AuthError, InvalidCredentials
-from baccara.server.domain.betting import IdempotencyConflict
-from baccara.server.domain.casino import Forbidden, TooManyAttempts
-from baccara.server.domain.responsible import Excluded, LossLimitReached, RealityCheckDue
-from baccara.table import OffStep, RoundError, SeatError
-
-STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
-    (AuthError, 401, "unauthorized"),
-    (TableMoved, 503, "table_moving"),
-    (LeaseLost, 503, "table_moving"),
-    (TooManyAttempts, 429, "too_many_attempts"),
-    (Excluded, 403, "self_excluded"),
-    (LossLimitReached, 409, "loss_limit"),
-    (RealityCheckDue, 409, "reality_check"),
-    (Forbidden, 403, "forbidden"),
-    (NotFound, 404, "not_found"),
-    (IdempotencyConflict, 409, "idempotency_conflict"),
-    (UsernameTaken, 409, "username_taken"),
-    (SeatError, 409, "seat"),
-    (RoundError, 409, "not_now"),
-    (InsufficientFunds, 400, "insufficient_funds"),
-    (InvalidCredentials, 400, "invalid_credentials"),
-    (OffStep, 400, "bet_step"),
-    (InvalidBet, 400, "invalid_bet"),
-    (InvalidCards, 400, "invalid_cards"),
-    (InvalidOption, 400, "invalid_option"),
-    (UnknownGame, 400, "unknown_game"),
-    (BaccaraError, 400, "bad_request"),
-)
-"""The first class an error is an instance of decides its status."""
+from baccara.errors import BaccaraError
+from baccara.server.errors import status_of
 
 UNAVAILABLE = (
     "the connection to the database was lost during this request: try again (a bet with"
@@ -67,13 +34,11 @@ def error_body(code: str, detail: str) -> dict[str, str]:
 def install(app: FastAPI) -> None:
     @app.exception_handler(BaccaraError)
     async def refused(request: Request, error: BaccaraError) -> JSONResponse:
-        for cls, status, code in STATUS:
-            if isinstance(error, cls):
-                headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-                if status == 503:  # the table is changing hands between server processes
-                    headers = {"Retry-After": "1"}
-                return JSONResponse(error_body(code, str(error)), status, headers=headers)
-        raise AssertionError("BaccaraError is in STATUS")
+        status, code = status_of(error)
+        headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+        if status == 503:  # the table is changing hands between server processes
+            headers = {"Retry-After": "1"}
+        return JSONResponse(error_body(code, str(error)), status, headers=headers)
 
     @app.exception_handler(DBAPIError)
     async def unavailable(request: Request, error: DBAPIError) -> JSONResponse:

@@ -16,7 +16,7 @@ router = APIRouter(tags=["games"], responses=REFUSALS)
 
 @functools.cache
 def _games() -> list[dict[str, Any]]:
-    from baccara.server.queries import games_json
+    from baccara.server.domain.views import games_json
 
     return games_json()
 
@@ -32,7 +32,7 @@ def table_rules(table_id: TableId, casino: CasinoDep) -> dict[str, Any]:
     """A table's own rules (its options over the game's defaults) and each bet's exact
     house edge under them, from a full shoe; ``changed`` names the rules that differ from
     the game's defaults."""
-    from baccara.server.queries import table_rules_json
+    from baccara.server.domain.views import table_rules_json
 
     with casino.db.read() as session:
         return table_rules_json(session, table_id)

@@ -36,7 +36,7 @@ def recent_rounds(
     table_id: TableId, casino: CasinoDep, limit: int = Query(100, ge=1, le=500)
 ) -> list[dict[str, Any]]:
     """The table's last rounds that are over, oldest first, with their results (the roads)."""
-    from baccara.server.queries import recent_rounds as read
+    from baccara.server.domain.views import recent_rounds as read
 
     casino.live(table_id)
     with casino.db.read() as session:

@@ -14,7 +14,8 @@ from fastapi.concurrency import run_in_threadpool
 from baccara.errors import BaccaraError
 from baccara.server.cluster.hub import Connection
 from baccara.server.cluster.membership import Mirror
-from baccara.server.domain.casino import Casino, Live
+from baccara.server.domain.casino import Casino
+from baccara.server.domain.types import Live
 from baccara.server.http.api.schemas import TableId
 
 router = APIRouter()

@@ -20,6 +20,7 @@ from baccara.games import game
 from baccara.server.db import store
 from baccara.server.db.models import Bet, CasinoTable, Entry, Payout, Transfer
 from baccara.server.db.models import Round as RoundRow
+from baccara.server.errors import NotFound
 from baccara.table import Round, Viewer, view
 from baccara.table.events import RoundSettled
 from baccara.table.view import visible_cards
@@ -247,7 +248,7 @@ def table_rules_json(session: Session, table_id: int) -> dict[str, Any]:
     table that has closed keeps its rules."""
     row = session.get(CasinoTable, table_id)
     if row is None:
-        raise store.NotFound(f"no table {table_id}")
+        raise NotFound(f"no table {table_id}")
     options = json.loads(row.options)
     key = json.dumps(options, sort_keys=True)
     defaults = _cached_rules(row.game, "{}")["rules"]

@@ -1,0 +1,121 @@
+"""What the game mathematician's report is asked for and the figures it shows: the
+request and the gathered data that ``report.py`` lays out with ``report_sections.py``.
+Both import it; it imports neither."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from baccara.exact import EffectOfRemoval
+from baccara.exact.model import Analysis
+from baccara.exact.variants import Comparison, DeckSweep
+from baccara.games import GameSpec
+from baccara.games.bonus import Category
+from baccara.games.paytable import SHIPPED, Paytable
+from baccara.games.variant import option_value_text
+from baccara.money import format_cents
+from baccara.options import option_name
+from baccara.render.text import printable
+from baccara.sim.api import Sessions
+from baccara.sim.sessions import SessionPlan
+
+DEFAULT_PLAN = SessionPlan(stake=1000, bankroll=100_000, hands=200, sessions=10_000)
+"""The night the fan chart plays: 10.00 a hand, 1000.00 to start, 200 hands, 10,000 nights
+— the defaults of ``baccara simulate --bet``."""
+
+DEFAULT_SEED = 1
+"""The report's sessions are seeded, so the same report comes out every time."""
+
+
+@dataclass(frozen=True)
+class ReportRequest:
+    """Which game, under which rules, and how to play the report's bankroll sessions.
+
+    ``options`` are rule options as :func:`baccara.analyze` takes them; ``bet`` is the
+    bet the sessions play (the game's first bet by default).
+    """
+
+    game: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    bet: str | None = None
+    seed: int = DEFAULT_SEED
+    plan: SessionPlan = DEFAULT_PLAN
+
+
+@dataclass(frozen=True)
+class ReportData:
+    """Every figure the report shows, each from a call a user can make."""
+
+    request: ReportRequest
+    spec: GameSpec
+    analysis: Analysis
+    rules: Any
+    removal: EffectOfRemoval
+    decks: DeckSweep | None
+    variants: Comparison
+    sessions: Sessions
+    bonus: tuple[Mapping[Category, int], Paytable] | None
+
+    @property
+    def session_bet(self) -> str:
+        return self.sessions.bet
+
+    def option_values(self) -> list[tuple[str, str, str]]:
+        """Each rule option as a user types it: name, value in force, the default.
+
+        A paytable read from a file goes by the name the file gave it, control
+        characters escaped.
+        """
+        defaults = self.spec.rules()
+        return [
+            (
+                option_name(name),
+                printable(option_value_text(getattr(self.rules, name))),
+                option_value_text(getattr(defaults, name)),
+            )
+            for name in self.analysis.options
+        ]
+
+    def option_sources(self) -> list[str]:
+        """Where each option's default comes from: the seed, or an assumption and its source."""
+        return [
+            self.spec.assumption(name) or f"seed {self.spec.seed_number}"
+            for name in self.analysis.options
+        ]
+
+    def option_flags(self) -> str:
+        """The ``--option``s that give these rules (those that differ from the defaults).
+
+        A paytable read from a file shows as ``paytable=FILE``: the report knows its
+        name, not where it was read from.
+        """
+        paytable = getattr(self.rules, "paytable", None)
+        from_file = isinstance(paytable, Paytable) and paytable.name not in SHIPPED
+        return "".join(
+            f" --option {name}={'FILE' if name == 'paytable' and from_file else value}"
+            for name, value, default in self.option_values()
+            if value != default
+        )
+
+    def command(self) -> str:
+        """The ``baccara report`` command that writes this report (where to aside), the
+        sessions' bet, number and seed spelled out.
+
+        The command sets no stake, bankroll or hands; a report whose sessions were
+        planned otherwise (from Python) says so instead.
+        """
+        plan = self.sessions.plan
+        if (plan.stake, plan.bankroll, plan.hands) != (
+            DEFAULT_PLAN.stake, DEFAULT_PLAN.bankroll, DEFAULT_PLAN.hands,
+        ):  # fmt: skip
+            money = format_cents
+            return (
+                f"none: sessions of {plan.hands:,} hands at {money(plan.stake)} from "
+                f"{money(plan.bankroll)} were planned in Python (ReportRequest.plan)"
+            )
+        return (
+            f"baccara report {self.spec.id}{self.option_flags()} --bet {self.session_bet}"
+            f" --sessions {plan.sessions} --seed {self.sessions.seed}"
+        )

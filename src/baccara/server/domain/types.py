@@ -1,0 +1,60 @@
+"""The values the casino's parts pass each other: the signed-in caller, an open table
+this process deals, and what a transaction sends once it has committed."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from baccara.server.cluster.hub import Segment
+from baccara.table import Mode, Round, Table
+
+
+@dataclass
+class Live:
+    """One open table this process deals: its engine, its lock, the database id of the
+    round in play, and the generation of the table's lease (the fencing token)."""
+
+    table_id: int
+    table: Table
+    generation: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    round_id: int | None = None
+    closed: bool = False
+    moved: bool = False
+    """Closed because another process deals it now (not because the table was closed)."""
+
+    @property
+    def round(self) -> Round | None:
+        return self.table.round
+
+    @property
+    def live_mode(self) -> bool:
+        return self.table.config.mode is Mode.LIVE
+
+    def fingerprint(self) -> tuple[object, int, tuple[tuple[int, str], ...], int | None]:
+        """What an action may change in memory: to tell whether a failed one did."""
+        round_ = self.table.round
+        events = len(round_.events) if round_ is not None else 0
+        return (round_, events, tuple(sorted(self.table.seats.items())), self.round_id)
+
+    def deadline(self) -> float | None:
+        round_ = self.table.round
+        return None if round_ is None or round_.phase.over else round_.deadline()
+
+
+@dataclass
+class Outbox:
+    """What to send once a transaction has committed."""
+
+    segments: list[Segment] = field(default_factory=list)
+    balances: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Caller:
+    """The signed-in user, as every route sees them."""
+
+    id: int
+    username: str
+    role: str

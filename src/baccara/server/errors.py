@@ -1,0 +1,130 @@
+"""Every error the server raises, each with the HTTP status and the code its answer carries.
+
+A refusal is answered ``{"error": code, "detail": str(error)}`` with :attr:`ServerError.status`
+(see ``http/api/errors.py``). The errors of the lower layers (a bet off the table's step, a
+round not ready for an action, an invalid option) are given theirs in :data:`STATUS`.
+Every one is raised before anything is committed, so a refusal changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
+from baccara.table import OffStep, RoundError, SeatError
+
+
+class ServerError(BaccaraError):
+    """A refusal of the server's own: its status and code are class attributes."""
+
+    status: ClassVar[int] = 400
+    code: ClassVar[str] = "bad_request"
+
+
+class AuthError(ServerError):
+    """A missing, expired or forged token, or a wrong password."""
+
+    status, code = 401, "unauthorized"
+
+
+class InvalidCredentials(ServerError):
+    """A username or password that cannot be used: too short, odd characters."""
+
+    status, code = 400, "invalid_credentials"
+
+
+class TooManyAttempts(ServerError):
+    """Too many failed sign-ins: wait before trying again."""
+
+    status, code = 429, "too_many_attempts"
+
+
+class Forbidden(ServerError):
+    """The user may not do this: another player's turn, or a role they do not have."""
+
+    status, code = 403, "forbidden"
+
+
+class NotFound(ServerError):
+    """No such user, table, round or bet — or not one this user may see."""
+
+    status, code = 404, "not_found"
+
+
+class UsernameTaken(ServerError):
+    """Another user has this name."""
+
+    status, code = 409, "username_taken"
+
+
+class IdempotencyConflict(ServerError):
+    """The same Idempotency-Key was sent with a different request."""
+
+    status, code = 409, "idempotency_conflict"
+
+
+class InsufficientFunds(ServerError):
+    """A wallet (or a table's stakes) that does not hold the amount asked of it."""
+
+    status, code = 400, "insufficient_funds"
+
+
+class Excluded(ServerError):
+    """The player has excluded themselves from play until a date."""
+
+    status, code = 403, "self_excluded"
+
+
+class LossLimitReached(ServerError):
+    """The bet could take the period's net loss past the player's limit."""
+
+    status, code = 409, "loss_limit"
+
+
+class RealityCheckDue(ServerError):
+    """The player must answer the reality check before betting on."""
+
+    status, code = 409, "reality_check"
+
+
+class TableMoved(ServerError):
+    """The table is changing hands between server processes: try again in a moment (503)."""
+
+    status, code = 503, "table_moving"
+
+
+class LeaseLost(ServerError):
+    """This process no longer deals the table: another took it over (503, try again)."""
+
+    status, code = 503, "table_moving"
+
+
+class SingleProcessDatabase(ServerError):
+    """A second server process on an SQLite database (it refuses to start)."""
+
+
+class DatabaseUnavailable(ServerError):
+    """``DATABASE_URL`` names no database baccara can use, or the database cannot be opened."""
+
+
+STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
+    (SeatError, 409, "seat"),
+    (RoundError, 409, "not_now"),
+    (OffStep, 400, "bet_step"),
+    (InvalidBet, 400, "invalid_bet"),
+    (InvalidCards, 400, "invalid_cards"),
+    (InvalidOption, 400, "invalid_option"),
+    (UnknownGame, 400, "unknown_game"),
+    (BaccaraError, 400, "bad_request"),
+)
+"""The lower layers' errors: the first class an error is an instance of decides its status."""
+
+
+def status_of(error: BaccaraError) -> tuple[int, str]:
+    """The HTTP status and code that answer ``error``."""
+    if isinstance(error, ServerError):
+        return error.status, error.code
+    for cls, status, code in STATUS:
+        if isinstance(error, cls):
+            return status, code
+    raise AssertionError("BaccaraError is in STATUS")
