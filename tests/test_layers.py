@@ -44,6 +44,7 @@ RANK: dict[str, int] = {
 SERVER_RANK: dict[str, int] = {
     "settings": 0,
     "errors": 0,
+    "clock": 0,
     "db": 1,
     "cluster": 2,
     "domain": 3,

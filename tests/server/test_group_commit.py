@@ -13,7 +13,6 @@ import pytest
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from baccara.server.db import database as database_module
 from baccara.server.db.database import Database, GroupCommit
 from baccara.server.db.models import Account, table
 from baccara.server.db.sql import Statement
@@ -105,16 +104,16 @@ def test_a_failed_commit_fails_every_piece_and_writes_nothing(
 
 
 def test_a_batch_out_of_time_commits_what_it_ran_and_the_rest_comes_next(
-    database: Database, monkeypatch: pytest.MonkeyPatch
+    database: Database,
 ) -> None:
     """A batch stops once its time is up and commits; the rest runs in the next turns of
     the loop, each piece still standing or falling alone. What was left over has the
     first half of the next batch's time, what arrived in between the second half: here
-    the pieces take 0.12 s each against batches of 0.2 s, on a clock only they move (a
-    busy machine cannot change what a batch has time for)."""
+    the pieces take 0.12 s each against batches of 0.2 s, on a clock given to the group
+    commit that only they move (a busy machine cannot change what a batch has time for)."""
     order: list[str] = []
     clock = [0.0]
-    monkeypatch.setattr(database_module, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    stopwatch = SimpleNamespace(now=lambda: clock[0], monotonic=lambda: clock[0])
 
     def piece(name: str, seconds: float, fail: bool = False) -> Callable[[Session], str]:
         inner = _open(name, fail=fail, by_driver=True)
@@ -127,7 +126,7 @@ def test_a_batch_out_of_time_commits_what_it_ran_and_the_rest_comes_next(
         return work
 
     async def run() -> list[object]:
-        group: GroupCommit[str] = GroupCommit(database, seconds=0.2)
+        group: GroupCommit[str] = GroupCommit(database, seconds=0.2, clock=stopwatch)
         first = [asyncio.ensure_future(group.run(piece(f"s{i}", 0.12, fail=i == 1)))
                  for i in range(4)]  # fmt: skip
         await asyncio.sleep(0)  # queued together: one batch, which has time for two

@@ -34,6 +34,7 @@ from typing import Any
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from baccara.server.clock import SYSTEM, Clock
 from baccara.table import Round, Viewer, sees_more, view
 
 SOCKET_SEND = "baccara.socket_send"
@@ -151,7 +152,9 @@ class Segment:
 
 
 class Hub:
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock = SYSTEM) -> None:
+        self.clock = clock
+        """Paces each socket's sends (its ``monotonic``)."""
         self.connections: dict[int, set[Connection]] = {}
         """Each table's connections."""
         self.users: dict[int, set[Connection]] = {}
@@ -235,14 +238,14 @@ class Hub:
 
     async def _send(self, connection: Connection) -> None:
         queue, send = connection.queue, connection.send
-        loop = asyncio.get_running_loop()
+        monotonic = self.clock.monotonic
         sent_at = -SEND_INTERVAL
         while True:
             waiting = [await queue.get()]
-            wait = sent_at + SEND_INTERVAL - loop.time()
+            wait = sent_at + SEND_INTERVAL - monotonic()
             if wait > 0 and waiting[-1] is not None:
                 await asyncio.sleep(wait)  # what else arrives in the meantime goes with it
-            sent_at = loop.time()
+            sent_at = monotonic()
             while waiting[-1] is not None and len(waiting) < SEND_TOGETHER and not queue.empty():
                 waiting.append(queue.get_nowait())
             closing = waiting[-1] is None

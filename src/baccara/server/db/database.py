@@ -21,7 +21,6 @@ import logging
 import pathlib
 import sqlite3
 import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeVar
 
@@ -32,6 +31,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
 from baccara.errors import shown
+from baccara.server.clock import SYSTEM, Clock
 from baccara.server.db.sql import DRIVER, Driver
 from baccara.server.errors import DatabaseUnavailable
 
@@ -207,8 +207,11 @@ class GroupCommit(Generic[T]):
     while it waits.)
     """
 
-    def __init__(self, database: Database, seconds: float = BATCH_SECONDS) -> None:
+    def __init__(
+        self, database: Database, seconds: float = BATCH_SECONDS, clock: Clock = SYSTEM
+    ) -> None:
         self.database = database
+        self.clock = clock
         self.seconds = seconds
         self._pending: list[tuple[Callable[[Session], T], asyncio.Future[T]]] = []
         self._left: list[tuple[Callable[[Session], T], asyncio.Future[T]]] = []
@@ -245,14 +248,14 @@ class GroupCommit(Generic[T]):
         if not left and not arrived:
             return
         outcomes: list[tuple[asyncio.Future[T], T | None, Exception | None]] = []
-        start = time.perf_counter()
+        start = self.clock.monotonic()
         ran: list[int] = []
         try:
             with self.database.write() as session:
                 for pieces, share in ((left, 0.5), (arrived, 1.0)):
                     count = 0
                     for work, future in pieces:
-                        if outcomes and time.perf_counter() - start > share * self.seconds:
+                        if outcomes and self.clock.monotonic() - start > share * self.seconds:
                             break  # the rest in the next turn (below)
                         count += 1
                         try:

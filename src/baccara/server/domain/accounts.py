@@ -8,6 +8,7 @@ altered token, or an expired one, is refused.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import functools
@@ -16,18 +17,24 @@ import hmac
 import json
 import re
 import secrets
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from baccara.errors import shown
-from baccara.server.db.models import Setting
+from baccara.server.db import store
+from baccara.server.db.database import Database
+from baccara.server.db.models import LoginFailure, Setting, User
 from baccara.server.db.store import Credentials
-from baccara.server.errors import AuthError, InvalidCredentials
+from baccara.server.domain.types import Caller
+from baccara.server.errors import AuthError, InvalidCredentials, TooManyAttempts
+from baccara.server.settings import Settings
 
 SIGNING_KEY = "token-signing-key"
 USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
@@ -145,3 +152,81 @@ def credentials(username: str, password: str, role: str) -> Credentials:
     check_password(password)
     check_role(role)
     return Credentials(username, role, hash_password(password))
+
+
+class Accounts:
+    """Signing up and signing in: new users, the limits on failed sign-ins, the tokens, and
+    the users they name (each read once per process). The casino's façade calls it."""
+
+    def __init__(self, db: Database, settings: Settings, clock: Callable[[], float]) -> None:
+        self.db = db
+        self.settings = settings
+        self.clock = clock
+        self.tokens: Tokens | None = None
+        self._callers: dict[int, Caller] = {}
+
+    def load_tokens(self) -> None:
+        """The signing key, made on the database's first start (call once, before use)."""
+        with self.db.write() as session:
+            self.tokens = Tokens.load(session, self.settings.token_hours * 3600)
+
+    def register(self, username: str, password: str, role: str = "player") -> Caller:
+        balance = self.settings.starting_balance_cents if role == "player" else 0
+        who = credentials(username, password, role)
+        with self.db.write() as session:
+            user = store.create_user(session, who, balance, self.clock())
+            return Caller(user.id, user.username, user.role)
+
+    LOGIN_WINDOW = 15 * 60.0
+    """Failed sign-ins are counted over this many seconds."""
+    LOGIN_FAILURES: ClassVar[Mapping[str, int]] = {"username": 5, "address": 50}
+    """Failures in the window after which further attempts are refused (429)."""
+
+    def login(self, username: str, password: str, address: str = "") -> str:
+        """A token for a right password. Wrong ones are rate-limited per username and per
+        address; a right one is never counted against either.
+
+        The attempt is counted as a failure before the password is checked (outside any
+        transaction: it takes tens of milliseconds) and forgiven once it proves right, so
+        attempts racing each other cannot slip past the limit together."""
+        now = self.clock()
+        with self.db.write() as session:
+            since = now - self.LOGIN_WINDOW
+            for column, key in (("username", username[:64]), ("address", address[:64])):
+                failed = session.scalar(select(func.count(LoginFailure.id)).where(
+                    getattr(LoginFailure, column) == key, LoginFailure.at >= since))  # fmt: skip
+                if key and (failed or 0) >= self.LOGIN_FAILURES[column]:
+                    raise TooManyAttempts(
+                        f"too many failed sign-ins for this {column}: wait"
+                        f" {round(self.LOGIN_WINDOW / 60)} minutes and try again"
+                    )
+            attempt = LoginFailure(username=username[:64], address=address[:64], at=now)
+            session.add(attempt)
+            session.execute(delete(LoginFailure).where(LoginFailure.at < since - 86_400))
+            user = session.scalars(select(User).where(User.username == username)).first()
+        if not password_matches(user.password_hash if user else None, password) or user is None:
+            raise AuthError("wrong username or password")
+        with self.db.write() as session:
+            session.execute(delete(LoginFailure).where(LoginFailure.id == attempt.id))
+        assert self.tokens is not None
+        return self.tokens.issue(user.id, user.username, now)
+
+    async def authenticate(self, token: str | None) -> Caller:
+        """The user a valid token names. Users are never renamed, removed or given another
+        role, so each is read from the database once per process."""
+        assert self.tokens is not None
+        claims: Claims = self.tokens.check(token, self.clock())
+        known = self._callers.get(claims.user_id)
+        if known is None:
+            known = await asyncio.to_thread(self._caller, claims.user_id)
+        if known.username != claims.username:
+            raise AuthError("the token's user no longer exists")
+        return known
+
+    def _caller(self, user_id: int) -> Caller:
+        with self.db.read() as session:
+            user = session.get(User, user_id)
+            if user is None:
+                raise AuthError("the token's user no longer exists")
+            known = self._callers[user.id] = Caller(user.id, user.username, user.role)
+            return known

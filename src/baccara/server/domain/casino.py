@@ -20,34 +20,32 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from baccara.games import GAMES
+from baccara.server.clock import SYSTEM, Clock, WallClock
 from baccara.server.cluster import leases
 from baccara.server.cluster.hub import Hub, Segment
 from baccara.server.cluster.membership import Cluster, Mirror
 from baccara.server.db import ledger, store
 from baccara.server.db.database import Database, GroupCommit
-from baccara.server.db.models import CasinoTable, LoginFailure, PlaySession, Seat, Setting, User
+from baccara.server.db.models import CasinoTable, PlaySession, Seat, Setting, User
 from baccara.server.db.models import Round as RoundRow
 from baccara.server.db.sql import prepare
 from baccara.server.domain import audit, betting
 from baccara.server.domain import responsible as protections
-from baccara.server.domain.accounts import Claims, Tokens, credentials, password_matches
+from baccara.server.domain.accounts import Accounts
 from baccara.server.domain.types import Caller, Live, Outbox
 from baccara.server.errors import (
-    AuthError,
     Excluded,
     LeaseLost,
     NotFound,
     TableMoved,
-    TooManyAttempts,
 )
 from baccara.server.settings import Settings
 from baccara.table import Mode, Phase, Round, Table, TableConfig
@@ -65,22 +63,25 @@ BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested"})
 
 
 class Casino:
-    def __init__(self, settings: Settings, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, settings: Settings, clock: Clock | Callable[[], float] = SYSTEM) -> None:
         self.settings = settings
-        self.clock = clock
+        self.time: Clock = WallClock(clock) if callable(clock) else clock
+        """The one clock of the casino, its scheduler, its group commit and its hub."""
+        self.clock = self.time.now
         self.db = Database(settings.database_url)
         self.cluster: Cluster[Live] = Cluster(self)
-        self._group: GroupCommit[Any] | None = GroupCommit(self.db) if self.db.sqlite else None
-        self.hub = Hub()
+        self._group: GroupCommit[Any] | None = (
+            GroupCommit(self.db, clock=self.time) if self.db.sqlite else None
+        )
+        self.hub = Hub(self.time)
         self.tables: dict[int, Live] = {}
-        self.tokens: Tokens | None = None
+        self.accounts = Accounts(self.db, settings, self.clock)
         self._wake = asyncio.Event()
         self._scheduler: asyncio.Task[None] | None = None
         self._ticking: dict[int, asyncio.Task[None]] = {}
         """The tick under way at each table (at most one)."""
         self._checker: asyncio.Task[None] | None = None
         self._connected: dict[int, int] = {}
-        self._callers: dict[int, Caller] = {}
         self._reminded: set[tuple[int, float]] = set()
         self._stopping = False
 
@@ -89,7 +90,7 @@ class Casino:
     async def start(self) -> None:
         await asyncio.to_thread(self.db.migrate)
         prepare(self.db.engine.dialect)  # the bets' and payouts' statements, compiled now
-        self.tokens = await asyncio.to_thread(self._load_tokens)
+        await asyncio.to_thread(self.accounts.load_tokens)
         alone = await asyncio.to_thread(self.cluster.join)
         table_ids = await asyncio.to_thread(self._open_table_ids)
         if not table_ids and self.settings.default_tables:
@@ -147,16 +148,12 @@ class Casino:
                 await self._act(live, void_if_betting(live), reopen=False)
             except Exception:  # the next start voids it instead
                 log.exception("table %s: could not void the round open for bets", live.table_id)
-        until = time.monotonic() + self.STOP_SECONDS
-        while time.monotonic() < until and any(
+        until = self.time.monotonic() + self.STOP_SECONDS
+        while self.time.monotonic() < until and any(
             live.deadline() is not None for live in self.tables.values()
         ):
             self._wake.set()
             await asyncio.sleep(0.05)
-
-    def _load_tokens(self) -> Tokens:
-        with self.db.write() as session:
-            return Tokens.load(session, self.settings.token_hours * 3600)
 
     def _open_table_ids(self) -> list[int]:
         with self.db.read() as session:
@@ -539,68 +536,16 @@ class Casino:
                 }
         return messages
 
-    # --- users ---------------------------------------------------------------------------
+    # --- users (the work is the Accounts') -------------------------------------------------
 
     def register(self, username: str, password: str, role: str = "player") -> Caller:
-        balance = self.settings.starting_balance_cents if role == "player" else 0
-        who = credentials(username, password, role)
-        with self.db.write() as session:
-            user = store.create_user(session, who, balance, self.clock())
-            return Caller(user.id, user.username, user.role)
-
-    LOGIN_WINDOW = 15 * 60.0
-    """Failed sign-ins are counted over this many seconds."""
-    LOGIN_FAILURES: ClassVar[Mapping[str, int]] = {"username": 5, "address": 50}
-    """Failures in the window after which further attempts are refused (429)."""
+        return self.accounts.register(username, password, role)
 
     def login(self, username: str, password: str, address: str = "") -> str:
-        """A token for a right password. Wrong ones are rate-limited per username and per
-        address; a right one is never counted against either.
-
-        The attempt is counted as a failure before the password is checked (outside any
-        transaction: it takes tens of milliseconds) and forgiven once it proves right, so
-        attempts racing each other cannot slip past the limit together."""
-        now = self.clock()
-        with self.db.write() as session:
-            since = now - self.LOGIN_WINDOW
-            for column, key in (("username", username[:64]), ("address", address[:64])):
-                failed = session.scalar(select(func.count(LoginFailure.id)).where(
-                    getattr(LoginFailure, column) == key, LoginFailure.at >= since))  # fmt: skip
-                if key and (failed or 0) >= self.LOGIN_FAILURES[column]:
-                    raise TooManyAttempts(
-                        f"too many failed sign-ins for this {column}: wait"
-                        f" {round(self.LOGIN_WINDOW / 60)} minutes and try again"
-                    )
-            attempt = LoginFailure(username=username[:64], address=address[:64], at=now)
-            session.add(attempt)
-            session.execute(delete(LoginFailure).where(LoginFailure.at < since - 86_400))
-            user = session.scalars(select(User).where(User.username == username)).first()
-        if not password_matches(user.password_hash if user else None, password) or user is None:
-            raise AuthError("wrong username or password")
-        with self.db.write() as session:
-            session.execute(delete(LoginFailure).where(LoginFailure.id == attempt.id))
-        assert self.tokens is not None
-        return self.tokens.issue(user.id, user.username, now)
+        return self.accounts.login(username, password, address)
 
     async def authenticate(self, token: str | None) -> Caller:
-        """The user a valid token names. Users are never renamed, removed or given another
-        role, so each is read from the database once per process."""
-        assert self.tokens is not None
-        claims: Claims = self.tokens.check(token, self.clock())
-        known = self._callers.get(claims.user_id)
-        if known is None:
-            known = await asyncio.to_thread(self._caller, claims.user_id)
-        if known.username != claims.username:
-            raise AuthError("the token's user no longer exists")
-        return known
-
-    def _caller(self, user_id: int) -> Caller:
-        with self.db.read() as session:
-            user = session.get(User, user_id)
-            if user is None:
-                raise AuthError("the token's user no longer exists")
-            known = self._callers[user.id] = Caller(user.id, user.username, user.role)
-            return known
+        return await self.accounts.authenticate(token)
 
     def balance(self, user_id: int) -> int:
         with self.db.read() as session:
@@ -618,6 +563,19 @@ class Casino:
         if self.cluster.shared and self._is_open(table_id):
             raise TableMoved(f"table {table_id} is changing hands: try again")
         raise NotFound(f"no open table {table_id}")
+
+    async def source(self, table_id: int) -> Live | Mirror | None:
+        """The table as this process deals it or, dealt by another process, follows its
+        log (a mirror, loaded on first use); ``None`` if it is not open."""
+        live = self.tables.get(table_id)
+        if live is not None or not self.cluster.shared:
+            return live
+        mirror = self.cluster.mirrors.get(table_id)
+        if mirror is None:
+            loaded = await asyncio.to_thread(self.cluster.load_mirror, table_id)
+            if loaded is not None:
+                mirror = self.cluster.mirrors.setdefault(table_id, loaded)
+        return mirror
 
     def _is_open(self, table_id: int) -> bool:
         with self.db.read() as session:

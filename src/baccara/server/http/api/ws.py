@@ -13,9 +13,7 @@ from fastapi.concurrency import run_in_threadpool
 
 from baccara.errors import BaccaraError
 from baccara.server.cluster.hub import Connection
-from baccara.server.cluster.membership import Mirror
 from baccara.server.domain.casino import Casino
-from baccara.server.domain.types import Live
 from baccara.server.http.api.schemas import TableId
 
 router = APIRouter()
@@ -32,13 +30,7 @@ async def table_events(websocket: WebSocket, table_id: TableId, token: str | Non
     except BaccaraError as error:
         await websocket.close(code=UNAUTHORIZED, reason=str(error)[:120])
         return
-    source: Live | Mirror | None = casino.tables.get(table_id)
-    if source is None and casino.cluster.shared:  # dealt by another process: follow its log
-        source = casino.cluster.mirrors.get(table_id)
-        if source is None:
-            source = await run_in_threadpool(casino.cluster.load_mirror, table_id)
-            if source is not None:
-                source = casino.cluster.mirrors.setdefault(table_id, source)
+    source = await casino.source(table_id)
     if source is None:
         await websocket.close(code=NOT_FOUND, reason=f"no open table {table_id}")
         return
