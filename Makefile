@@ -34,7 +34,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest -n auto -p no:cacheprovider
+	$(BIN)/python -m pytest -n auto -p no:cacheprovider --durations=20
 
 # While working: everything but the exhaustive proofs marked slow (CI runs those).
 test-quick: system-deps lint typecheck $(STAMP)
