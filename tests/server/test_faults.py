@@ -348,7 +348,7 @@ def test_clients_that_vanish_mid_round_are_paid_and_disturb_nobody(sqlite_url: s
             assert player.balance() == 100_000 - bet["amount_cents"] + bet["payout_cents"]
         assert balance == carol.balance()
         wait_for(lambda: len(casino.hub.at(1)) == 0)  # every dropped socket let go of
-        wait_for(lambda: casino._connected == {})
+        wait_for(lambda: casino.sessions.connected_users == {})
     counts = check_rounds(sqlite_url, [])
     assert counts["bets"] == 4
 

@@ -99,7 +99,7 @@ def test_self_exclusion_refuses_every_bet_and_seat_and_cannot_be_lifted(
 def test_the_reality_check_tells_the_time_and_result_and_waits(sqlite_url: str) -> None:
     clock = Clock()
     with running(settings_for(sqlite_url), clock) as server:
-        server.casino.REALITY_POLL = 0.2
+        server.casino.sessions.REALITY_POLL = 0.2
         ann = server.player()
         assert ann.http.put("/api/me/reality-check", json={"minutes": 30}).json() == {"minutes": 30}
         with server.ws(1, ann.token) as socket:

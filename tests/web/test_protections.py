@@ -137,7 +137,7 @@ def test_self_exclusion_confirmed_on_the_account_page_refuses_every_bet(
 def test_the_reality_check_stops_the_table_until_the_player_goes_on(
     casino: Server, page: Page, clock: Clock, screenshots: pathlib.Path
 ) -> None:
-    casino.casino.REALITY_POLL = 0.2
+    casino.casino.sessions.REALITY_POLL = 0.2
     register(page, casino.url)
     open_account(page)
     page.get_by_label("Remind me every (minutes)").fill("5")
@@ -187,7 +187,7 @@ def test_the_reality_check_stops_the_table_until_the_player_goes_on(
 def test_leave_at_the_reality_check_goes_to_the_lobby(
     casino: Server, page: Page, clock: Clock
 ) -> None:
-    casino.casino.REALITY_POLL = 0.2
+    casino.casino.sessions.REALITY_POLL = 0.2
     register(page, casino.url)
     casino.client(token(page)).put("/api/me/reality-check", json={"minutes": 5})
     page.get_by_role("link", name="Lobby").click()

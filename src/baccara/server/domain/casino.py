@@ -34,12 +34,14 @@ from baccara.server.cluster.hub import Hub, Segment
 from baccara.server.cluster.membership import Cluster, Mirror
 from baccara.server.db import ledger, store
 from baccara.server.db.database import Database, GroupCommit
-from baccara.server.db.models import CasinoTable, PlaySession, Seat, Setting, User
+from baccara.server.db.models import CasinoTable, Seat, Setting, User
 from baccara.server.db.models import Round as RoundRow
 from baccara.server.db.sql import prepare
 from baccara.server.domain import audit, betting
 from baccara.server.domain import responsible as protections
 from baccara.server.domain.accounts import Accounts
+from baccara.server.domain.scheduler import Scheduler
+from baccara.server.domain.sessions import PlaySessions
 from baccara.server.domain.types import Caller, Live, Outbox
 from baccara.server.errors import (
     Excluded,
@@ -63,6 +65,10 @@ BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested"})
 
 
 class Casino:
+    """The façade the routes call: it wires the parts (the cluster, the group commit, the
+    hub, the accounts, the play sessions, the scheduler) and runs every action on a table
+    in one transaction under its lock (:meth:`_act`)."""
+
     def __init__(self, settings: Settings, clock: Clock | Callable[[], float] = SYSTEM) -> None:
         self.settings = settings
         self.time: Clock = WallClock(clock) if callable(clock) else clock
@@ -73,16 +79,14 @@ class Casino:
         self._group: GroupCommit[Any] | None = (
             GroupCommit(self.db, clock=self.time) if self.db.sqlite else None
         )
-        self.hub = Hub(self.time)
         self.tables: dict[int, Live] = {}
+        """The tables this process deals, by id."""
+        self.hub = Hub(self.time)
         self.accounts = Accounts(self.db, settings, self.clock)
-        self._wake = asyncio.Event()
+        self.sessions = PlaySessions(self.db, self.hub, self.clock)
+        self.scheduler = Scheduler(self.tables, self._tick, self.time)
         self._scheduler: asyncio.Task[None] | None = None
-        self._ticking: dict[int, asyncio.Task[None]] = {}
-        """The tick under way at each table (at most one)."""
         self._checker: asyncio.Task[None] | None = None
-        self._connected: dict[int, int] = {}
-        self._reminded: set[tuple[int, float]] = set()
         self._stopping = False
 
     # --- life ------------------------------------------------------------------------------
@@ -101,9 +105,9 @@ class Casino:
         # taken over from a process that died while others ran goes on instead.
         await self.cluster.bring_up_all(taken, void_open=alone)
         if alone:
-            await asyncio.to_thread(self._close_stale_sessions)
-        self._scheduler = asyncio.create_task(self._schedule())
-        self._checker = asyncio.create_task(self._reality_checks())
+            await asyncio.to_thread(self.sessions.close_stale)
+        self._scheduler = asyncio.create_task(self.scheduler.run())
+        self._checker = asyncio.create_task(self.sessions.reality_checks())
         self.cluster.start()
 
     async def stop(self) -> None:
@@ -117,7 +121,7 @@ class Casino:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         # A tick under way finishes (a write half done in its thread cannot be cancelled).
-        await asyncio.gather(*self._ticking.values(), return_exceptions=True)
+        await asyncio.gather(*self.scheduler.ticking.values(), return_exceptions=True)
         await self.cluster.stop()
         held = {table_id: live.generation for table_id, live in self.tables.items()}
         with contextlib.suppress(Exception):  # a database gone away: the leases run out
@@ -152,7 +156,7 @@ class Casino:
         while self.time.monotonic() < until and any(
             live.deadline() is not None for live in self.tables.values()
         ):
-            self._wake.set()
+            self.scheduler.wake.set()
             await asyncio.sleep(0.05)
 
     def _open_table_ids(self) -> list[int]:
@@ -327,7 +331,7 @@ class Casino:
             await self.drop(live.table_id, live)
             raise TableMoved(f"table {live.table_id} is changing hands: try again")
         self.hub.balances(outbox.balances)
-        self._wake.set()
+        self.scheduler.wake.set()
         return result
 
     async def _write(self, work: Callable[[Session], T]) -> T:
@@ -414,127 +418,20 @@ class Casino:
     def _void(self, live: Live, reason: str, now: float, by: str = "table") -> None:
         live.table.current().void(by, reason, now)
 
-    # --- the scheduler -------------------------------------------------------------------
-
-    async def _schedule(self) -> None:
-        """Start a tick of every table whose timer is due; sleep until the next one (or a
-        wake-up). Each table ticks in its own task: a table whose tick waits behind bets
-        queued on its lock holds up no other table's round."""
-        while True:
-            now = self.clock()
-            upcoming: list[float] = []
-            for live in list(self.tables.values()):
-                if live.table_id in self._ticking:  # its tick wakes this loop when done
-                    continue
-                due = live.deadline()
-                if due is None:
-                    continue
-                if due <= now:
-                    self._ticking[live.table_id] = asyncio.create_task(self._tick(live))
-                else:
-                    upcoming.append(due)
-            self._wake.clear()
-            wait = min(upcoming, default=now + 5.0) - self.clock()
-            if wait > 0:
-                # Not asyncio.wait_for: on Python 3.11 it swallows a cancellation that comes
-                # as the wake-up does, and stop() would wait for this task forever.
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(min(wait, 5.0)):
-                        await self._wake.wait()
-
     async def _tick(self, live: Live) -> None:
-        try:
-            await self._act(live, _ticker(live))
-        except TableMoved:  # another process deals it now
-            log.warning("table %s: lease lost to another process", live.table_id)
-        except Exception:  # one table's failure must not stop the others
-            log.exception("table %s: tick failed", live.table_id)
-        finally:
-            self._ticking.pop(live.table_id, None)
-            self._wake.set()
+        """The scheduler's action for one table: whatever its timers say is due."""
+        await self._act(live, lambda session, now: live.table.current().tick(now))
 
-    # --- play sessions and reality checks ------------------------------------------------
-
-    REALITY_POLL = 5.0
-    """Seconds between looks for a reality check that has fallen due."""
-
-    def _close_stale_sessions(self) -> None:
-        """Sessions left open by a previous run end now: nobody is connected yet."""
-        with self.db.write() as session:
-            for row in session.scalars(select(PlaySession).where(PlaySession.ended_at.is_(None))):
-                row.ended_at = self.clock()
+    # --- play sessions and reality checks (the work is the PlaySessions') ----------------
 
     async def connected(self, user: Caller) -> None:
-        """A table connection opened: the first one starts a play session."""
-        self._connected[user.id] = self._connected.get(user.id, 0) + 1
-        if self._connected[user.id] == 1:
-            await asyncio.to_thread(self._open_session, user.id)
+        await self.sessions.connected(user)
 
     async def disconnected(self, user: Caller) -> None:
-        self._connected[user.id] = self._connected.get(user.id, 1) - 1
-        if self._connected[user.id] <= 0:
-            del self._connected[user.id]
-            await asyncio.to_thread(self._end_session, user.id)
-
-    def _open_session(self, user_id: int) -> None:
-        with self.db.write() as session:
-            if protections.open_session(session, user_id) is None:
-                now = self.clock()
-                session.add(PlaySession(user_id=user_id, started_at=now, acknowledged_at=now))
-
-    def _end_session(self, user_id: int) -> None:
-        with self.db.write() as session:
-            playing = protections.open_session(session, user_id)
-            if playing is not None:
-                playing.ended_at = self.clock()
+        await self.sessions.disconnected(user)
 
     def continue_playing(self, user: Caller) -> None:
-        """The player has seen the reality check and chooses to go on."""
-        with self.db.write() as session:
-            playing = protections.open_session(session, user.id)
-            if playing is not None:
-                playing.acknowledged_at = self.clock()
-
-    async def _reality_checks(self) -> None:
-        """Tell each connected player when their reality check falls due (once per check)."""
-        while True:
-            await asyncio.sleep(self.REALITY_POLL)
-            try:
-                due = await asyncio.to_thread(self._due_checks)
-            except Exception:
-                log.exception("reality checks failed")
-                continue
-            for user_id, message in due.items():
-                self.hub.to_users(None, {user_id: message})
-
-    def _due_checks(self) -> dict[int, dict[str, Any]]:
-        messages: dict[int, dict[str, Any]] = {}
-        now = self.clock()
-        connected = list(self._connected)
-        if not connected:
-            return messages
-        with self.db.read() as session:
-            # One read finds who asked for reality checks; only they are looked at further
-            # (a poll must not cost a query per connected player while bets wait for the GIL).
-            asked = session.scalars(
-                select(User).where(User.id.in_(connected), User.reality_check_minutes.is_not(None))
-            ).all()
-            for user in asked:
-                user_id = user.id
-                due = protections.reality_check_due(session, user, now)
-                if due is None or (user_id, due) in self._reminded:
-                    continue
-                self._reminded.add((user_id, due))
-                playing = protections.open_session(session, user_id)
-                assert playing is not None
-                wallet = store.wallet(session, user_id)
-                messages[user_id] = {
-                    "type": "reality-check",
-                    "minutes": round((now - playing.started_at) / 60, 1),
-                    "net_cents": -protections.net_loss(session, wallet.id, playing.started_at),
-                    "continue": "POST /api/me/reality-check/continue",
-                }
-        return messages
+        self.sessions.continue_playing(user)
 
     # --- users (the work is the Accounts') -------------------------------------------------
 
@@ -785,8 +682,3 @@ class Casino:
             data = table_json(row, store.seats_of(session, source.table_id))
         data["round_id"] = source.round_id
         return data
-
-
-def _ticker(live: Live) -> Callable[[Session, float], Any]:
-    """The scheduler's action for one table: whatever its timers say is due."""
-    return lambda session, now: live.table.current().tick(now)
