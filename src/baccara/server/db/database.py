@@ -1,7 +1,7 @@
 """The database connection: SQLite by default, PostgreSQL through ``DATABASE_URL``.
 
 The server brings its database up to date on start (Alembic, migrations in
-``server/migrations``). Writes are short transactions; on SQLite, which has one
+``server/db/migrations``). Writes are short transactions; on SQLite, which has one
 writer at a time, they also take a process-wide lock, so concurrent requests queue
 in Python instead of failing with "database is locked".
 
