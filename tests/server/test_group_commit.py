@@ -13,7 +13,8 @@ import pytest
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
-from baccara.server.db.database import Database, GroupCommit
+from baccara.server.db.database import Database
+from baccara.server.db.group_commit import GroupCommit
 from baccara.server.db.models import Account, table
 from baccara.server.db.sql import Statement
 

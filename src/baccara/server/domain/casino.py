@@ -33,7 +33,8 @@ from baccara.server.cluster import leases
 from baccara.server.cluster.hub import Hub, Segment
 from baccara.server.cluster.membership import Cluster, Mirror
 from baccara.server.db import ledger, store
-from baccara.server.db.database import Database, GroupCommit
+from baccara.server.db.database import Database
+from baccara.server.db.group_commit import GroupCommit
 from baccara.server.db.models import CasinoTable, Seat, Setting, User
 from baccara.server.db.models import Round as RoundRow
 from baccara.server.db.sql import prepare
@@ -341,7 +342,7 @@ class Casino:
         transaction takes well under a millisecond, and handing it to a thread and back
         cost as much again (measured: 0.69 against 1.35 ms of processor time a bet), so
         it runs here, committed together with the others of the same moment
-        (:class:`~baccara.server.db.database.GroupCommit`). PostgreSQL answers over a
+        (:class:`~baccara.server.db.group_commit.GroupCommit`). PostgreSQL answers over a
         socket, so its transactions wait in worker threads, each committed alone.
         """
         if self._group is not None:
