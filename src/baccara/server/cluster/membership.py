@@ -7,12 +7,9 @@ every process hears of every table.
   the others take its tables over, going on with the rounds where their logs end. A
   process holding more than its share (another has just started) hands over tables
   that are between bets.
-* **Events** fan out with PostgreSQL's LISTEN/NOTIFY — nothing else to run. The holder
-  of a table sends, inside the transaction that writes them, which events of which
-  round are new (a notification is delivered only if its transaction commits), the
-  balances that changed and any message for the table. Each other process keeps a
-  :class:`Mirror` of the tables its WebSockets watch, reads the new events from the
-  database and sends each connection its own view, as the holder does.
+* **Events** fan out with PostgreSQL's LISTEN/NOTIFY (:mod:`baccara.server.cluster.notify`):
+  the holder of a table tells the others what it wrote, and each of them follows the
+  tables its WebSockets watch in a :class:`~baccara.server.cluster.mirror.Mirror`.
 * **Requests** for a table another process deals are forwarded to it
   (:mod:`baccara.server.http.forward`), so a load balancer needs no sticky sessions.
 
@@ -26,38 +23,29 @@ import asyncio
 import contextlib
 import fcntl
 import functools
-import json
 import logging
 import os
 import secrets
 import socket
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import IO, Any, Generic, Protocol, TypeVar
 
 import httpx
 from sqlalchemy import func, select, text
 
 from baccara.server.cluster import leases
-from baccara.server.cluster.hub import Hub, Segment
+from baccara.server.cluster.hub import Hub
 from baccara.server.cluster.leases import Holder
-from baccara.server.db import store
 from baccara.server.db.database import Database
 from baccara.server.db.models import CasinoTable
 from baccara.server.db.models import Round as RoundRow
 from baccara.server.errors import LeaseLost, SingleProcessDatabase
 from baccara.server.settings import Settings
-from baccara.table import Phase, Round, Table
-
-if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
+from baccara.table import Phase, Table
 
 T = TypeVar("T")
 log = logging.getLogger("baccara.server")
-CHANNEL = "baccara_tables"
-NOTIFY_LIMIT = 7000
-"""Bytes of one notification's payload (PostgreSQL's limit is 8000): longer ones are split."""
 
 
 def lock_sqlite(database: str | None) -> IO[bytes] | None:
@@ -77,21 +65,6 @@ def lock_sqlite(database: str | None) -> IO[bytes] | None:
     return handle
 
 
-@dataclass
-class Mirror:
-    """A table another process deals, followed from its log for this process's WebSockets."""
-
-    table_id: int
-    live_mode: bool
-    round_id: int | None = None
-    round: Round | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    notified: list[list[int]] = field(default_factory=list)
-    """Segments ``[round_id, since]`` notified and not yet read."""
-    reader: asyncio.Task[None] | None = None
-    """The task reading them, while there are any."""
-
-
 class Held(Protocol):
     """An open table this process deals, as the cluster sees it: its lease's generation
     (the fencing token), its lock, and whether it was closed or handed on."""
@@ -108,8 +81,10 @@ H = TypeVar("H", bound=Held)
 
 
 class Dealer(Protocol[H]):
-    """What the cluster asks of the casino it belongs to. The casino implements it; the
-    cluster never imports the casino, so either can be built and tested alone."""
+    """What the cluster — its leases here, its notifications in
+    :mod:`~baccara.server.cluster.notify` — asks of the casino it belongs to. The casino
+    implements it; the cluster never imports the casino, so either can be built and
+    tested alone."""
 
     settings: Settings
     db: Database
@@ -139,7 +114,6 @@ class Cluster(Generic[H]):
         self.me = Holder(name[-80:], casino.settings.node_url or "http://127.0.0.1")
         self.shared = not casino.db.sqlite
         """Whether other processes may deal tables of this database (PostgreSQL)."""
-        self.mirrors: dict[int, Mirror] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._round_tables: dict[int, int] = {}
         self._addresses: dict[int, tuple[Holder, float]] = {}
@@ -201,12 +175,9 @@ class Cluster(Generic[H]):
 
     def start(self) -> None:
         self._tasks.append(asyncio.create_task(self._keep()))
-        if self.shared:
-            self._tasks.append(asyncio.create_task(self._listen()))
 
     async def stop(self) -> None:
-        readers = [m.reader for m in self.mirrors.values() if m.reader is not None]
-        for task in [*self._tasks, *readers]:
+        for task in self._tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -360,150 +331,3 @@ class Cluster(Generic[H]):
 
     def forget_holder(self, table_id: int) -> None:
         self._addresses.pop(table_id, None)
-
-    # --- telling the other processes ---------------------------------------------------------
-
-    def announce(self, session: Session, message: dict[str, Any]) -> None:
-        """Tell the other processes, when this transaction commits (nothing on SQLite)."""
-        if not self.shared:
-            return
-        for part in _split({"n": self.me.id, **message}):
-            session.execute(select(func.pg_notify(CHANNEL, part)))
-
-    def publish(self, message: dict[str, Any]) -> None:
-        """Tell the other processes now, outside any transaction of this process's."""
-        if not self.shared:
-            return
-        with self.casino.db.write() as session:
-            self.announce(session, message)
-
-    async def _listen(self) -> None:
-        """Follow the other processes' notifications; after a lost connection, catch up."""
-        import psycopg
-
-        url = self.casino.db.engine.url.set(drivername="postgresql")
-        dsn = url.render_as_string(hide_password=False)
-        while True:
-            conn: psycopg.AsyncConnection[Any] | None = None
-            try:
-                conn = await psycopg.AsyncConnection.connect(dsn, autocommit=True)
-                await conn.execute(f"LISTEN {CHANNEL}")
-                await self._catch_up_all()
-                async for note in conn.notifies():
-                    try:
-                        await self._heard(json.loads(note.payload))
-                    except Exception:
-                        log.exception("a table notification could not be handled")
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("listening for table events failed; again in a second", exc_info=True)
-                await asyncio.sleep(1.0)
-            finally:
-                if conn is not None:
-                    await asyncio.shield(conn.close())
-
-    async def _heard(self, message: dict[str, Any]) -> None:
-        if message.get("n") == self.me.id:
-            return
-        hub = self.casino.hub
-        balances = message.get("b")
-        if balances:
-            hub.balances({int(u): b for u, b in balances.items()})
-        for user_id, note in message.get("u", {}).items():
-            hub.to_users(None, {int(user_id): note})
-        table_id = message.get("t")
-        if table_id is None:
-            return
-        if message.get("closed"):
-            self.mirrors.pop(table_id, None)
-            hub.close_table(table_id)
-            return
-        if message.get("s") and hub.at(table_id) and table_id not in self.casino.tables:
-            mirror = self.mirrors.get(table_id)
-            if mirror is None:  # first news since connections came or the table moved
-                await self.casino.resync(table_id)
-            else:
-                mirror.notified += message["s"]
-                if mirror.reader is None or mirror.reader.done():
-                    mirror.reader = asyncio.create_task(self._read_notified(mirror))
-        for note in message.get("m", ()):
-            hub.broadcast(table_id, note)
-
-    async def _read_notified(self, mirror: Mirror) -> None:
-        """Read a followed table's notified events into its mirror and send them on.
-
-        Each table has its own reader, and a reader takes every notification waiting
-        for its table in one read: a busy table costs one read per turn, not one per
-        notification, and no table's reads wait behind another's (they queued, one
-        notification after another, into tens of seconds under load)."""
-        while mirror.notified:
-            notified, mirror.notified = mirror.notified, []
-            try:
-                async with mirror.lock:
-                    segments = await asyncio.to_thread(self._follow, mirror, notified)
-                    self.casino.hub.events(mirror.table_id, segments)
-            except Exception:  # the next notification reads from where the mirror stands
-                log.exception("a followed table's events could not be read")
-
-    async def _catch_up_all(self) -> None:
-        """After (re)connecting: every mirrored table's events missed meanwhile."""
-        for table_id in list(self.mirrors):
-            await self.casino.resync(table_id)
-
-    # --- mirrors ----------------------------------------------------------------------------
-
-    def load_mirror(self, table_id: int) -> Mirror | None:
-        """A table dealt elsewhere, as its log stands now (``None`` if it is not open)."""
-        with self.casino.db.read() as session:
-            row = session.get(CasinoTable, table_id)
-            if row is None or row.status != "open":
-                return None
-            last = session.scalars(select(RoundRow).where(RoundRow.table_id == table_id)
-                                   .order_by(RoundRow.nonce.desc()).limit(1)).first()  # fmt: skip
-            mirror = Mirror(table_id, row.mode == "live")
-            if last is not None:
-                mirror.round_id = last.id
-                mirror.round = Round.read(store.load_events(session, last.id))
-            return mirror
-
-    def _follow(self, mirror: Mirror, segments: list[list[int]]) -> list[Segment]:
-        """Read the new events the notified segments name into the mirror (each round
-        once, from the earliest event notified)."""
-        since: dict[int, int] = {}
-        for round_id, mark in segments:
-            since[round_id] = min(mark, since.get(round_id, mark))
-        out: list[Segment] = []
-        with self.casino.db.read() as session:
-            for round_id, mark in sorted(since.items()):
-                if mirror.round_id == round_id and mirror.round is not None:
-                    held = mirror.round.follow(
-                        store.load_events(session, round_id, since=len(mirror.round.events))
-                    )
-                    out.append(Segment(mirror.round, round_id, held))
-                elif mirror.round_id is None or round_id > mirror.round_id:
-                    mirror.round = Round.read(store.load_events(session, round_id))
-                    mirror.round_id = round_id
-                    out.append(Segment(mirror.round, round_id, mark))
-        return out
-
-
-def _split(message: dict[str, Any]) -> list[str]:
-    """The message as notification payloads under PostgreSQL's size limit: balances and
-    private notes, which grow with the players, go in further parts if need be."""
-    text = json.dumps(message, separators=(",", ":"))
-    if len(text) <= NOTIFY_LIMIT:
-        return [text]
-    parts = []
-    head = {k: v for k, v in message.items() if k not in ("b", "u")}
-    parts.append(json.dumps(head, separators=(",", ":")))
-    for key in ("b", "u"):
-        chunk: dict[str, Any] = {}
-        for user_id, value in message.get(key, {}).items():
-            chunk[str(user_id)] = value
-            if len(json.dumps(chunk)) > NOTIFY_LIMIT - 200:
-                parts.append(json.dumps({"n": message["n"], key: chunk}, separators=(",", ":")))
-                chunk = {}
-        if chunk:
-            parts.append(json.dumps({"n": message["n"], key: chunk}, separators=(",", ":")))
-    return parts

@@ -31,7 +31,9 @@ from baccara.games import GAMES
 from baccara.server.clock import SYSTEM, Clock, WallClock
 from baccara.server.cluster import leases
 from baccara.server.cluster.hub import Hub, Segment
-from baccara.server.cluster.membership import Cluster, Mirror
+from baccara.server.cluster.membership import Cluster
+from baccara.server.cluster.mirror import Mirror
+from baccara.server.cluster.notify import Bus
 from baccara.server.db import ledger, store
 from baccara.server.db.database import Database
 from baccara.server.db.group_commit import GroupCommit
@@ -77,6 +79,7 @@ class Casino:
         self.clock = self.time.now
         self.db = Database(settings.database_url)
         self.cluster: Cluster[Live] = Cluster(self)
+        self.bus: Bus[Live] = Bus(self, self.cluster.me.id)
         self._group: GroupCommit[Any] | None = (
             GroupCommit(self.db, clock=self.time) if self.db.sqlite else None
         )
@@ -110,6 +113,7 @@ class Casino:
         self._scheduler = asyncio.create_task(self.scheduler.run())
         self._checker = asyncio.create_task(self.sessions.reality_checks())
         self.cluster.start()
+        self.bus.start()
 
     async def stop(self) -> None:
         """A graceful stop. The last process of the casino settles or voids the rounds in
@@ -124,6 +128,7 @@ class Casino:
         # A tick under way finishes (a write half done in its thread cannot be cancelled).
         await asyncio.gather(*self.scheduler.ticking.values(), return_exceptions=True)
         await self.cluster.stop()
+        await self.bus.stop()
         held = {table_id: live.generation for table_id, live in self.tables.items()}
         with contextlib.suppress(Exception):  # a database gone away: the leases run out
             await asyncio.to_thread(self.cluster.leave, held)
@@ -259,7 +264,7 @@ class Casino:
         table, round_id = await asyncio.to_thread(load)
         live = Live(table_id, table, generation, round_id=round_id)
         self.tables[table_id] = live
-        self.cluster.mirrors.pop(table_id, None)
+        self.bus.mirrors.pop(table_id, None)
         round_ = table.round
         if round_ is not None and round_.phase is Phase.BETTING and void_open:
             await self._act(live, lambda s, now: self._void(live, RESTART_VOID, now))
@@ -284,11 +289,11 @@ class Casino:
         hands, events in between may have reached nobody here."""
         source: Live | Mirror | None = self.tables.get(table_id)
         if source is None:
-            source = await asyncio.to_thread(self.cluster.load_mirror, table_id)
+            source = await asyncio.to_thread(Mirror.load, self.db, table_id)
             if source is None:
                 self.hub.close_table(table_id)
                 return
-            self.cluster.mirrors[table_id] = source
+            self.bus.mirrors[table_id] = source
         async with source.lock:
             for connection in self.hub.at(table_id):
                 caller = Caller(connection.user_id, connection.username, connection.role)
@@ -372,7 +377,7 @@ class Casino:
         if reopen and over and not self._stopping:
             self._open_round(session, live, now, outbox)
         if outbox.segments or outbox.balances:
-            cluster.announce(session, {
+            self.bus.announce(session, {
                 "t": live.table_id,
                 "s": [[segment.round_id, segment.since] for segment in outbox.segments],
                 "b": outbox.balances,
@@ -468,11 +473,11 @@ class Casino:
         live = self.tables.get(table_id)
         if live is not None or not self.cluster.shared:
             return live
-        mirror = self.cluster.mirrors.get(table_id)
+        mirror = self.bus.mirrors.get(table_id)
         if mirror is None:
-            loaded = await asyncio.to_thread(self.cluster.load_mirror, table_id)
+            loaded = await asyncio.to_thread(Mirror.load, self.db, table_id)
             if loaded is not None:
-                mirror = self.cluster.mirrors.setdefault(table_id, loaded)
+                mirror = self.bus.mirrors.setdefault(table_id, loaded)
         return mirror
 
     def _is_open(self, table_id: int) -> bool:
@@ -518,7 +523,7 @@ class Casino:
         if self.tables.get(table_id) is live:
             del self.tables[table_id]
         self.hub.close_table(table_id)
-        await asyncio.to_thread(self.cluster.publish, {"t": table_id, "closed": True})
+        await asyncio.to_thread(self.bus.publish, {"t": table_id, "closed": True})
 
     async def sit(self, user: Caller, table_id: int, seat: int | None) -> int:
         live = self.live(table_id)
@@ -554,12 +559,12 @@ class Casino:
     async def tell_table(self, table_id: int, message: dict[str, Any]) -> None:
         """A message for everyone watching the table, here and in the other processes."""
         self.hub.broadcast(table_id, message)
-        await asyncio.to_thread(self.cluster.publish, {"t": table_id, "m": [message]})
+        await asyncio.to_thread(self.bus.publish, {"t": table_id, "m": [message]})
 
     async def tell_users(self, messages: dict[int, dict[str, Any]]) -> None:
         """Private messages (a new balance), wherever each user is connected."""
         self.hub.to_users(None, messages)
-        await asyncio.to_thread(self.cluster.publish, {"u": messages})
+        await asyncio.to_thread(self.bus.publish, {"u": messages})
 
     def seats(self, table_id: int) -> dict[str, str]:
         return {str(seat): name for seat, name in sorted(self.live(table_id).table.seats.items())}

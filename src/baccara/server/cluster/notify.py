@@ -1,0 +1,178 @@
+"""The notification bus: how every process hears of every table, with PostgreSQL's
+LISTEN/NOTIFY — nothing else to run.
+
+The holder of a table sends, inside the transaction that writes them, which events
+of which round are new (a notification is delivered only if its transaction
+commits), the balances that changed and any message for the table
+(:meth:`Bus.announce`); a message that belongs to no transaction — a table closed, a
+note for its watchers — goes at once (:meth:`Bus.publish`). Each other process listens,
+keeps a :class:`~baccara.server.cluster.mirror.Mirror` of the tables its WebSockets
+watch, reads the new events from the database and sends each connection its own view,
+as the holder does. After a lost connection it catches up with a fresh snapshot of
+every table it follows, since notifications sent meanwhile reached nobody.
+
+On SQLite, which one process serves, there is nobody to tell: nothing is sent and
+nothing listens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import TYPE_CHECKING, Any, Generic
+
+from sqlalchemy import func, select
+
+from baccara.server.cluster.membership import Dealer, H
+from baccara.server.cluster.mirror import Mirror
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+log = logging.getLogger("baccara.server")
+CHANNEL = "baccara_tables"
+NOTIFY_LIMIT = 7000
+"""Bytes of one notification's payload (PostgreSQL's limit is 8000): longer ones are split."""
+
+
+class Bus(Generic[H]):
+    """This process's end of the notifications (see the module's docstring): it tells the
+    other processes what its tables did, and follows theirs in :attr:`mirrors`."""
+
+    def __init__(self, casino: Dealer[H], me: str) -> None:
+        self.casino = casino
+        self.me = me
+        """This process's holder id: its own notifications come back to it, and are skipped."""
+        self.shared = not casino.db.sqlite
+        """Whether other processes may deal tables of this database (PostgreSQL)."""
+        self.mirrors: dict[int, Mirror] = {}
+        """The tables dealt elsewhere that this process's WebSockets follow, by id."""
+        self._listener: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.shared:
+            self._listener = asyncio.create_task(self._listen())
+
+    async def stop(self) -> None:
+        readers = [m.reader for m in self.mirrors.values() if m.reader is not None]
+        tasks = [self._listener] if self._listener is not None else []
+        for task in [*tasks, *readers]:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._listener = None
+
+    # --- telling the other processes ---------------------------------------------------------
+
+    def announce(self, session: Session, message: dict[str, Any]) -> None:
+        """Tell the other processes, when this transaction commits (nothing on SQLite)."""
+        if not self.shared:
+            return
+        for part in _split({"n": self.me, **message}):
+            session.execute(select(func.pg_notify(CHANNEL, part)))
+
+    def publish(self, message: dict[str, Any]) -> None:
+        """Tell the other processes now, outside any transaction of this process's."""
+        if not self.shared:
+            return
+        with self.casino.db.write() as session:
+            self.announce(session, message)
+
+    # --- hearing them --------------------------------------------------------------------------
+
+    async def _listen(self) -> None:
+        """Follow the other processes' notifications; after a lost connection, catch up."""
+        import psycopg
+
+        url = self.casino.db.engine.url.set(drivername="postgresql")
+        dsn = url.render_as_string(hide_password=False)
+        while True:
+            conn: psycopg.AsyncConnection[Any] | None = None
+            try:
+                conn = await psycopg.AsyncConnection.connect(dsn, autocommit=True)
+                await conn.execute(f"LISTEN {CHANNEL}")
+                await self._catch_up_all()
+                async for note in conn.notifies():
+                    try:
+                        await self._heard(json.loads(note.payload))
+                    except Exception:
+                        log.exception("a table notification could not be handled")
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("listening for table events failed; again in a second", exc_info=True)
+                await asyncio.sleep(1.0)
+            finally:
+                if conn is not None:
+                    await asyncio.shield(conn.close())
+
+    async def _heard(self, message: dict[str, Any]) -> None:
+        if message.get("n") == self.me:
+            return
+        hub = self.casino.hub
+        balances = message.get("b")
+        if balances:
+            hub.balances({int(u): b for u, b in balances.items()})
+        for user_id, note in message.get("u", {}).items():
+            hub.to_users(None, {int(user_id): note})
+        table_id = message.get("t")
+        if table_id is None:
+            return
+        if message.get("closed"):
+            self.mirrors.pop(table_id, None)
+            hub.close_table(table_id)
+            return
+        if message.get("s") and hub.at(table_id) and table_id not in self.casino.tables:
+            mirror = self.mirrors.get(table_id)
+            if mirror is None:  # first news since connections came or the table moved
+                await self.casino.resync(table_id)
+            else:
+                mirror.notified += message["s"]
+                if mirror.reader is None or mirror.reader.done():
+                    mirror.reader = asyncio.create_task(self._read_notified(mirror))
+        for note in message.get("m", ()):
+            hub.broadcast(table_id, note)
+
+    async def _read_notified(self, mirror: Mirror) -> None:
+        """Read a followed table's notified events into its mirror and send them on.
+
+        Each table has its own reader, and a reader takes every notification waiting
+        for its table in one read: a busy table costs one read per turn, not one per
+        notification, and no table's reads wait behind another's (they queued, one
+        notification after another, into tens of seconds under load)."""
+        while mirror.notified:
+            notified, mirror.notified = mirror.notified, []
+            try:
+                async with mirror.lock:
+                    segments = await asyncio.to_thread(mirror.follow, self.casino.db, notified)
+                    self.casino.hub.events(mirror.table_id, segments)
+            except Exception:  # the next notification reads from where the mirror stands
+                log.exception("a followed table's events could not be read")
+
+    async def _catch_up_all(self) -> None:
+        """After (re)connecting: every mirrored table's events missed meanwhile."""
+        for table_id in list(self.mirrors):
+            await self.casino.resync(table_id)
+
+
+def _split(message: dict[str, Any]) -> list[str]:
+    """The message as notification payloads under PostgreSQL's size limit: balances and
+    private notes, which grow with the players, go in further parts if need be."""
+    text = json.dumps(message, separators=(",", ":"))
+    if len(text) <= NOTIFY_LIMIT:
+        return [text]
+    parts = []
+    head = {k: v for k, v in message.items() if k not in ("b", "u")}
+    parts.append(json.dumps(head, separators=(",", ":")))
+    for key in ("b", "u"):
+        chunk: dict[str, Any] = {}
+        for user_id, value in message.get(key, {}).items():
+            chunk[str(user_id)] = value
+            if len(json.dumps(chunk)) > NOTIFY_LIMIT - 200:
+                parts.append(json.dumps({"n": message["n"], key: chunk}, separators=(",", ":")))
+                chunk = {}
+        if chunk:
+            parts.append(json.dumps({"n": message["n"], key: chunk}, separators=(",", ":")))
+    return parts
