@@ -7,18 +7,26 @@ RULES-NOTES.md), and the online practice of letting anyone bet behind at Punto B
 
 from __future__ import annotations
 
-import inspect
+import dataclasses
 import pathlib
+from collections.abc import Callable
+from fractions import Fraction
 
 import pytest
 
 import baccara
+from baccara.cards import ShoeComposition, ShoeMode
 from baccara.errors import BaccaraError, InvalidBet, UnknownGame
-from baccara.games import GAMES, Equipment, TableFacts, game, game_ids
+from baccara.exact.removal import removal_of
+from baccara.exact.roles import analysis_of, bets_dealt_from, round_model_of
+from baccara.games import GAMES, Equipment, GameSpec, TableFacts, game, game_ids
+from baccara.games.spec import MisregisteredRole, Role
 from baccara.randomness import SeededRandom
+from baccara.sim.kernels.rng import XoshiroRandom, block_state
+from baccara.sim.roles import kernel_of, plain_rounds_of
+from baccara.table.roles import procedure_of
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ROLES = ("analyzer", "removal", "kernel", "plain_kernel")
 
 
 def test_the_games_in_the_order_users_see_them() -> None:
@@ -32,12 +40,135 @@ def test_the_games_in_the_order_users_see_them() -> None:
     assert baccara.GAMES is GAMES
 
 
-@pytest.mark.parametrize("game_id", game_ids())
-@pytest.mark.parametrize("role", ROLES)
-def test_every_role_names_a_function_that_exists(game_id: str, role: str) -> None:
-    function = game(game_id).loaded(role)
-    assert callable(function)
-    assert inspect.signature(function).parameters, f"{game_id} {role} takes no arguments"
+def _analysis(spec: GameSpec) -> None:
+    analysis = analysis_of(spec, spec.rules())
+    assert analysis.game == spec.id
+    assert {bet.bet for bet in analysis.bets} == set(spec.bet_ids)
+
+
+def _removal(spec: GameSpec) -> None:
+    effects = removal_of(spec, spec.rules())
+    assert effects.game == spec.id and set(effects.bets) == set(spec.bet_ids)
+
+
+def _kernel(spec: GameSpec) -> None:
+    dealer = kernel_of(spec, spec.rules(), ShoeMode.RESHUFFLE, 0.8)
+    assert dealer.game == spec.id and set(dealer.bets) == set(spec.bet_ids)
+
+
+def _plain_kernel(spec: GameSpec) -> None:
+    rng = XoshiroRandom(block_state(1, 0))
+    rounds = list(plain_rounds_of(spec, rng, 3, False, 0.8, spec.rules()))
+    assert len(rounds) == 3 and all(len(names) == len(spec.bet_ids) for names in rounds)
+
+
+def _procedure(spec: GameSpec) -> None:
+    dealt = procedure_of(spec).deal(SeededRandom(1), [1], spec.rules())
+    assert dealt and all(isinstance(code, str) for _, code in dealt)
+
+
+def _depleted(spec: GameSpec) -> None:
+    """From a full shoe, the depleted analysis is the game's own analysis."""
+    rules = spec.rules()
+    bets = bets_dealt_from(spec, rules, ShoeComposition.standard(rules.decks))
+    analysis = analysis_of(spec, rules)
+    assert {b.bet: b.house_edge for b in bets} == {
+        b.bet: b.house_edge for b in analysis.bets if b.bet in {d.bet for d in bets}
+    }
+    assert bets
+
+
+def _joint(spec: GameSpec) -> None:
+    model = round_model_of(spec, spec.rules())
+    assert model.house_mean([]) == model.house_variance([]) == Fraction(0)
+
+
+ACCESSORS: dict[Role, Callable[[GameSpec], None]] = {
+    Role.ANALYZER: _analysis,
+    Role.REMOVAL: _removal,
+    Role.KERNEL: _kernel,
+    Role.PLAIN_KERNEL: _plain_kernel,
+    Role.PROCEDURE: _procedure,
+    Role.DEPLETED: _depleted,
+    Role.JOINT: _joint,
+}
+"""Each role through the accessor its callers use, and a look at what it served."""
+
+DECLARED = [(game_id, role) for game_id in game_ids() for role in game(game_id).roles]
+
+
+def test_every_role_has_its_accessor_here() -> None:
+    """A role added to the registry without a check below fails here."""
+    assert set(ACCESSORS) == set(Role)
+
+
+@pytest.mark.parametrize(("game_id", "role"), DECLARED, ids=[f"{g}-{r.value}" for g, r in DECLARED])
+def test_every_declared_role_loads_as_what_its_accessor_promises(game_id: str, role: Role) -> None:
+    """Every registry entry is loaded, called and checked by its accessor, as a table,
+    the analysis or the simulator would: a wrong entry fails here, not at a table."""
+    ACCESSORS[role](game(game_id))
+
+
+def test_only_lo_ball_does_without_a_role_and_it_is_the_depleted_shoe() -> None:
+    """Lo-Ball reshuffles its 28 tiles every round: no shoe to deplete."""
+    assert {g: set(Role) - set(game(g).roles) for g in game_ids()} == {
+        "punto-banco": set(), "redgreen": set(), "redgreen-mini": set(),
+        "lo-ball": {Role.DEPLETED},
+    }  # fmt: skip
+    with pytest.raises(BaccaraError, match="Lo-Ball has no depleted"):
+        game("lo-ball").load(Role.DEPLETED)
+
+
+def _bet_names(rules: object, shoe: ShoeComposition) -> tuple[str, ...]:
+    """The shape of a ``depleted`` role, returning bet names instead of their analyses."""
+    return game("punto-banco").bet_ids
+
+
+def _entry(**paths: str) -> GameSpec:
+    return dataclasses.replace(game("punto-banco"), **paths)
+
+
+def test_a_path_that_does_not_import_names_the_game_and_role() -> None:
+    spec = _entry(procedure="baccara.table.procedures.faro:PROCEDURE")
+    with pytest.raises(
+        MisregisteredRole, match=r"punto-banco's procedure, .*faro.*does not import"
+    ):
+        procedure_of(spec)
+    with pytest.raises(MisregisteredRole, match=r"punto-banco's joint, .* does not import"):
+        round_model_of(_entry(joint="baccara.exact.joint_punto_banco:no_such_model"), object())
+
+
+def test_an_entry_of_the_wrong_kind_is_refused_by_its_accessor() -> None:
+    """The wrong object, a function of the wrong shape, or one returning the wrong
+    thing: each is refused where it is loaded, naming the game and the role."""
+    rules = game("punto-banco").rules()
+    with pytest.raises(
+        MisregisteredRole, match=r"punto-banco's procedure, .* not a table procedure"
+    ):
+        procedure_of(_entry(procedure="baccara.games.registry:GAMES"))
+    with pytest.raises(MisregisteredRole, match=r"punto-banco's analyzer, .* not a function"):
+        analysis_of(_entry(analyzer="baccara.games.registry:GAMES"), rules)
+    with pytest.raises(MisregisteredRole, match=r"punto-banco's analyzer, .* does not take"):
+        analysis_of(_entry(analyzer="baccara.exact.joint_punto_banco:round_model"), rules)
+    with pytest.raises(
+        MisregisteredRole, match="returned a value of type EffectOfRemoval, not Analysis"
+    ):
+        analysis_of(_entry(analyzer="baccara.exact.punto_banco:effect_of_removal"), rules)
+    with pytest.raises(MisregisteredRole, match=r"punto-banco's joint, .* not a round model"):
+        round_model_of(_entry(joint="baccara.exact.punto_banco:bet_analyses"), rules)
+    with pytest.raises(MisregisteredRole, match=r"punto-banco's depleted, .* not all BetAnalysis"):
+        bets_dealt_from(
+            _entry(depleted=f"{__name__}:_bet_names"),
+            rules,
+            ShoeComposition.standard(8),
+        )
+
+
+def test_a_role_is_named_by_a_module_and_a_name() -> None:
+    with pytest.raises(
+        BaccaraError, match=r"punto-banco's kernel is named .* 'package.module:name'"
+    ):
+        _entry(kernel="baccara.sim.kernels.punto_banco.dealer")
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -65,7 +196,7 @@ def test_the_hands_named_are_the_hands_the_procedure_deals(game_id: str) -> None
     """The registry's hands (what the API groups a round's cards by) are where the
     game's own procedure deals, in its dealing order; a tile game names none."""
     spec = game(game_id)
-    dealt = spec.loaded("procedure").deal(SeededRandom(1), [1, 2], spec.rules())
+    dealt = procedure_of(spec).deal(SeededRandom(1), [1, 2], spec.rules())
     dealt_to = tuple(dict.fromkeys(position.split(".")[0] for position, _ in dealt))
     if spec.table.equipment is Equipment.CARDS:
         assert dealt_to == spec.table.hands
@@ -145,8 +276,6 @@ def test_the_public_facts_are_what_each_table_shows() -> None:
 
 
 def test_a_layout_lays_every_bet_once() -> None:
-    import dataclasses
-
     from baccara.games.spec import Spot
 
     spec = game("redgreen")

@@ -266,11 +266,12 @@ def test_a_win_paid_less_commission_records_what_the_house_kept_even_a_cent(
     winnings round down to nothing."""
     from baccara.games import game as spec_of
     from baccara.table.procedures.base import Wager
+    from baccara.table.roles import procedure_of
 
     spec = spec_of(game)
     stakes = (1, 19, 1000)
     wagers = [Wager(f"b{stake}", "ann", 1, spot, stake) for stake in stakes]
-    result, payouts = spec.loaded("procedure").settle(dealt, wagers, [1], spec.rules())
+    result, payouts = procedure_of(spec).settle(dealt, wagers, [1], spec.rules())
     assert result["winner"] == spot
     assert [(p.result, p.won, p.commission) for p in payouts] == [
         ("win", 0, 1), ("win", 18, 1), ("win", 950, 50),

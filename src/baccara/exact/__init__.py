@@ -14,6 +14,7 @@ from typing import Any
 from baccara.exact.joint import house_win_mean, house_win_variance
 from baccara.exact.model import Analysis, BetAnalysis, DataTable, Outcome, Published
 from baccara.exact.removal import EffectOfRemoval, effect_of_removal
+from baccara.exact.roles import analysis_of
 from baccara.exact.stakes import BetAtStake, StakeAnalysis, analysis_at_stake, bet_step
 from baccara.games import game
 
@@ -29,8 +30,7 @@ def analyze(game_id: str, **options: Any) -> Analysis:
     '1.057906%'
     """
     spec = game(game_id)
-    analysis: Analysis = spec.loaded("analyzer")(spec.id, spec.rules_from_options(**options))
-    return analysis
+    return analysis_of(spec, spec.rules_from_options(**options))
 
 
 def analyze_at_stake(game_id: str, stake_cents: int, **options: Any) -> StakeAnalysis:

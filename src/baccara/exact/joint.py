@@ -40,6 +40,7 @@ from fractions import Fraction
 
 from baccara.errors import InvalidBet, InvalidOption
 from baccara.exact.joint_model import RoundModel, Wager
+from baccara.exact.roles import round_model_of
 from baccara.games import game
 from baccara.money import validate_stake
 
@@ -56,8 +57,7 @@ def round_model(game_id: str, rules: object) -> RoundModel:
         raise InvalidOption(
             "rules", f"{spec.name} is dealt under {spec.rules.__name__}, got {type(rules).__name__}"
         )
-    model: RoundModel = spec.loaded("joint")(rules)
-    return model
+    return round_model_of(spec, rules)
 
 
 def _checked(game_id: str, wagers: Sequence[Wager]) -> list[Wager]:

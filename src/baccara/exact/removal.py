@@ -39,6 +39,7 @@ from typing import Any
 
 from baccara.cards import Card, Rank, ShoeComposition, Suit
 from baccara.exact.model import BetAnalysis, fraction_str
+from baccara.games.spec import GameSpec, Role
 
 REMOVED_SUIT = Suit.SPADES
 """The suit of the card taken out for a rank; every suit gives the same edges."""
@@ -163,5 +164,10 @@ def effect_of_removal(game: str, **options: Any) -> EffectOfRemoval:
     from baccara.games import game as game_spec
 
     spec = game_spec(game)
-    result: EffectOfRemoval = spec.loaded("removal")(spec.id, spec.rules_from_options(**options))
-    return result
+    return removal_of(spec, spec.rules_from_options(**options))
+
+
+def removal_of(spec: GameSpec, rules: object) -> EffectOfRemoval:
+    """The registry's ``removal`` role of ``spec``'s game under ``rules``, checked: the
+    accessor lives here, beside the result it promises (see :mod:`baccara.exact.roles`)."""
+    return spec.call(Role.REMOVAL, EffectOfRemoval, spec.id, rules)

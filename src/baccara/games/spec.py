@@ -17,13 +17,18 @@ from __future__ import annotations
 
 import enum
 import importlib
+import inspect
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from baccara.errors import BaccaraError, shown
 from baccara.games.variant import Variant
 from baccara.options import Parser, field_of
+
+_IMPORT_PATH = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*")
+"""A role's path: a module's dotted name, a colon, and a name in the module."""
 
 
 class Rules(Protocol):
@@ -124,29 +129,65 @@ class TableFacts:
         return "left" if self.verify_seat(seat) <= self.seats_per_side else "right"
 
 
-def load(path: str) -> Any:
-    """The object at ``"package.module:name"``, imported on first use."""
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+class Role(enum.Enum):
+    """A part of a game that lives above ``games/``, named in the registry by import path.
+
+    A closed set, so a misspelt role is a type error rather than a failed lookup at a
+    table. Each value is the name of the :class:`GameSpec` field that holds the path.
+    What each role's object must be is known only to the layer that defines its type;
+    there, an accessor loads it and checks it (``exact/roles.py``, ``exact/removal.py``,
+    ``sim/roles.py``, ``table/roles.py``).
+    """
+
+    ANALYZER = "analyzer"
+    REMOVAL = "removal"
+    KERNEL = "kernel"
+    PLAIN_KERNEL = "plain_kernel"
+    PROCEDURE = "procedure"
+    DEPLETED = "depleted"
+    JOINT = "joint"
+
+
+class MisregisteredRole(BaccaraError):
+    """A registry entry does not serve its role: its path does not import, or names
+    something of the wrong kind, shape or result. The message names the game, the role
+    and the path, so the entry to mend is plain."""
+
+    def __init__(self, game_id: str, role: Role, path: str, problem: str) -> None:
+        self.game_id = game_id
+        self.role = role
+        super().__init__(f"{game_id}'s {role.value}, {path}, {problem}")
+
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
 class GameSpec:
     """One game: its rules, bets and table, and where its mathematics and procedure live.
 
-    The paths name functions with one shape per role, all taking the game id (two
-    games may share code, as RedGreen and Mini RedGreen do) and built rules:
+    The paths (one per :class:`Role`) name objects of one shape per role; the
+    functions take built rules, and most the game id too (two games may share code,
+    as RedGreen and Mini RedGreen do). Each role is loaded and checked through its
+    accessor, in the layer that defines its type:
 
-    * ``analyzer(game_id, rules) -> Analysis`` — the exact analysis (``exact/``);
-    * ``removal(game_id, rules) -> EffectOfRemoval`` — effect of removal (``exact/``);
-    * ``kernel(game_id, rules, shoe, penetration) -> Dealer`` — compiled kernel (``sim/``);
+    * ``analyzer(game_id, rules) -> Analysis`` — the exact analysis
+      (``exact.roles.analysis_of``);
+    * ``removal(game_id, rules) -> EffectOfRemoval`` — effect of removal
+      (``exact.removal.removal_of``);
+    * ``kernel(game_id, rules, shoe, penetration) -> Dealer`` — compiled kernel
+      (``sim.roles.kernel_of``);
     * ``plain_kernel(rng, rounds, continuous, penetration, rules)`` — the same rounds
-      through the plain rules code, which the kernel is proven equal to (``sim/``);
-    * ``procedure`` — the table procedure: dealing order, reveal, settlement (``table/``);
-    * ``depleted(rules, shoe) -> bets`` — every bet's exact analysis dealt from a given
-      shoe composition, for a live continuous shoe (``None``: the game has no shoe);
+      through the plain rules code, which the kernel is proven equal to, each round
+      every bet's outcome name (``sim.roles.plain_rounds_of``);
+    * ``procedure`` — the table procedure: dealing order, reveal, settlement
+      (``table.roles.procedure_of``);
+    * ``depleted(rules, shoe) -> tuple[BetAnalysis, ...]`` — every bet's exact analysis
+      dealt from a given shoe composition, for a live continuous shoe (``None``: the
+      game has no shoe; ``exact.roles.bets_dealt_from``);
     * ``joint(rules) -> RoundModel`` — the house's win on one round, its exact mean and
-      variance from the joint distribution of every wager on it (``exact/``).
+      variance from the joint distribution of every wager on it
+      (``exact.roles.round_model_of``).
     """
 
     id: str
@@ -205,6 +246,13 @@ class GameSpec:
         named = {option for option, _ in self.option_labels} - set(self.rules.OPTIONS)
         if named:
             raise BaccaraError(f"{self.id} names options it does not take: {sorted(named)}")
+        for role in Role:
+            path = self.path(role)
+            if path is not None and not _IMPORT_PATH.fullmatch(path):
+                raise BaccaraError(
+                    f"{self.id}'s {role.value} is named {shown(path)}, "
+                    "not by a path like 'package.module:name'"
+                )
 
     def assumption(self, option: str) -> str | None:
         """Where an option's default comes from when the seed does not give it, else ``None``."""
@@ -263,9 +311,72 @@ class GameSpec:
             "option_labels": dict(self.option_labels),
         }
 
-    def loaded(self, role: str) -> Any:
-        """What serves ``role`` (``"analyzer"``, ``"kernel"``…), imported now."""
-        path = getattr(self, role)
+    def path(self, role: Role) -> str | None:
+        """Where the object serving ``role`` lives (``"package.module:name"``); ``None``
+        for a role the game does without (Lo-Ball deals no shoe to deplete)."""
+        paths: dict[Role, str | None] = {
+            Role.ANALYZER: self.analyzer,
+            Role.REMOVAL: self.removal,
+            Role.KERNEL: self.kernel,
+            Role.PLAIN_KERNEL: self.plain_kernel,
+            Role.PROCEDURE: self.procedure,
+            Role.DEPLETED: self.depleted,
+            Role.JOINT: self.joint,
+        }
+        return paths[role]
+
+    @property
+    def roles(self) -> tuple[Role, ...]:
+        """The roles this game declares a path for, in :class:`Role`'s order."""
+        return tuple(role for role in Role if self.path(role) is not None)
+
+    def load(self, role: Role) -> object:
+        """The object serving ``role``, imported now.
+
+        Typed ``object`` because ``games/`` cannot know it: the types live in the layers
+        above, which check what they load through their accessors. A path that does not
+        import raises :class:`MisregisteredRole`; a role the game does without, a
+        :class:`~baccara.errors.BaccaraError`.
+        """
+        path = self.path(role)
         if path is None:
-            raise BaccaraError(f"{self.name} has no {role}")
-        return load(path)
+            raise BaccaraError(f"{self.name} has no {role.value}")
+        module, _, name = path.partition(":")
+        try:
+            imported = importlib.import_module(module)
+        except ModuleNotFoundError as error:
+            missing = error.name or ""
+            if module != missing and not module.startswith(f"{missing}."):
+                raise  # the module exists and lacks a dependency: not the entry's fault
+            raise self.misregistered(role, f"does not import: {error}") from error
+        try:
+            return getattr(imported, name)
+        except AttributeError:
+            raise self.misregistered(role, f"does not import: {module} has no {name}") from None
+
+    def call(self, role: Role, returning: type[_T], *args: object) -> _T:
+        """Call the function serving ``role`` with ``args``, and check it returns a
+        ``returning``: an entry that is not a function, does not take these arguments
+        or returns something else raises :class:`MisregisteredRole` instead of failing
+        later, wherever its result is used. An accessor whose result is a Protocol
+        passes ``object`` and checks the result itself."""
+        function = self.load(role)
+        if not callable(function):
+            raise self.misregistered(role, f"is not a function but {shown(function)}")
+        try:
+            inspect.signature(function).bind(*args)
+        except TypeError as error:
+            raise self.misregistered(
+                role, f"does not take the role's {len(args)} arguments: {error}"
+            ) from None
+        result = function(*args)
+        if not isinstance(result, returning):
+            raise self.misregistered(
+                role, f"returned a value of type {type(result).__name__}, not {returning.__name__}"
+            )
+        return result
+
+    def misregistered(self, role: Role, problem: str) -> MisregisteredRole:
+        """The error for this game's entry for ``role``: what an accessor raises when the
+        object it loaded is not what the role promises."""
+        return MisregisteredRole(self.id, role, self.path(role) or "no path", problem)

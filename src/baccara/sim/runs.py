@@ -39,6 +39,7 @@ from baccara.sim.dealer import (
     blocks,
 )
 from baccara.sim.executors import on_own_pool, results
+from baccara.sim.roles import kernel_of
 
 MAX_ROUNDS = 10**13
 """The most rounds one run deals: each outcome's count stays far inside 64 bits."""
@@ -104,8 +105,7 @@ class DealerSpec:
         """The game's kernel, from its registry entry, under these rules and this shoe."""
         spec = game(self.game)
         rules = spec.rules_from_options(**dict(self.options))
-        dealer: Dealer = spec.loaded("kernel")(spec.id, rules, self.shoe, self.penetration)
-        return dealer
+        return kernel_of(spec, rules, self.shoe, self.penetration)
 
 
 def deal_outcomes(

@@ -30,6 +30,7 @@ from baccara.table.resettle import (
     seats_of,
     wagers_of,
 )
+from baccara.table.roles import procedure_of
 from baccara.table.round import Round
 from baccara.table.view import Viewer, view
 
@@ -176,7 +177,7 @@ def verify_record(data: object) -> Verification:
     server_seed = parse_server_seed(seed_text)
     client_seed = check_client_seed(_field(data, "client_seed"))
     commitment = _field(data, "server_seed_hash")
-    procedure = spec.loaded("procedure")
+    procedure = procedure_of(spec)
     redealt = dict(procedure.deal(FairRandom(server_seed, client_seed, nonce), seats, rules))
     return Verification(
         game=spec.id,
@@ -244,7 +245,7 @@ def _verify_live(
         raise InvalidRecord(str(error)) from None
     dealt = dict(logged)
     settlement = _settlement(spec, rules, dealt, events, data)
-    procedure = spec.loaded("procedure")
+    procedure = procedure_of(spec)
     return Verification(
         game=spec.id,
         nonce=nonce,

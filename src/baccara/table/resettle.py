@@ -32,6 +32,7 @@ from baccara.table.events import (
     RoundVoided,
 )
 from baccara.table.procedures.base import Item, Procedure, Wager
+from baccara.table.roles import procedure_of
 from baccara.table.round import side_totals
 from baccara.table.shoe import LiveShoe
 
@@ -183,7 +184,7 @@ def check_settlement(
         ]  # fmt: skip
         differences = [*_payouts(end, refunds), *_ledger(record, refunds)]
         return SettlementCheck(len(wagers), str(end.get("reason")), tuple(differences))
-    procedure: Procedure = spec.loaded("procedure")
+    procedure = procedure_of(spec)
     seats = seats_of(wagers)
     hands, wanted = _seats_in(dealt), _seats_in(procedure.opening(seats))
     if hands != wanted:  # Lo-Ball deals a hand to each seat with a bet, and only to those

@@ -49,6 +49,7 @@ from baccara.table.events import (
     RoundVoided,
 )
 from baccara.table.procedures.base import Item, Procedure, Step, Wager
+from baccara.table.roles import procedure_of
 from baccara.table.shoe import LiveShoe
 
 E = TypeVar("E", bound=Event)
@@ -95,7 +96,7 @@ class Round:
     def __init__(self, opened: RoundOpened) -> None:
         self.spec: GameSpec = game(opened.game)
         self.rules: Any = self.spec.rules_from_options(**dict(opened.options))
-        self.procedure: Procedure = self.spec.loaded("procedure")
+        self.procedure: Procedure = procedure_of(self.spec)
         self.events: list[Event] = []
         self.opened = opened
         self.wagers: dict[str, Wager] = {}

@@ -18,6 +18,7 @@ from typing import Any
 
 from baccara.cards import Card, ShoeComposition, standard_deck
 from baccara.errors import InvalidCards, shown
+from baccara.exact.roles import bets_dealt_from
 from baccara.games import GameSpec
 from baccara.tiles import TILE_SET, Tile
 
@@ -119,8 +120,7 @@ class ShoeReport:
 
 def shoe_report(spec: GameSpec, rules: Any, shoe: LiveShoe) -> ShoeReport:
     """The exact edge of every bet dealt from what is left in ``shoe``."""
-    depleted = spec.loaded("depleted")
-    bets = depleted(rules, shoe.composition())
+    bets = bets_dealt_from(spec, rules, shoe.composition())
     return ShoeReport(
         cards_left=shoe.left,
         cards_dealt=len(shoe.dealt),

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from baccara import games
@@ -24,6 +24,7 @@ from baccara.games.bonus import best_category
 from baccara.money import BetResult
 from baccara.sim.kernels.pile import Pile
 from baccara.sim.kernels.rng import XoshiroRandom, block_state
+from baccara.sim.roles import plain_rounds_of
 from baccara.tiles import TILE_SET, Tile, roll_dice
 
 ROUND_CARDS = 6
@@ -120,6 +121,7 @@ def plain_rounds(
 ) -> Iterator[tuple[str, ...]]:
     """Block ``block`` of the run seeded ``seed``, round by round: each bet's outcome name."""
     spec = games.game(game)
-    rounds_of: Callable[..., Iterator[tuple[str, ...]]] = spec.loaded("plain_kernel")
     rng = XoshiroRandom(block_state(seed, block))
-    return rounds_of(rng, rounds, continuous, penetration, spec.rules_from_options(**options))
+    return plain_rounds_of(
+        spec, rng, rounds, continuous, penetration, spec.rules_from_options(**options)
+    )
