@@ -1,76 +1,53 @@
-"""The casino: every table's engine, driven by requests and timers, committed to the database.
+"""The casino: the façade the routes call, which wires its parts and hands each call to
+the one that does the work.
 
-Each table has one :class:`~baccara.table.Table` in memory and one lock. An action
-takes the lock, runs the engine (which verifies it and appends events), and commits
-in one transaction everything it implies — the bet and its stake's transfer, the
-events, a settlement's payouts — then, only after the commit, sends each WebSocket
-its own view. If anything fails before the commit, the table is rebuilt from the
-database, so memory never holds what the database does not. A scheduler ticks each
-table when its engine says a timer is due.
+* :mod:`~baccara.server.domain.runner` — the tables this process deals: bringing them
+  up, every action on one in one transaction under its lock, the scheduler's ticks, and
+  the cluster that shares the tables among the processes;
+* :mod:`~baccara.server.domain.views` — what the API and the WebSockets read;
+* :mod:`~baccara.server.domain.accounts` — users, passwords and tokens;
+* :mod:`~baccara.server.domain.sessions` — play sessions and reality checks;
+* :mod:`~baccara.server.domain.betting` and :mod:`~baccara.server.domain.play` — what a
+  bet, a peek, a choice or a dealer's card does to a table, run through the runner.
 
-On start a round whose cards were already fixed is finished from its seed and log;
-a live round waiting for cards waits for the dealer again; a round still open for
-bets is voided and every bet refunded. A graceful stop does the same before it exits,
-so the next start has nothing to recover (see :meth:`Casino._finish_or_void_open_rounds`).
+What stays here is each action a user asks of a table, said as the work it hands the
+runner, and the order things start and stop in.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
-import secrets
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from baccara.games import GAMES
+from baccara.fair import check_client_seed
 from baccara.server.clock import SYSTEM, Clock, WallClock
-from baccara.server.cluster import leases
-from baccara.server.cluster.hub import Hub, Segment
-from baccara.server.cluster.membership import Cluster
+from baccara.server.cluster.hub import Hub
 from baccara.server.cluster.mirror import Mirror
-from baccara.server.cluster.notify import Bus
-from baccara.server.db import ledger, store
 from baccara.server.db.database import Database
-from baccara.server.db.group_commit import GroupCommit
-from baccara.server.db.models import CasinoTable, Seat, Setting, User
-from baccara.server.db.models import Round as RoundRow
+from baccara.server.db.models import Seat, User
 from baccara.server.db.sql import prepare
-from baccara.server.domain import audit, betting
-from baccara.server.domain import responsible as protections
+from baccara.server.domain import betting, responsible
 from baccara.server.domain.accounts import Accounts
-from baccara.server.domain.scheduler import Scheduler
+from baccara.server.domain.runner import Runner
 from baccara.server.domain.sessions import PlaySessions
-from baccara.server.domain.types import Caller, Live, Outbox
-from baccara.server.errors import (
-    Excluded,
-    LeaseLost,
-    NotFound,
-    TableMoved,
-)
+from baccara.server.domain.types import Caller, Live
+from baccara.server.domain.views import Views
+from baccara.server.errors import Excluded
 from baccara.server.settings import Settings
-from baccara.table import Mode, Phase, Round, Table, TableConfig
-from baccara.table.config import on_step, whole_cents_step
-from baccara.table.events import BettingClosed, CardDealt, RoundSettled, RoundVoided
+from baccara.table import TableConfig
 
-log = logging.getLogger("baccara.server")
 T = TypeVar("T")
-RESTART_VOID = "the casino restarted while betting was open: every bet is refunded"
-DEFAULT_TABLES = "default-tables"
-"""The setting that says the default tables were made (once in a database's life)."""
-SHUTDOWN_VOID = "the casino shut down while betting was open: every bet is refunded"
-BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested"})
-"""Events that leave a round open for bets: its stored state does not change."""
 
 
 class Casino:
-    """The façade the routes call: it wires the parts (the cluster, the group commit, the
-    hub, the accounts, the play sessions, the scheduler) and runs every action on a table
-    in one transaction under its lock (:meth:`_act`)."""
+    """The façade the routes call: it wires the parts (the runner of the tables, with its
+    cluster, group commit and scheduler; the hub; the views; the accounts; the play
+    sessions) and says each action on a table as the work the runner does in one
+    transaction under the table's lock (:meth:`Runner.act`)."""
 
     def __init__(self, settings: Settings, clock: Clock | Callable[[], float] = SYSTEM) -> None:
         self.settings = settings
@@ -78,20 +55,17 @@ class Casino:
         """The one clock of the casino, its scheduler, its group commit and its hub."""
         self.clock = self.time.now
         self.db = Database(settings.database_url)
-        self.cluster: Cluster[Live] = Cluster(self)
-        self.bus: Bus[Live] = Bus(self, self.cluster.me.id)
-        self._group: GroupCommit[Any] | None = (
-            GroupCommit(self.db, clock=self.time) if self.db.sqlite else None
-        )
-        self.tables: dict[int, Live] = {}
-        """The tables this process deals, by id."""
         self.hub = Hub(self.time)
+        self.views = Views(self.db)
+        self.runner = Runner(settings, self.db, self.hub, self.time, self.views)
+        self.tables: dict[int, Live] = self.runner.tables
+        """The tables this process deals, by id."""
+        self.cluster = self.runner.cluster
+        self.bus = self.runner.bus
+        self.scheduler = self.runner.scheduler
         self.accounts = Accounts(self.db, settings, self.clock)
         self.sessions = PlaySessions(self.db, self.hub, self.clock)
-        self.scheduler = Scheduler(self.tables, self._tick, self.time)
-        self._scheduler: asyncio.Task[None] | None = None
         self._checker: asyncio.Task[None] | None = None
-        self._stopping = False
 
     # --- life ------------------------------------------------------------------------------
 
@@ -99,334 +73,22 @@ class Casino:
         await asyncio.to_thread(self.db.migrate)
         prepare(self.db.engine.dialect)  # the bets' and payouts' statements, compiled now
         await asyncio.to_thread(self.accounts.load_tokens)
-        alone = await asyncio.to_thread(self.cluster.join)
-        table_ids = await asyncio.to_thread(self._open_table_ids)
-        if not table_ids and self.settings.default_tables:
-            table_ids = await asyncio.to_thread(self._create_default_tables)
-        share = await asyncio.to_thread(self.cluster.share)
-        taken = await asyncio.to_thread(self.cluster.take, table_ids, limit=share)
-        # The whole casino is starting: a round left open for bets is voided. A table
-        # taken over from a process that died while others ran goes on instead.
-        await self.cluster.bring_up_all(taken, void_open=alone)
+        alone = await self.runner.take_tables()
         if alone:
             await asyncio.to_thread(self.sessions.close_stale)
-        self._scheduler = asyncio.create_task(self.scheduler.run())
+        self.runner.start()
         self._checker = asyncio.create_task(self.sessions.reality_checks())
-        self.cluster.start()
-        self.bus.start()
 
     async def stop(self) -> None:
         """A graceful stop. The last process of the casino settles or voids the rounds in
         play; one of several hands its tables to the others, who go on with them."""
-        if await asyncio.to_thread(self.cluster.alone):
-            await self._finish_or_void_open_rounds()
-        for task in (self._scheduler, self._checker):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-        # A tick under way finishes (a write half done in its thread cannot be cancelled).
-        await asyncio.gather(*self.scheduler.ticking.values(), return_exceptions=True)
-        await self.cluster.stop()
-        await self.bus.stop()
-        held = {table_id: live.generation for table_id, live in self.tables.items()}
-        with contextlib.suppress(Exception):  # a database gone away: the leases run out
-            await asyncio.to_thread(self.cluster.leave, held)
+        await self.runner.wind_down()
+        if self._checker is not None:
+            self._checker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checker
+        await self.runner.stop()
         self.db.dispose()
-
-    STOP_SECONDS = 30.0
-    """How long a graceful stop waits for the rounds whose cards are fixed to play out."""
-
-    async def _finish_or_void_open_rounds(self) -> None:
-        """Before a graceful stop: open no new round; void and refund each round still open
-        for bets; let the scheduler play out and settle each round whose cards are fixed
-        (dealing, a peek or a choice on its timer, revealing) — for at most
-        :attr:`STOP_SECONDS`, after which the next start finishes it. A live round waiting
-        for its dealer's cards waits for them after the restart."""
-        self._stopping = True
-
-        def void_if_betting(live: Live) -> Callable[[Session, float], None]:
-            def act(session: Session, now: float) -> None:
-                round_ = live.table.round
-                if round_ is not None and round_.phase is Phase.BETTING:
-                    self._void(live, SHUTDOWN_VOID, now)
-
-            return act
-
-        for live in list(self.tables.values()):
-            try:
-                await self._act(live, void_if_betting(live), reopen=False)
-            except Exception:  # the next start voids it instead
-                log.exception("table %s: could not void the round open for bets", live.table_id)
-        until = self.time.monotonic() + self.STOP_SECONDS
-        while self.time.monotonic() < until and any(
-            live.deadline() is not None for live in self.tables.values()
-        ):
-            self.scheduler.wake.set()
-            await asyncio.sleep(0.05)
-
-    def _open_table_ids(self) -> list[int]:
-        with self.db.read() as session:
-            return list(session.scalars(select(CasinoTable.id).where(
-                CasinoTable.status == "open").order_by(CasinoTable.id)))  # fmt: skip
-
-    def default_configs(self) -> list[TableConfig]:
-        """One electronic table of each game in the registry, then a live table for a
-        dealer of each game whose table facts ask for one (Punto Banco). Each takes
-        stakes in the game's whole-cents step (0.20 at Punto Banco, 0.02 at Lo-Ball), so
-        no payout at them is ever rounded, with limits that are multiples of it."""
-        configs = [self.config(spec.id, 100, 50_000) for spec in GAMES.values()]
-        configs += [
-            self.config(spec.id, 500, 100_000, mode=Mode.LIVE)
-            for spec in GAMES.values()
-            if spec.table.default_live_table
-        ]
-        return configs
-
-    def config(
-        self, game: str, low: int, high: int, step: int | None = None, **settings: Any
-    ) -> TableConfig:
-        """A table of ``game`` with the server's timers. Without a ``step``, the table takes
-        stakes in the game's whole-cents step (under the table's rule options), and its
-        limits move onto it: the minimum up, the maximum down."""
-        if step is None:
-            step = whole_cents_step(game, settings.get("options"))
-            low, high = on_step(low, step), high - high % step
-        return TableConfig(
-            game,
-            min_bet_cents=low,
-            max_bet_cents=high,
-            bet_step_cents=step,
-            betting_seconds=self.settings.betting_seconds,
-            peek_seconds=self.settings.peek_seconds,
-            choose_seconds=self.settings.choose_seconds,
-            reveal_delay=self.settings.reveal_delay,
-            **settings,
-        )
-
-    def _create_default_tables(self) -> list[int]:
-        """The default tables, once in the database's life: processes starting together
-        on a new database create them once, and tables an operator closed stay closed.
-        Their bet steps come from the exact analyses, worked out before the transaction
-        (they take a second or two) and only while the tables are still to be made."""
-        with self.db.read() as session:
-            made = session.get(Setting, DEFAULT_TABLES) is not None
-        if made:
-            return self._open_table_ids()
-        configs = self.default_configs()
-        try:
-            with self.db.write() as session:
-                session.add(Setting(name=DEFAULT_TABLES, value="created"))
-                session.flush()
-                now = self.clock()
-                return [store.insert_table(session, c, now).id for c in configs]
-        except IntegrityError:  # another process made them, or they were made long ago
-            return self._open_table_ids()
-
-    # --- bringing a table up, and back after a failure --------------------------------------
-
-    def _load(self, session: Session, table_id: int) -> tuple[Table, RoundRow | None]:
-        """The table's engine as the database has it: seats, nonce, live shoe, the last round."""
-        row = session.get(CasinoTable, table_id)
-        if row is None or row.status != "open":
-            raise NotFound(f"no open table {table_id}")
-        config = store.table_config(row)
-        last = session.scalars(select(RoundRow).where(RoundRow.table_id == table_id)
-                               .order_by(RoundRow.nonce.desc()).limit(1)).first()  # fmt: skip
-        shoe_dealt: list[str] = []
-        if config.mode is Mode.LIVE and config.shoe.value == "continuous":
-            # Every card out of the shoe since it was started, in the order dealt: those of
-            # a voided round (a misdeal) are out of it too. The round in play is resumed
-            # below, taking its own cards out as its log is replayed.
-            earlier = session.scalars(select(RoundRow.id).where(
-                RoundRow.table_id == table_id, RoundRow.nonce >= row.shoe_started_nonce,
-                RoundRow.state.in_(("settled", "voided"))).order_by(RoundRow.nonce))  # fmt: skip
-            for round_id in earlier:
-                shoe_dealt += [e.item for e in store.load_events(session, round_id)
-                               if isinstance(e, CardDealt)]  # fmt: skip
-        table = Table(config, nonce=last.nonce if last else 0,
-                      seats=store.seats_of(session, table_id), shoe_dealt=shoe_dealt)  # fmt: skip
-        if last is not None and last.state not in ("settled", "voided"):
-            seed = bytes.fromhex(last.server_seed) if last.server_seed else None
-            table.resume(store.load_events(session, last.id), server_seed=seed)
-        return table, last
-
-    async def bring_up(self, table_id: int, generation: int, *, void_open: bool) -> None:
-        """Deal a table whose lease this process has just taken, from its stored state: a
-        round whose cards were fixed is finished; one open for bets is voided
-        (``void_open``, the casino was down) or goes on (a takeover)."""
-
-        def load() -> tuple[Table, int | None]:
-            with self.db.read() as session:
-                table, last = self._load(session, table_id)
-                return table, last.id if last else None
-
-        table, round_id = await asyncio.to_thread(load)
-        live = Live(table_id, table, generation, round_id=round_id)
-        self.tables[table_id] = live
-        self.bus.mirrors.pop(table_id, None)
-        round_ = table.round
-        if round_ is not None and round_.phase is Phase.BETTING and void_open:
-            await self._act(live, lambda s, now: self._void(live, RESTART_VOID, now))
-        elif round_ is None or round_.phase.over:
-            await self._act(live, lambda s, now: None)  # opens the next round
-        if self.hub.at(table_id):  # watched here while another process dealt it
-            await self.resync(table_id)
-
-    async def drop(self, table_id: int, live: Live) -> None:
-        """Stop dealing a table another process has taken over; its WebSockets here follow
-        it from its log from now on. (Only ``live``: the table may have been taken again
-        since, in a new generation.)"""
-        live.closed = live.moved = True
-        if self.tables.get(table_id) is live:
-            del self.tables[table_id]
-        self.cluster.forget_holder(table_id)
-        if self.hub.at(table_id):
-            await self.resync(table_id)
-
-    async def resync(self, table_id: int) -> None:
-        """Send every connection at the table a fresh snapshot: after the table changed
-        hands, events in between may have reached nobody here."""
-        source: Live | Mirror | None = self.tables.get(table_id)
-        if source is None:
-            source = await asyncio.to_thread(Mirror.load, self.db, table_id)
-            if source is None:
-                self.hub.close_table(table_id)
-                return
-            self.bus.mirrors[table_id] = source
-        async with source.lock:
-            for connection in self.hub.at(table_id):
-                caller = Caller(connection.user_id, connection.username, connection.role)
-                connection.push(await asyncio.to_thread(self.snapshot, caller, source))
-
-    def _reload(self, live: Live) -> None:
-        with self.db.read() as session:
-            live.table, last = self._load(session, live.table_id)
-            live.round_id = last.id if last else None
-
-    # --- acting on a table ---------------------------------------------------------------
-
-    async def _act(
-        self, live: Live, action: Callable[[Session, float], T], *, reopen: bool = True
-    ) -> T:
-        """Run ``action`` on the table under its lock, commit what it did, then send it.
-
-        When the round is over, the next one opens in the same transaction (``reopen``).
-        """
-        async with live.lock:
-            if live.moved:
-                raise TableMoved(f"table {live.table_id} is changing hands: try again")
-            if live.closed:
-                raise NotFound(f"no open table {live.table_id}")
-            before = live.fingerprint()
-            try:
-                result, outbox = await self._write(
-                    lambda session: self._transaction(session, live, action, reopen)
-                )
-            except LeaseLost:
-                live.closed = live.moved = True
-                lost = True
-            except BaseException:
-                if live.fingerprint() != before:  # the engine moved but nothing was committed
-                    await asyncio.to_thread(self._reload, live)
-                raise
-            else:
-                lost = False
-                self.hub.events(live.table_id, outbox.segments)
-        if lost:  # another process deals the table now: nothing here was written
-            await self.drop(live.table_id, live)
-            raise TableMoved(f"table {live.table_id} is changing hands: try again")
-        self.hub.balances(outbox.balances)
-        self.scheduler.wake.set()
-        return result
-
-    async def _write(self, work: Callable[[Session], T]) -> T:
-        """Run a table's transaction: on SQLite in this thread, on PostgreSQL in a worker.
-
-        SQLite is a library writing a local file, one writer at a time: a bet's whole
-        transaction takes well under a millisecond, and handing it to a thread and back
-        cost as much again (measured: 0.69 against 1.35 ms of processor time a bet), so
-        it runs here, committed together with the others of the same moment
-        (:class:`~baccara.server.db.group_commit.GroupCommit`). PostgreSQL answers over a
-        socket, so its transactions wait in worker threads, each committed alone.
-        """
-        if self._group is not None:
-            result: T = await self._group.run(work)
-            return result
-
-        def alone() -> T:
-            with self.db.write() as session:
-                return work(session)
-
-        return await asyncio.to_thread(alone)
-
-    def _transaction(
-        self, session: Session, live: Live, action: Callable[[Session, float], T], reopen: bool
-    ) -> tuple[T, Outbox]:
-        outbox = Outbox()
-        now = self.clock()
-        cluster = self.cluster
-        if cluster.shared:  # on SQLite this process holds the file's lock: nobody to fence out
-            leases.fence(session, live.table_id, cluster.me, live.generation, now + cluster.seconds)
-        round_ = live.table.round
-        mark = len(round_.events) if round_ is not None else 0
-        result = action(session, now)
-        if round_ is not None and live.round_id is not None:
-            self._record(session, live, round_, live.round_id, mark, now, outbox)
-        over = live.table.round is None or live.table.round.phase.over
-        if reopen and over and not self._stopping:
-            self._open_round(session, live, now, outbox)
-        if outbox.segments or outbox.balances:
-            self.bus.announce(session, {
-                "t": live.table_id,
-                "s": [[segment.round_id, segment.since] for segment in outbox.segments],
-                "b": outbox.balances,
-            })  # fmt: skip
-        return result, outbox
-
-    def _record(self, session: Session, live: Live, round_: Round, round_id: int, mark: int,
-                now: float, outbox: Outbox) -> None:  # fmt: skip
-        """Persist the round's new events and what they settle, in the caller's transaction."""
-        new = round_.events[mark:]
-        if not new:
-            return
-        store.save_events(session, round_id, new)
-        outbox.segments.append(Segment(round_, round_id, mark))
-        if all(e.kind in BETTING_EVENTS for e in new):
-            return  # betting goes on: the round's row is as it was
-        row = session.get(RoundRow, round_id)
-        assert row is not None
-        row.state = round_.phase.value
-        for event in new:
-            if isinstance(event, BettingClosed):
-                row.client_seed = event.client_seed
-            if isinstance(event, RoundSettled | RoundVoided):
-                row.ended_at = now
-                outbox.balances.update(store.pay(session, row, event, now))
-
-    def _open_round(self, session: Session, live: Live, now: float, outbox: Outbox) -> None:
-        table = live.table
-        seed = secrets.token_bytes(32) if table.config.mode is Mode.ELECTRONIC else None
-        if table.shoe is not None and table.shoe.cut_card_reached:
-            table_row = session.get(CasinoTable, live.table_id)
-            assert table_row is not None
-            table_row.shoe_started_nonce = table.nonce + 1
-        round_ = table.open_round(now, server_seed=seed)
-        row = RoundRow(table_id=live.table_id, nonce=round_.nonce, game=table.spec.id,
-                       state=round_.phase.value, server_seed=seed.hex() if seed else None,
-                       server_seed_hash=round_.opened.server_seed_hash, opened_at=now)  # fmt: skip
-        session.add(row)
-        session.flush()
-        live.round_id = row.id
-        store.save_events(session, row.id, round_.events)
-        outbox.segments.append(Segment(round_, row.id, 0))
-
-    def _void(self, live: Live, reason: str, now: float, by: str = "table") -> None:
-        live.table.current().void(by, reason, now)
-
-    async def _tick(self, live: Live) -> None:
-        """The scheduler's action for one table: whatever its timers say is due."""
-        await self._act(live, lambda session, now: live.table.current().tick(now))
 
     # --- play sessions and reality checks (the work is the PlaySessions') ----------------
 
@@ -451,86 +113,31 @@ class Casino:
         return await self.accounts.authenticate(token)
 
     def balance(self, user_id: int) -> int:
-        with self.db.read() as session:
-            return ledger.balance(session, store.wallet(session, user_id))
+        return self.views.balance(user_id)
 
-    # --- tables --------------------------------------------------------------------------
+    # --- tables (where they are: the Runner's) ---------------------------------------------
 
     def live(self, table_id: int) -> Live:
-        """The table, if this process deals it. A request for a table another process
-        deals is forwarded there before it reaches a route (see ``forward``), so finding
-        one here means it is changing hands this moment."""
-        live = self.tables.get(table_id)
-        if live is not None:
-            return live
-        if self.cluster.shared and self._is_open(table_id):
-            raise TableMoved(f"table {table_id} is changing hands: try again")
-        raise NotFound(f"no open table {table_id}")
+        """The table, if this process deals it (see :meth:`Runner.live`)."""
+        return self.runner.live(table_id)
 
     async def source(self, table_id: int) -> Live | Mirror | None:
-        """The table as this process deals it or, dealt by another process, follows its
-        log (a mirror, loaded on first use); ``None`` if it is not open."""
-        live = self.tables.get(table_id)
-        if live is not None or not self.cluster.shared:
-            return live
-        mirror = self.bus.mirrors.get(table_id)
-        if mirror is None:
-            loaded = await asyncio.to_thread(Mirror.load, self.db, table_id)
-            if loaded is not None:
-                mirror = self.bus.mirrors.setdefault(table_id, loaded)
-        return mirror
-
-    def _is_open(self, table_id: int) -> bool:
-        with self.db.read() as session:
-            row = session.get(CasinoTable, table_id)
-            return row is not None and row.status == "open"
+        """The table as this process deals it or follows it (see :meth:`Runner.source`)."""
+        return await self.runner.source(table_id)
 
     async def create_table(self, config: TableConfig, by: Caller | None = None) -> int:
-        def insert() -> int:
-            with self.db.write() as session:
-                now = self.clock()
-                table_id = store.insert_table(session, config, now).id
-                if by is not None:
-                    audit.record(session, by.username, by.role, "table-opened",
-                                 f"table {table_id}", "", now, game=config.game,
-                                 mode=config.mode.value, options=dict(config.options),
-                                 limits=[config.min_bet_cents, config.max_bet_cents],
-                                 bet_step_cents=config.bet_step_cents)  # fmt: skip
-                return table_id
-
-        table_id = await asyncio.to_thread(insert)
-        taken = await asyncio.to_thread(self.cluster.take, [table_id])
-        await self.cluster.bring_up_all(taken)  # unless another process took it first
-        return table_id
+        return await self.runner.open_table(config, by)
 
     async def close_table(self, table_id: int, by: Caller, reason: str = "") -> None:
         """Close a table: the round in play is voided and every bet on it refunded."""
-        live = self.live(table_id)
-
-        def close(session: Session, now: float) -> None:
-            round_ = live.table.round
-            if round_ is not None and not round_.phase.over:
-                round_.void(by.username, "the table was closed", now)
-            audit.record(session, by.username, by.role, "table-closed", f"table {table_id}",
-                         reason, now, round_voided=live.round_id if round_ else None)  # fmt: skip
-            row = session.get(CasinoTable, table_id)
-            assert row is not None
-            row.status = "closed"
-            leases.release(session, table_id, self.cluster.me, live.generation)
-            live.closed = True  # under the lock: no action after this one
-
-        await self._act(live, close, reopen=False)
-        if self.tables.get(table_id) is live:
-            del self.tables[table_id]
-        self.hub.close_table(table_id)
-        await asyncio.to_thread(self.bus.publish, {"t": table_id, "closed": True})
+        await self.runner.close_table(table_id, by, reason)
 
     async def sit(self, user: Caller, table_id: int, seat: int | None) -> int:
         live = self.live(table_id)
 
         def sit(session: Session, now: float) -> int:
             chosen = live.table.verify_sit(user.username, seat)
-            until = protections.excluded_until(session, user.id, now)
+            until = responsible.excluded_until(session, user.id, now)
             if until is not None:
                 raise Excluded("you have excluded yourself from play")
             session.add(Seat(table_id=table_id, seat=chosen, user_id=user.id))
@@ -538,7 +145,7 @@ class Casino:
             live.table.sit(user.username, chosen)
             return chosen
 
-        chosen = await self._act(live, sit)
+        chosen = await self.runner.act(live, sit)
         await self.tell_table(table_id, {"type": "seats", "seats": self.seats(table_id)})
         return chosen
 
@@ -552,7 +159,7 @@ class Casino:
                 session.delete(found)
             return seat
 
-        seat = await self._act(live, leave)
+        seat = await self.runner.act(live, leave)
         await self.tell_table(table_id, {"type": "seats", "seats": self.seats(table_id)})
         return seat
 
@@ -576,12 +183,14 @@ class Casino:
     ) -> dict[str, Any]:
         """Place a bet once per idempotency key: the bet, its round, the balance it left."""
         live = self.live(table_id)
-        return await self._act(live, lambda s, now: betting.place(self, s, live, user, spot,
+        return await self.runner.act(live, lambda s, now: betting.place(self, s, live, user, spot,
                                                                   amount, key, now))  # fmt: skip
 
     async def remove_bet(self, user: Caller, table_id: int, bet_id: str) -> int:
         live = self.live(table_id)
-        return await self._act(live, lambda s, now: betting.remove(s, live, user, bet_id, now))
+        return await self.runner.act(
+            live, lambda s, now: betting.remove(s, live, user, bet_id, now)
+        )
 
     async def request_deal(self, user: Caller, table_id: int) -> str:
         live = self.live(table_id)
@@ -590,56 +199,21 @@ class Casino:
             live.table.current().request_deal(user.username, now)
             return live.table.current().phase.value
 
-        return await self._act(live, deal)
+        return await self.runner.act(live, deal)
 
-    # --- the rest of the round, and what the API reads ----------------------------------
+    # --- the rest of the round ----------------------------------------------------------
 
     async def on_round(self, user: Caller, round_id: int, act: Callable[..., T]) -> T:
         """Run ``act(live, user, round_id, session, now)`` on the table that plays ``round_id``."""
         live = self.live(self.table_of_round(round_id))
-        return await self._act(live, lambda s, now: act(live, user, round_id, s, now))
+        return await self.runner.act(live, lambda s, now: act(live, user, round_id, s, now))
 
     async def on_table(self, user: Caller, table_id: int, act: Callable[..., T]) -> T:
         """Run ``act(live, user, session, now)`` on a table."""
         live = self.live(table_id)
-        return await self._act(live, lambda s, now: act(live, user, s, now))
-
-    def table_of_round(self, round_id: int) -> int:
-        with self.db.read() as session:
-            row = session.get(RoundRow, round_id)
-            if row is None:
-                raise NotFound(f"no round {round_id}")
-            return row.table_id
-
-    async def round_view(self, user: Caller, round_id: int) -> dict[str, Any]:
-        """A round as ``user`` may see it now — as committed: the round in play is read under
-        its table's lock, so no reader sees what a transaction has not yet committed."""
-        table_id = await asyncio.to_thread(self.table_of_round, round_id)
-        live = self.tables.get(table_id)
-        if live is None:
-            return await asyncio.to_thread(self._round_view, user, round_id, None)
-        async with live.lock:
-            return await asyncio.to_thread(self._round_view, user, round_id, live)
-
-    def _round_view(
-        self, user: Caller, round_id: int, source: Live | Mirror | None
-    ) -> dict[str, Any]:
-        from baccara.server.domain.views import round_json, stored_round
-        from baccara.table import Viewer
-
-        with self.db.read() as session:
-            row = session.get(RoundRow, round_id)
-            if row is None:
-                raise NotFound(f"no round {round_id}")
-            in_play = source is not None and source.round_id == round_id and source.round
-            round_ = source.round if in_play and source else stored_round(session, row)
-            assert round_ is not None
-            viewer = Viewer(user.username, dealer=user.role == "dealer" and round_.live)
-            return round_json(session, row, round_, viewer)
+        return await self.runner.act(live, lambda s, now: act(live, user, s, now))
 
     def set_client_seed(self, user: Caller, seed: str) -> str:
-        from baccara.fair import check_client_seed
-
         with self.db.write() as session:
             row = session.get(User, user.id)
             assert row is not None
@@ -651,40 +225,33 @@ class Casino:
             row = session.get(User, user.id)
             return row.client_seed if row else None
 
+    # --- what the API reads (the work is the Views') ----------------------------------------
+
+    def table_of_round(self, round_id: int) -> int:
+        return self.views.table_of_round(round_id)
+
+    async def round_view(self, user: Caller, round_id: int) -> dict[str, Any]:
+        """A round as ``user`` may see it now — as committed: the round in play is read under
+        its table's lock, so no reader sees what a transaction has not yet committed."""
+        table_id = await asyncio.to_thread(self.views.table_of_round, round_id)
+        live = self.tables.get(table_id)
+        if live is None:
+            return await asyncio.to_thread(self.views.round, user, round_id, None)
+        async with live.lock:
+            return await asyncio.to_thread(self.views.round, user, round_id, live)
+
     def list_tables(self) -> list[dict[str, Any]]:
         """Every open table, with its seats as committed."""
-        from baccara.server.domain.views import table_json
-
-        with self.db.read() as session:
-            rows = session.scalars(select(CasinoTable).where(CasinoTable.status == "open")
-                                   .order_by(CasinoTable.id))  # fmt: skip
-            return [table_json(row, store.seats_of(session, row.id)) for row in rows]
+        return self.views.tables()
 
     async def table_view(self, table_id: int) -> dict[str, Any]:
         """One table and the round in play, read under its lock (see :meth:`round_view`)."""
         live = self.live(table_id)
         async with live.lock:
-            return await asyncio.to_thread(self._table_view, live)
+            return await asyncio.to_thread(self.views.table, live)
 
     def snapshot(self, user: Caller, source: Live | Mirror) -> dict[str, Any]:
         """What a new WebSocket gets first (call under the table's lock): the table, the round
         in play as this user may see it, their balance. ``source`` is the table as this
         process deals it, or follows it."""
-        round_id = source.round_id
-        return {
-            "type": "snapshot",
-            "table": self._table_view(source),
-            "round": self._round_view(user, round_id, source) if round_id is not None else None,
-            "balance_cents": self.balance(user.id),
-            "you": {"username": user.username, "role": user.role},
-        }
-
-    def _table_view(self, source: Live | Mirror) -> dict[str, Any]:
-        from baccara.server.domain.views import table_json
-
-        with self.db.read() as session:
-            row = session.get(CasinoTable, source.table_id)
-            assert row is not None
-            data = table_json(row, store.seats_of(session, source.table_id))
-        data["round_id"] = source.round_id
-        return data
+        return self.views.snapshot(user, source)

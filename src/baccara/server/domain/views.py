@@ -1,9 +1,11 @@
-"""What the API shows: tables, a round as one viewer may see it, a player's history.
+"""What the API shows: tables, a round as one viewer may see it, a player's history, and
+what a new WebSocket gets first (:class:`Views`).
 
 A round's cards are only those exposed so far (or, at a live table, what its dealer
-dealt, to that dealer); the server seed only once the round is over. Reads never take
+dealt, to that dealer); the server seed only once the round is over. Nothing here takes
 a table's lock: a round that is over is read from its stored log, the round in play
-from the engine.
+from the engine — which the casino reads under the table's lock, so that no reader sees
+what a transaction has not yet committed.
 """
 
 from __future__ import annotations
@@ -17,9 +19,12 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from baccara.games import game
-from baccara.server.db import store
+from baccara.server.cluster.mirror import Mirror
+from baccara.server.db import ledger, store
+from baccara.server.db.database import Database
 from baccara.server.db.models import Bet, CasinoTable, Entry, Payout, Transfer
 from baccara.server.db.models import Round as RoundRow
+from baccara.server.domain.types import Caller, Live
 from baccara.server.errors import NotFound
 from baccara.table import Round, Viewer, view
 from baccara.table.events import RoundSettled
@@ -111,6 +116,68 @@ def round_json(session: Session, row: RoundRow, round_: Round, viewer: Viewer) -
 def stored_round(session: Session, row: RoundRow) -> Round:
     """A round rebuilt from its stored log, to be read."""
     return Round.read(store.load_events(session, row.id))
+
+
+class Views:
+    """The reads of one database that the casino's routes and WebSockets make. ``source``
+    is a table as this process deals it (:class:`~baccara.server.domain.types.Live`) or
+    follows it (:class:`~baccara.server.cluster.mirror.Mirror`); its round in play is read
+    from it, and the caller holds its lock."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def balance(self, user_id: int) -> int:
+        with self.db.read() as session:
+            return ledger.balance(session, store.wallet(session, user_id))
+
+    def table_of_round(self, round_id: int) -> int:
+        with self.db.read() as session:
+            row = session.get(RoundRow, round_id)
+            if row is None:
+                raise NotFound(f"no round {round_id}")
+            return row.table_id
+
+    def tables(self) -> list[dict[str, Any]]:
+        """Every open table, with its seats as committed."""
+        with self.db.read() as session:
+            rows = session.scalars(select(CasinoTable).where(CasinoTable.status == "open")
+                                   .order_by(CasinoTable.id))  # fmt: skip
+            return [table_json(row, store.seats_of(session, row.id)) for row in rows]
+
+    def table(self, source: Live | Mirror) -> dict[str, Any]:
+        """One table and the id of its round in play."""
+        with self.db.read() as session:
+            row = session.get(CasinoTable, source.table_id)
+            assert row is not None
+            data = table_json(row, store.seats_of(session, source.table_id))
+        data["round_id"] = source.round_id
+        return data
+
+    def round(self, user: Caller, round_id: int, source: Live | Mirror | None) -> dict[str, Any]:
+        """A round as ``user`` may see it: the round in play from ``source``, any other from
+        its stored log."""
+        with self.db.read() as session:
+            row = session.get(RoundRow, round_id)
+            if row is None:
+                raise NotFound(f"no round {round_id}")
+            in_play = source is not None and source.round_id == round_id and source.round
+            round_ = source.round if in_play and source else stored_round(session, row)
+            assert round_ is not None
+            viewer = Viewer(user.username, dealer=user.role == "dealer" and round_.live)
+            return round_json(session, row, round_, viewer)
+
+    def snapshot(self, user: Caller, source: Live | Mirror) -> dict[str, Any]:
+        """What a new WebSocket gets first (call under the table's lock): the table, the round
+        in play as this user may see it, their balance."""
+        round_id = source.round_id
+        return {
+            "type": "snapshot",
+            "table": self.table(source),
+            "round": self.round(user, round_id, source) if round_id is not None else None,
+            "balance_cents": self.balance(user.id),
+            "you": {"username": user.username, "role": user.role},
+        }
 
 
 def history(session: Session, user_id: int, username: str, limit: int) -> list[dict[str, Any]]:
