@@ -22,7 +22,7 @@ from baccara.fair import check_client_seed
 from baccara.server.db import ledger, store
 from baccara.server.db.models import Bet, Entry, IdempotencyKey, Transfer, table
 from baccara.server.db.sql import Statement, driver
-from baccara.server.domain import responsible as protections
+from baccara.server.domain import responsible
 from baccara.server.errors import IdempotencyConflict, NotFound
 
 if TYPE_CHECKING:
@@ -109,13 +109,13 @@ def place(
         return _replay(session, found, fingerprint, wallet)
     table = live.table
     round_ = table.current()
-    player = protections.player_at_bet(session, user.id, now)
+    player = responsible.player_at_bet(session, user.id, now)
     client_seed = player.client_seed or key
     seat = table.seat_of(user.username)
     if seat is None and table.spec.table.seat_required:
         raise BaccaraError(f"take a seat to bet at {table.spec.name}")
     round_.verify_place_bet(bet_id, user.username, seat, spot, amount, client_seed)
-    protections.check_bet(session, user.id, wallet, amount, now, player)
+    responsible.check_bet(session, user.id, wallet, amount, now, player)
     _, balances = ledger.transfer(
         session,
         f"stake:{bet_id}",

@@ -15,7 +15,7 @@ from baccara.server.cluster.hub import Hub
 from baccara.server.db import store
 from baccara.server.db.database import Database
 from baccara.server.db.models import PlaySession, User
-from baccara.server.domain import responsible as protections
+from baccara.server.domain import responsible
 from baccara.server.domain.types import Caller
 
 log = logging.getLogger("baccara.server")
@@ -55,20 +55,20 @@ class PlaySessions:
 
     def _open_session(self, user_id: int) -> None:
         with self.db.write() as session:
-            if protections.open_session(session, user_id) is None:
+            if responsible.open_session(session, user_id) is None:
                 now = self.clock()
                 session.add(PlaySession(user_id=user_id, started_at=now, acknowledged_at=now))
 
     def _end_session(self, user_id: int) -> None:
         with self.db.write() as session:
-            playing = protections.open_session(session, user_id)
+            playing = responsible.open_session(session, user_id)
             if playing is not None:
                 playing.ended_at = self.clock()
 
     def continue_playing(self, user: Caller) -> None:
         """The player has seen the reality check and chooses to go on."""
         with self.db.write() as session:
-            playing = protections.open_session(session, user.id)
+            playing = responsible.open_session(session, user.id)
             if playing is not None:
                 playing.acknowledged_at = self.clock()
 
@@ -98,17 +98,17 @@ class PlaySessions:
             ).all()
             for user in asked:
                 user_id = user.id
-                due = protections.reality_check_due(session, user, now)
+                due = responsible.reality_check_due(session, user, now)
                 if due is None or (user_id, due) in self._reminded:
                     continue
                 self._reminded.add((user_id, due))
-                playing = protections.open_session(session, user_id)
+                playing = responsible.open_session(session, user_id)
                 assert playing is not None
                 wallet = store.wallet(session, user_id)
                 messages[user_id] = {
                     "type": "reality-check",
                     "minutes": round((now - playing.started_at) / 60, 1),
-                    "net_cents": -protections.net_loss(session, wallet.id, playing.started_at),
+                    "net_cents": -responsible.net_loss(session, wallet.id, playing.started_at),
                     "continue": "POST /api/me/reality-check/continue",
                 }
         return messages
