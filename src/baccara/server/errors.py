@@ -4,6 +4,11 @@ A refusal is answered ``{"error": code, "detail": str(error)}`` with :attr:`Serv
 (see ``http/api/errors.py``). The errors of the lower layers (a bet off the table's step, a
 round not ready for an action, an invalid option) are given theirs in :data:`STATUS`.
 Every one is raised before anything is committed, so a refusal changes nothing.
+
+The answers the HTTP layers write themselves — a body over the bound, a request that
+does not match its schema, a path with no route, the database lost under a request —
+are classes here too, so that every code a client can read is named in this one
+module, with its status, and each route's OpenAPI ``responses`` are built from them.
 """
 
 from __future__ import annotations
@@ -93,18 +98,47 @@ class TableMoved(ServerError):
     status, code = 503, "table_moving"
 
 
-class LeaseLost(ServerError):
-    """This process no longer deals the table: another took it over (503, try again)."""
+class LeaseLost(TableMoved):
+    """This process no longer deals the table: another took it over (503, try again).
 
-    status, code = 503, "table_moving"
+    A kind of :class:`TableMoved`, with its status and code: to the client it is the same
+    moment, the table changing hands."""
+
+
+class BodyTooLarge(ServerError):
+    """The request body is over the bound a request may have (the Guard's)."""
+
+    status, code = 413, "too_large"
+
+
+class InvalidRequest(ServerError):
+    """The request does not match its schema: the detail names each field that is wrong."""
+
+    status, code = 422, "invalid_request"
+
+
+class NoRoute(ServerError):
+    """No route answers this path (404), or not with this method (405)."""
+
+    status, code = 404, "http"
+
+
+class DatabaseLost(ServerError):
+    """The connection to the database was lost during the request: retry (Retry-After)."""
+
+    status, code = 503, "unavailable"
 
 
 class SingleProcessDatabase(ServerError):
     """A second server process on an SQLite database (it refuses to start)."""
 
+    status, code = 500, "single_process_database"
+
 
 class DatabaseUnavailable(ServerError):
     """``DATABASE_URL`` names no database baccara can use, or the database cannot be opened."""
+
+    status, code = 503, "database_unavailable"
 
 
 STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
@@ -122,9 +156,14 @@ STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
 
 def status_of(error: BaccaraError) -> tuple[int, str]:
     """The HTTP status and code that answer ``error``."""
-    if isinstance(error, ServerError):
-        return error.status, error.code
+    return answer_of(type(error))
+
+
+def answer_of(kind: type[BaccaraError]) -> tuple[int, str]:
+    """The HTTP status and code that answer an error of class ``kind``."""
+    if issubclass(kind, ServerError):
+        return kind.status, kind.code
     for cls, status, code in STATUS:
-        if isinstance(error, cls):
+        if issubclass(kind, cls):
             return status, code
     raise AssertionError("BaccaraError is in STATUS")

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from baccara.server.errors import TableMoved
 from baccara.server.http.guard import read_body
 
 if TYPE_CHECKING:
@@ -95,9 +96,9 @@ class Forwarder:
 
 async def _moving(send: Send, table_id: int) -> None:
     body = json.dumps(
-        {"error": "table_moving", "detail": f"table {table_id} is changing hands: try again"}
+        {"error": TableMoved.code, "detail": f"table {table_id} is changing hands: try again"}
     ).encode()
-    await send({"type": "http.response.start", "status": 503,
+    await send({"type": "http.response.start", "status": TableMoved.status,
                 "headers": [(b"content-type", b"application/json"), (b"retry-after", b"1"),
                             (b"content-length", str(len(body)).encode())]})  # fmt: skip
     await send({"type": "http.response.body", "body": body})

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from baccara.server.cluster.hub import SOCKET_SEND
+from baccara.server.errors import BodyTooLarge
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -119,9 +120,9 @@ def replaying(body: bytes, receive: Receive) -> Receive:
 
 async def _too_large(send: Send) -> None:
     body = json.dumps(
-        {"error": "too_large", "detail": f"the request body is over {MAX_BODY} bytes"}
+        {"error": BodyTooLarge.code, "detail": f"the request body is over {MAX_BODY} bytes"}
     )
-    await send({"type": "http.response.start", "status": 413,
+    await send({"type": "http.response.start", "status": BodyTooLarge.status,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode()),
                             *SECURED]})  # fmt: skip

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pathlib
 
 from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import Scope
@@ -48,7 +48,7 @@ def shell() -> FileResponse:
 
 
 for _path in PAGES:
-    router.add_api_route(_path, shell, methods=["GET", "HEAD"])
+    router.add_api_route(_path, shell, methods=["GET", "HEAD"], response_class=HTMLResponse)
 
 
 class WebFiles(StaticFiles):

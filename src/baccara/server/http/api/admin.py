@@ -12,10 +12,19 @@ from pydantic import Field, StrictInt, StrictStr
 from baccara.errors import BaccaraError
 from baccara.server.db import ledger, store
 from baccara.server.domain import audit
+from baccara.server.errors import (
+    AuthError,
+    Forbidden,
+    InsufficientFunds,
+    InvalidRequest,
+    NotFound,
+)
+from baccara.server.http.api.answers import AuditEntryOut, WalletOut
 from baccara.server.http.api.deps import AdminDep, CasinoDep
-from baccara.server.http.api.schemas import REFUSALS, Strict
+from baccara.server.http.api.errors import refusals
+from baccara.server.http.api.schemas import Strict
 
-router = APIRouter(tags=["admin"], responses=REFUSALS)
+router = APIRouter(tags=["admin"])
 
 
 class AdjustIn(Strict):
@@ -23,7 +32,8 @@ class AdjustIn(Strict):
     reason: StrictStr = Field(min_length=3, max_length=500)
 
 
-@router.get("/api/admin/audit")
+@router.get("/api/admin/audit", response_model=list[AuditEntryOut],
+            responses=refusals(AuthError, Forbidden, InvalidRequest))  # fmt: skip
 def audit_log(
     admin: AdminDep, casino: CasinoDep, limit: int = Query(100, ge=1, le=1000),
     before: int | None = Query(None, ge=1),
@@ -33,10 +43,13 @@ def audit_log(
         return audit.entries(session, limit, before)
 
 
-@router.post("/api/admin/wallets/{username}/adjust")
-async def adjust(
-    username: str, body: AdjustIn, admin: AdminDep, casino: CasinoDep
-) -> dict[str, Any]:
+@router.post(
+    "/api/admin/wallets/{username}/adjust",
+    response_model=WalletOut,
+    responses=refusals(AuthError, Forbidden, NotFound, InsufficientFunds, BaccaraError,
+                       InvalidRequest),
+)  # fmt: skip
+async def adjust(username: str, body: AdjustIn, admin: AdminDep, casino: CasinoDep) -> WalletOut:
     """Credit (positive) or debit (negative) a wallet, with a reason, through the ledger."""
     if body.amount_cents == 0:
         raise BaccaraError("amount_cents: a credit or a debit, not 0")
@@ -57,4 +70,4 @@ async def adjust(
 
     user_id, balance = await run_in_threadpool(write)
     await casino.tell_users({user_id: {"type": "balance", "balance_cents": balance}})
-    return {"username": username, "balance_cents": balance}
+    return WalletOut(username=username, balance_cents=balance)

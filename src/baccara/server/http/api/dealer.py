@@ -6,14 +6,24 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from baccara.errors import BaccaraError, InvalidCards
 from baccara.server.domain import play
+from baccara.server.errors import AuthError, Forbidden, InvalidRequest, NotFound, TableMoved
+from baccara.server.http.api.answers import NeedsOut, ShoeOut
 from baccara.server.http.api.deps import CasinoDep, UserDep
-from baccara.server.http.api.schemas import REFUSALS, CardsIn, RoundId, State, TableId, VoidIn
+from baccara.server.http.api.errors import refusals
+from baccara.server.http.api.schemas import CardsIn, RoundId, State, TableId, VoidIn
+from baccara.table import RoundError
 
-router = APIRouter(tags=["dealer"], responses=REFUSALS)
+router = APIRouter(tags=["dealer"])
+
+DEALERS = (AuthError, Forbidden, NotFound, TableMoved, InvalidRequest)
+"""What every dealer's action may be refused with: not signed in, not this table's
+dealer, no such table, the table changing hands, a malformed request."""
 
 
-@router.post("/api/tables/{table_id}/cards")
+@router.post("/api/tables/{table_id}/cards", response_model=NeedsOut,
+             responses=refusals(*DEALERS, RoundError, InvalidCards))  # fmt: skip
 async def enter_cards(
     table_id: TableId, body: CardsIn, user: UserDep, casino: CasinoDep
 ) -> dict[str, Any]:
@@ -25,7 +35,8 @@ async def enter_cards(
     return answer
 
 
-@router.get("/api/tables/{table_id}/needs")
+@router.get("/api/tables/{table_id}/needs", response_model=NeedsOut,
+            responses=refusals(*DEALERS))  # fmt: skip
 def needs(table_id: TableId, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
     live = casino.live(table_id)
     play.require_dealer(user, live, admin_too=True)
@@ -33,13 +44,15 @@ def needs(table_id: TableId, user: UserDep, casino: CasinoDep) -> dict[str, Any]
     return {"state": round_.phase.value if round_ else None, "needs": play.needs(live)}
 
 
-@router.post("/api/tables/{table_id}/close-betting", response_model=State)
+@router.post("/api/tables/{table_id}/close-betting", response_model=State,
+             responses=refusals(*DEALERS, RoundError))  # fmt: skip
 async def close_betting(table_id: TableId, user: UserDep, casino: CasinoDep) -> State:
     """ "No more bets", before the timer runs out."""
     return State(state=await casino.on_table(user, table_id, play.close_betting))
 
 
-@router.post("/api/rounds/{round_id}/void", response_model=State)
+@router.post("/api/rounds/{round_id}/void", response_model=State,
+             responses=refusals(*DEALERS, RoundError))  # fmt: skip
 async def void(round_id: RoundId, body: VoidIn, user: UserDep, casino: CasinoDep) -> State:
     """Void a misdeal with a reason: every bet is refunded."""
     state = await casino.on_round(
@@ -48,7 +61,8 @@ async def void(round_id: RoundId, body: VoidIn, user: UserDep, casino: CasinoDep
     return State(state=state)
 
 
-@router.get("/api/tables/{table_id}/shoe")
+@router.get("/api/tables/{table_id}/shoe", response_model=ShoeOut,
+            responses=refusals(*DEALERS, RoundError, BaccaraError))  # fmt: skip
 def shoe(table_id: TableId, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
     """A live continuous shoe: every bet's exact house edge on the cards left."""
     live = casino.live(table_id)

@@ -5,20 +5,34 @@ request whose database connection is lost under it (PostgreSQL restarted or fail
 over, its backend terminated) gets a 503 with the same kind of body: the pool checks
 each connection before lending it (``pool_pre_ping``), so the client's retry — a bet's
 with the same Idempotency-Key — gets a fresh one.
+
+Each route declares, with :func:`refusals`, the error classes it may answer with: its
+OpenAPI ``responses`` then list every status it can give, and under each the codes.
 """
 
 from __future__ import annotations
 
 import logging
+import re
+from collections import defaultdict
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from sqlalchemy.exc import DBAPIError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from baccara.errors import BaccaraError
-from baccara.server.errors import status_of
+from baccara.server.errors import (
+    BodyTooLarge,
+    DatabaseLost,
+    InvalidRequest,
+    NoRoute,
+    answer_of,
+    status_of,
+)
 
 UNAVAILABLE = (
     "the connection to the database was lost during this request: try again (a bet with"
@@ -26,9 +40,44 @@ UNAVAILABLE = (
 )
 log = logging.getLogger("baccara.server")
 
+ANY_REQUEST: tuple[type[BaccaraError], ...] = (BodyTooLarge,)
+"""What any request may be answered: a body over the bound (the Guard's)."""
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: what kind of error (its code), and what is wrong, in words."""
+
+    error: str
+    detail: str
+
 
 def error_body(code: str, detail: str) -> dict[str, str]:
     return {"error": code, "detail": detail}
+
+
+def refusals(*kinds: type[BaccaraError], database: bool = True) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route that may refuse with these error classes, with
+    :data:`ANY_REQUEST`'s, and with :class:`DatabaseLost` if it reads or writes the database:
+    one entry per status, its description naming each code."""
+    codes: dict[int, dict[str, str]] = defaultdict(dict)
+    for kind in (*kinds, *ANY_REQUEST, *((DatabaseLost,) if database else ())):
+        status, code = answer_of(kind)
+        codes[status].setdefault(code, _summary(kind))
+    return {
+        status: {
+            "model": ErrorOut,
+            "description": "\n".join(f"* `{code}`: {text}" for code, text in found.items()),
+        }
+        for status, found in sorted(codes.items())
+    }
+
+
+def _summary(kind: type[BaccaraError]) -> str:
+    """The first paragraph of the class's docstring, on one line."""
+    if kind is BaccaraError:  # every other refusal of bad input: its detail says which
+        return "Bad input: the detail says what is wrong."
+    first = (kind.__doc__ or kind.__name__).strip().split("\n\n")[0]
+    return re.sub(r"\s+", " ", first.replace("``", ""))
 
 
 def install(app: FastAPI) -> None:
@@ -46,7 +95,7 @@ def install(app: FastAPI) -> None:
             raise error  # a bug, not the database going away: a 500, with its traceback
         log.warning("%s %s: database unavailable: %s", request.method, request.url.path,
                     str(error.orig).strip())  # fmt: skip
-        return JSONResponse(error_body("unavailable", UNAVAILABLE), 503,
+        return JSONResponse(error_body(DatabaseLost.code, UNAVAILABLE), DatabaseLost.status,
                             headers={"Retry-After": "1"})  # fmt: skip
 
     @app.exception_handler(RequestValidationError)
@@ -55,9 +104,11 @@ def install(app: FastAPI) -> None:
         for item in error.errors():
             where = ".".join(str(p) for p in item.get("loc", ()) if p != "body")
             problems.append(f"{where}: {item.get('msg', 'invalid')}")
-        return JSONResponse(error_body("invalid_request", "; ".join(problems)), 422)
+        return JSONResponse(error_body(InvalidRequest.code, "; ".join(problems)),
+                            InvalidRequest.status)  # fmt: skip
 
     @app.exception_handler(StarletteHTTPException)
     async def http(request: Request, error: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse(error_body("http", str(error.detail)), error.status_code,
+        """Starlette's own refusals (no route for the path or the method), with their status."""
+        return JSONResponse(error_body(NoRoute.code, str(error.detail)), error.status_code,
                             headers=getattr(error, "headers", None))  # fmt: skip

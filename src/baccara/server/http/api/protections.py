@@ -7,13 +7,19 @@ from typing import Any, Literal
 from fastapi import APIRouter
 from pydantic import Field, StrictInt
 
+from baccara.errors import BaccaraError
 from baccara.server.db import store
 from baccara.server.db.models import User
 from baccara.server.domain import responsible as protections
+from baccara.server.errors import AuthError, InvalidRequest
+from baccara.server.http.api.answers import ExclusionOut, LimitOut, ProtectionsOut, RealityOut
 from baccara.server.http.api.deps import CasinoDep, UserDep
-from baccara.server.http.api.schemas import REFUSALS, Strict
+from baccara.server.http.api.errors import refusals
+from baccara.server.http.api.schemas import State, Strict
 
-router = APIRouter(tags=["protections"], responses=REFUSALS)
+router = APIRouter(tags=["protections"])
+CHANGES = refusals(AuthError, BaccaraError, InvalidRequest)
+"""What a change of the player's protections may be refused with."""
 
 
 class LimitIn(Strict):
@@ -30,7 +36,8 @@ class ExclusionIn(Strict):
     days: StrictInt = Field(ge=1, le=protections.MAX_EXCLUSION_DAYS)
 
 
-@router.get("/api/me/protections")
+@router.get("/api/me/protections", response_model=ProtectionsOut,
+            responses=refusals(AuthError))  # fmt: skip
 def my_protections(user: UserDep, casino: CasinoDep) -> dict[str, Any]:
     """The player's limits (and any raise still waiting its day), self-exclusion, reality
     check, time played today and net result."""
@@ -40,37 +47,38 @@ def my_protections(user: UserDep, casino: CasinoDep) -> dict[str, Any]:
         return protections.summary(session, row, store.wallet(session, user.id).id, casino.clock())
 
 
-@router.put("/api/me/limits")
-def set_limit(body: LimitIn, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
+@router.put("/api/me/limits", response_model=LimitOut, responses=CHANGES)
+def set_limit(body: LimitIn, user: UserDep, casino: CasinoDep) -> LimitOut:
     """A loss limit over a rolling day, week (7 days) or month (30 days). Lowering applies
     at once; raising (or ``null``, no limit) only after 24 hours."""
     with casino.db.write() as session:
         limit = protections.set_limit(session, user.id, body.period, body.loss_limit_cents,
                                       casino.clock())  # fmt: skip
-    return {"period": limit.period, "loss_limit_cents": limit.limit_cents,
-            "effective_at": limit.effective_at}  # fmt: skip
+    return LimitOut(period=limit.period, loss_limit_cents=limit.limit_cents,
+                    effective_at=limit.effective_at)  # fmt: skip
 
 
-@router.put("/api/me/reality-check")
-def set_reality_check(body: RealityIn, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
+@router.put("/api/me/reality-check", response_model=RealityOut, responses=CHANGES)
+def set_reality_check(body: RealityIn, user: UserDep, casino: CasinoDep) -> RealityOut:
     """Every ``minutes`` of play, a reminder of the time and the result; ``null`` for none."""
     with casino.db.write() as session:
         row = session.get(User, user.id)
         assert row is not None
         row.reality_check_minutes = body.minutes
-    return {"minutes": body.minutes}
+    return RealityOut(minutes=body.minutes)
 
 
-@router.post("/api/me/reality-check/continue")
-def continue_playing(user: UserDep, casino: CasinoDep) -> dict[str, str]:
+@router.post("/api/me/reality-check/continue", response_model=State,
+             responses=refusals(AuthError))  # fmt: skip
+def continue_playing(user: UserDep, casino: CasinoDep) -> State:
     """The player has seen the reality check and chooses to go on playing."""
     casino.continue_playing(user)
-    return {"state": "playing"}
+    return State(state="playing")
 
 
-@router.post("/api/me/self-exclusion")
-def self_exclude(body: ExclusionIn, user: UserDep, casino: CasinoDep) -> dict[str, float]:
+@router.post("/api/me/self-exclusion", response_model=ExclusionOut, responses=CHANGES)
+def self_exclude(body: ExclusionIn, user: UserDep, casino: CasinoDep) -> ExclusionOut:
     """No bet, and no seat, for ``days`` from now. It cannot be lifted early."""
     with casino.db.write() as session:
         until = protections.exclude(session, user.id, body.days, casino.clock())
-    return {"excluded_until": until}
+    return ExclusionOut(excluded_until=until)

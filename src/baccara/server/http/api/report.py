@@ -9,10 +9,12 @@ from fastapi import APIRouter, Query
 
 from baccara.errors import BaccaraError
 from baccara.server.domain import backoffice
+from baccara.server.errors import AuthError, Forbidden, InvalidRequest
+from baccara.server.http.api.answers import ReportOut
 from baccara.server.http.api.deps import AdminDep, CasinoDep
-from baccara.server.http.api.schemas import REFUSALS
+from baccara.server.http.api.errors import refusals
 
-router = APIRouter(tags=["admin"], responses=REFUSALS)
+router = APIRouter(tags=["admin"])
 
 
 def _moment(text: str | None, default: float) -> float:
@@ -32,7 +34,8 @@ def _moment(text: str | None, default: float) -> float:
     return moment.timestamp()
 
 
-@router.get("/api/admin/report")
+@router.get("/api/admin/report", response_model=ReportOut,
+            responses=refusals(AuthError, Forbidden, BaccaraError, InvalidRequest))  # fmt: skip
 def report(
     admin: AdminDep, casino: CasinoDep,
     from_: str | None = Query(None, alias="from", description="Start (ISO date or seconds)"),

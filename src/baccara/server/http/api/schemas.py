@@ -8,6 +8,20 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from baccara.errors import BaccaraError
+from baccara.server.errors import (
+    AuthError,
+    Forbidden,
+    InvalidRequest,
+    NotFound,
+    TableMoved,
+    TooManyAttempts,
+)
+from baccara.server.http.api.errors import ErrorOut, refusals
+from baccara.table import RoundError
+
+__all__ = ["ErrorOut"]  # where the routes have always found it
+
 MAX_CENTS = 2**63 - 1
 MAX_ID = 2**63 - 1
 
@@ -93,25 +107,7 @@ class State(BaseModel):
     state: str
 
 
-class ErrorOut(BaseModel):
-    """Every refusal: what kind of error, and what is wrong, in words."""
-
-    error: str
-    detail: str
-
-
-REFUSALS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut, "description": text}
-    for code, text in (
-        (400, "Bad input: the detail says what is wrong"),
-        (401, "No token, or one that is expired or forged"),
-        (403, "Not allowed to this user"),
-        (404, "No such table, round or user"),
-        (409, "Not now: the round's phase, a seat, a limit, a reused Idempotency-Key"),
-        (413, "The request body is too large"),
-        (422, "The request does not match its schema"),
-        (429, "Too many failed sign-ins"),
-        (503, "The table is changing hands between server processes: retry (Retry-After)"),
-    )
-}
-"""The error answers every route may give, documented in the OpenAPI schema."""
+REFUSALS = refusals(BaccaraError, AuthError, Forbidden, NotFound, RoundError, InvalidRequest,
+                    TooManyAttempts, TableMoved)  # fmt: skip
+"""The error answers a route that does not list its own may give (each route of the API
+lists its own, with :func:`~baccara.server.http.api.errors.refusals`)."""

@@ -9,29 +9,51 @@ from fastapi import APIRouter, Query, Response
 from fastapi.responses import JSONResponse
 
 from baccara.cards import ShoeMode
+from baccara.errors import BaccaraError, InvalidBet, InvalidOption, UnknownGame
 from baccara.games import game
 from baccara.server.domain.betting import check_key
+from baccara.server.errors import (
+    AuthError,
+    Excluded,
+    Forbidden,
+    IdempotencyConflict,
+    InsufficientFunds,
+    InvalidRequest,
+    LossLimitReached,
+    NotFound,
+    RealityCheckDue,
+    TableMoved,
+)
+from baccara.server.http.api.answers import BalanceOut, RecentRound, SeatOut, TableOut, TableView
 from baccara.server.http.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
-from baccara.server.http.api.schemas import REFUSALS, BetIn, BetOut, SeatIn, State, TableId, TableIn
-from baccara.table import Mode, TableConfig
+from baccara.server.http.api.errors import refusals
+from baccara.server.http.api.schemas import BetIn, BetOut, SeatIn, State, TableId, TableIn
+from baccara.table import Mode, OffStep, RoundError, SeatError, TableConfig
 from baccara.table.config import whole_cents_step
 
-router = APIRouter(tags=["tables"], responses=REFUSALS)
+router = APIRouter(tags=["tables"])
+
+AT_TABLE = (NotFound, TableMoved, InvalidRequest)
+"""What any request for one table may be answered: no such table, or not open; the table
+changing hands between server processes; a malformed request."""
+PLAYING = (AuthError, *AT_TABLE, RoundError, SeatError, Excluded, BaccaraError)
+"""What a player's action at a table may be refused with, besides its own refusals."""
 
 
-@router.get("/api/tables")
+@router.get("/api/tables", response_model=list[TableOut], responses=refusals())
 def list_tables(casino: CasinoDep) -> list[dict[str, Any]]:
     """Every open table: game, mode, rules, limits, seats and who sits in them."""
     return casino.list_tables()
 
 
-@router.get("/api/tables/{table_id}")
+@router.get("/api/tables/{table_id}", response_model=TableView, responses=refusals(*AT_TABLE))
 async def get_table(table_id: TableId, casino: CasinoDep) -> dict[str, Any]:
     """One table, and the id of the round in play."""
     return await casino.table_view(table_id)
 
 
-@router.get("/api/tables/{table_id}/rounds")
+@router.get("/api/tables/{table_id}/rounds", response_model=list[RecentRound],
+            responses=refusals(*AT_TABLE))  # fmt: skip
 def recent_rounds(
     table_id: TableId, casino: CasinoDep, limit: int = Query(100, ge=1, le=500)
 ) -> list[dict[str, Any]]:
@@ -43,7 +65,13 @@ def recent_rounds(
         return read(session, table_id, limit)
 
 
-@router.post("/api/tables", status_code=201)
+@router.post(
+    "/api/tables",
+    status_code=201,
+    response_model=TableView,
+    responses=refusals(AuthError, Forbidden, UnknownGame, InvalidOption, OffStep, BaccaraError,
+                       InvalidRequest),
+)  # fmt: skip
 async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dict[str, Any]:
     """Open a table (admins). Options are the game's rule options, as ``baccara analyze``
     takes them; timers come from the server's settings. Every stake must be a multiple of
@@ -73,28 +101,37 @@ async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dic
     return await casino.table_view(table_id)
 
 
-@router.delete("/api/tables/{table_id}", status_code=204)
+@router.delete("/api/tables/{table_id}", status_code=204, response_class=Response,
+               responses=refusals(AuthError, Forbidden, *AT_TABLE))  # fmt: skip
 async def close_table(table_id: TableId, admin: AdminDep, casino: CasinoDep) -> Response:
     """Close a table (admins): the round in play is voided and every bet refunded."""
     await casino.close_table(table_id, admin)
     return Response(status_code=204)
 
 
-@router.post("/api/tables/{table_id}/seat")
+@router.post("/api/tables/{table_id}/seat", response_model=SeatOut,
+             responses=refusals(*PLAYING))  # fmt: skip
 async def take_seat(
     table_id: TableId, user: UserDep, casino: CasinoDep, body: SeatIn | None = None
-) -> dict[str, int]:
+) -> SeatOut:
     """Sit at a seat, or the first free one when ``seat`` is omitted."""
     seat = await casino.sit(user, table_id, body.seat if body else None)
-    return {"seat": seat}
+    return SeatOut(seat=seat)
 
 
-@router.delete("/api/tables/{table_id}/seat")
-async def leave_seat(table_id: TableId, user: UserDep, casino: CasinoDep) -> dict[str, int]:
-    return {"seat": await casino.leave(user, table_id)}
+@router.delete("/api/tables/{table_id}/seat", response_model=SeatOut,
+               responses=refusals(*PLAYING))  # fmt: skip
+async def leave_seat(table_id: TableId, user: UserDep, casino: CasinoDep) -> SeatOut:
+    return SeatOut(seat=await casino.leave(user, table_id))
 
 
-@router.post("/api/tables/{table_id}/bets", status_code=201, response_model=BetOut)
+@router.post(
+    "/api/tables/{table_id}/bets",
+    status_code=201,
+    response_model=BetOut,
+    responses=refusals(*PLAYING, InvalidBet, OffStep, InsufficientFunds, IdempotencyConflict,
+                       LossLimitReached, RealityCheckDue),
+)  # fmt: skip
 async def place_bet(
     table_id: TableId,
     body: BetIn,
@@ -109,15 +146,16 @@ async def place_bet(
     return JSONResponse(answer, status_code=201)  # checked by the casino: not again by FastAPI
 
 
-@router.delete("/api/tables/{table_id}/bets/{bet_id}")
+@router.delete("/api/tables/{table_id}/bets/{bet_id}", response_model=BalanceOut,
+               responses=refusals(*PLAYING))  # fmt: skip
 async def remove_bet(
     table_id: TableId, bet_id: str, user: UserDep, casino: CasinoDep
-) -> dict[str, int]:
+) -> BalanceOut:
     """Take a bet back while betting is open."""
-    return {"balance_cents": await casino.remove_bet(user, table_id, bet_id)}
+    return BalanceOut(balance_cents=await casino.remove_bet(user, table_id, bet_id))
 
 
-@router.post("/api/tables/{table_id}/deal", response_model=State)
+@router.post("/api/tables/{table_id}/deal", response_model=State, responses=refusals(*PLAYING))
 async def deal(table_id: TableId, user: UserDep, casino: CasinoDep) -> State:
     """This player is ready; when every seated bettor is, betting closes."""
     return State(state=await casino.request_deal(user, table_id))
