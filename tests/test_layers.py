@@ -11,13 +11,16 @@ importing its worker module when it runs), those at the top of a module and thos
 under ``if TYPE_CHECKING:`` (a cycle the type checker alone sees is still two modules
 that cannot be understood apart). Inside ``server/`` the parts are layered the same
 way (:data:`SERVER_RANK`): the database, then the cluster, then the casino's domain,
-then HTTP, then the app that wires them. The checks read the source with :mod:`ast`, so an import hidden inside a
+then HTTP, then the app that wires them. The modules of the cluster are layered too
+(:data:`CLUSTER_RANK`), and nothing the casino's façade wires imports it
+(:data:`BEHIND_THE_FACADE`). The checks read the source with :mod:`ast`, so an import hidden inside a
 function counts too.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 import subprocess
 import sys
@@ -52,6 +55,29 @@ SERVER_RANK: dict[str, int] = {
     "app": 5,
 }
 """Each part of ``server/`` and its layer: a part imports its own or lower ones only."""
+
+CLUSTER_RANK: dict[str, int] = {
+    "leases": 0,
+    "hub": 0,
+    "membership": 1,
+    "mirror": 1,
+    "notify": 2,
+}
+"""Each module of ``server/cluster/`` and its layer: the leases and the hub; the membership
+(joining, taking and handing over tables, the ``Dealer`` protocol) and the mirrors of
+tables dealt elsewhere, which know nothing of each other; the notification bus, which
+tells the other processes and feeds the mirrors."""
+
+FACADE = "baccara.server.domain.casino"
+BEHIND_THE_FACADE = (
+    "baccara.server.cluster",
+    "baccara.server.db",
+    "baccara.server.domain.runner",
+    "baccara.server.domain.views",
+)
+"""What the ``Casino`` wires, which never imports it — not through another module, not for
+the type checker: the cluster asks the runner for what it needs through the ``Dealer``
+protocol, so each can be built and tested without the façade."""
 
 TOP = ("__init__", "__main__")
 """The package's own modules: the public API and ``python -m baccara``, above every layer."""
@@ -178,6 +204,64 @@ def test_server_imports_point_down(module: str) -> None:
         if there is None or there == here:
             continue
         assert SERVER_RANK[there] < SERVER_RANK[here], f"{module} imports {target}"
+
+
+def _cluster_module(module: str) -> str | None:
+    """``baccara.server.cluster.notify`` → ``notify``; ``None`` outside ``server/cluster/``."""
+    parts = module.split(".")
+    return parts[3] if len(parts) == 4 and parts[1:3] == ["server", "cluster"] else None
+
+
+def test_every_module_of_the_cluster_has_a_layer() -> None:
+    modules = {_cluster_module(name) for name in MODULES} - {None}
+    assert modules == set(CLUSTER_RANK), modules ^ set(CLUSTER_RANK)
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _cluster_module(m)))
+def test_cluster_imports_point_down(module: str) -> None:
+    here = _cluster_module(module)
+    assert here is not None
+    for target in _imports(MODULES[module], module, "all"):
+        there = _cluster_module(target)
+        if there is None or there == here:
+            continue
+        assert CLUSTER_RANK[there] < CLUSTER_RANK[here], f"{module} imports {target}"
+
+
+@functools.cache
+def _graph() -> dict[str, set[str]]:
+    """Every module of the package → the modules of the package it imports, in any way."""
+    return {m: _imports(p, m, "all") & set(MODULES) for m, p in MODULES.items()}
+
+
+def _reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for nxt in graph.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def _behind_the_facade(module: str) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in BEHIND_THE_FACADE)
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _behind_the_facade(m)))
+def test_what_the_casino_wires_never_imports_it(module: str) -> None:
+    assert FACADE in MODULES
+    assert FACADE not in _reached(_graph(), module), f"{module} reaches {FACADE}"
+
+
+def test_the_facade_check_sees_an_import_through_another_module() -> None:
+    graph = {"baccara.server.cluster.x": {"baccara.server.cluster.y"},
+             "baccara.server.cluster.y": {FACADE}}  # fmt: skip
+    assert FACADE in _reached(graph, "baccara.server.cluster.x")
+    assert _behind_the_facade("baccara.server.cluster.x")
+    assert not _behind_the_facade("baccara.server.domain.play")
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
