@@ -99,6 +99,8 @@ def test_a_route_that_takes_input_documents_the_refusal_of_bad_input() -> None:
     for route in API:
         if route.dependant.path_params or route.dependant.query_params or route.body_field:
             assert 422 in route.responses, route.path
+        if route.body_field:  # a body that is not JSON at all: the protocol's 400
+            assert f"`{errors.UnreadableBody.code}`" in route.responses[400]["description"]
 
 
 def test_the_documented_codes_are_the_error_classes_codes() -> None:

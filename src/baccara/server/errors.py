@@ -117,10 +117,17 @@ class InvalidRequest(ServerError):
     status, code = 422, "invalid_request"
 
 
-class NoRoute(ServerError):
-    """No route answers this path (404), or not with this method (405)."""
+class HTTPRefusal(ServerError):
+    """The protocol's own refusals, with their status: no route for the path (404), or
+    not with this method (405)."""
 
     status, code = 404, "http"
+
+
+class UnreadableBody(HTTPRefusal):
+    """A body that cannot be read as the JSON it says it is."""
+
+    status = 400
 
 
 class DatabaseLost(ServerError):

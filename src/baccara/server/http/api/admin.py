@@ -21,7 +21,7 @@ from baccara.server.errors import (
 )
 from baccara.server.http.api.answers import AuditEntryOut, WalletOut
 from baccara.server.http.api.deps import AdminDep, CasinoDep
-from baccara.server.http.api.errors import refusals
+from baccara.server.http.api.errors import BAD_BODY, refusals
 from baccara.server.http.api.schemas import Strict
 
 router = APIRouter(tags=["admin"])
@@ -47,7 +47,7 @@ def audit_log(
     "/api/admin/wallets/{username}/adjust",
     response_model=WalletOut,
     responses=refusals(AuthError, Forbidden, NotFound, InsufficientFunds, BaccaraError,
-                       InvalidRequest),
+                       *BAD_BODY),
 )  # fmt: skip
 async def adjust(username: str, body: AdjustIn, admin: AdminDep, casino: CasinoDep) -> WalletOut:
     """Credit (positive) or debit (negative) a wallet, with a reason, through the ledger."""

@@ -18,14 +18,14 @@ from baccara.server.errors import (
 )
 from baccara.server.http.api.answers import ClientSeedOut, HistoryRound
 from baccara.server.http.api.deps import CasinoDep, UserDep
-from baccara.server.http.api.errors import refusals
+from baccara.server.http.api.errors import BAD_BODY, refusals
 from baccara.server.http.api.schemas import ClientSeedIn, Credentials, Me, TokenOut
 
 router = APIRouter(tags=["players"])
 
 
 @router.post("/api/auth/register", status_code=201, response_model=Me,
-             responses=refusals(InvalidCredentials, UsernameTaken, InvalidRequest))  # fmt: skip
+             responses=refusals(InvalidCredentials, UsernameTaken, *BAD_BODY))  # fmt: skip
 async def register(body: Credentials, casino: CasinoDep) -> Me:
     """A new player, with the starting balance in play money."""
     user = await run_in_threadpool(casino.register, body.username, body.password)
@@ -34,7 +34,7 @@ async def register(body: Credentials, casino: CasinoDep) -> Me:
 
 
 @router.post("/api/auth/login", response_model=TokenOut,
-             responses=refusals(InvalidCredentials, AuthError, TooManyAttempts, InvalidRequest))  # fmt: skip
+             responses=refusals(InvalidCredentials, AuthError, TooManyAttempts, *BAD_BODY))  # fmt: skip
 async def login(body: Credentials, casino: CasinoDep, request: Request) -> TokenOut:
     """A bearer token for ``Authorization: Bearer …``. Failed attempts are rate-limited per
     username and per address (429)."""
@@ -59,7 +59,7 @@ def my_history(
 
 
 @router.put("/api/me/client-seed", response_model=ClientSeedOut,
-            responses=refusals(AuthError, BaccaraError, InvalidRequest))  # fmt: skip
+            responses=refusals(AuthError, BaccaraError, *BAD_BODY))  # fmt: skip
 def set_client_seed(body: ClientSeedIn, user: UserDep, casino: CasinoDep) -> ClientSeedOut:
     """The seed that cuts the shoe when this player is a round's highest bettor."""
     return ClientSeedOut(client_seed=casino.set_client_seed(user, body.client_seed))

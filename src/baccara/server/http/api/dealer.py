@@ -8,7 +8,14 @@ from fastapi import APIRouter
 
 from baccara.errors import BaccaraError, InvalidCards
 from baccara.server.domain import play
-from baccara.server.errors import AuthError, Forbidden, InvalidRequest, NotFound, TableMoved
+from baccara.server.errors import (
+    AuthError,
+    Forbidden,
+    InvalidRequest,
+    NotFound,
+    TableMoved,
+    UnreadableBody,
+)
 from baccara.server.http.api.answers import NeedsOut, ShoeOut
 from baccara.server.http.api.deps import CasinoDep, UserDep
 from baccara.server.http.api.errors import refusals
@@ -23,7 +30,7 @@ dealer, no such table, the table changing hands, a malformed request."""
 
 
 @router.post("/api/tables/{table_id}/cards", response_model=NeedsOut,
-             responses=refusals(*DEALERS, RoundError, InvalidCards))  # fmt: skip
+             responses=refusals(*DEALERS, RoundError, InvalidCards, UnreadableBody))  # fmt: skip
 async def enter_cards(
     table_id: TableId, body: CardsIn, user: UserDep, casino: CasinoDep
 ) -> dict[str, Any]:
@@ -52,7 +59,7 @@ async def close_betting(table_id: TableId, user: UserDep, casino: CasinoDep) -> 
 
 
 @router.post("/api/rounds/{round_id}/void", response_model=State,
-             responses=refusals(*DEALERS, RoundError))  # fmt: skip
+             responses=refusals(*DEALERS, RoundError, UnreadableBody))  # fmt: skip
 async def void(round_id: RoundId, body: VoidIn, user: UserDep, casino: CasinoDep) -> State:
     """Void a misdeal with a reason: every bet is refunded."""
     state = await casino.on_round(

@@ -28,8 +28,9 @@ from baccara.errors import BaccaraError
 from baccara.server.errors import (
     BodyTooLarge,
     DatabaseLost,
+    HTTPRefusal,
     InvalidRequest,
-    NoRoute,
+    UnreadableBody,
     answer_of,
     status_of,
 )
@@ -49,6 +50,10 @@ class ErrorOut(BaseModel):
 
     error: str
     detail: str
+
+
+BAD_BODY: tuple[type[BaccaraError], ...] = (InvalidRequest, UnreadableBody)
+"""What a route that reads a JSON body may answer when it cannot use it."""
 
 
 def error_body(code: str, detail: str) -> dict[str, str]:
@@ -109,6 +114,6 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http(request: Request, error: StarletteHTTPException) -> JSONResponse:
-        """Starlette's own refusals (no route for the path or the method), with their status."""
-        return JSONResponse(error_body(NoRoute.code, str(error.detail)), error.status_code,
+        """The protocol's refusals (no route, a body that cannot be read), their status kept."""
+        return JSONResponse(error_body(HTTPRefusal.code, str(error.detail)), error.status_code,
                             headers=getattr(error, "headers", None))  # fmt: skip

@@ -11,14 +11,14 @@ from baccara.errors import BaccaraError
 from baccara.server.db import store
 from baccara.server.db.models import User
 from baccara.server.domain import responsible as protections
-from baccara.server.errors import AuthError, InvalidRequest
+from baccara.server.errors import AuthError
 from baccara.server.http.api.answers import ExclusionOut, LimitOut, ProtectionsOut, RealityOut
 from baccara.server.http.api.deps import CasinoDep, UserDep
-from baccara.server.http.api.errors import refusals
+from baccara.server.http.api.errors import BAD_BODY, refusals
 from baccara.server.http.api.schemas import State, Strict
 
 router = APIRouter(tags=["protections"])
-CHANGES = refusals(AuthError, BaccaraError, InvalidRequest)
+CHANGES = refusals(AuthError, BaccaraError, *BAD_BODY)
 """What a change of the player's protections may be refused with."""
 
 

@@ -7,7 +7,14 @@ from typing import Any
 from fastapi import APIRouter
 
 from baccara.server.domain import play
-from baccara.server.errors import AuthError, Forbidden, InvalidRequest, NotFound, TableMoved
+from baccara.server.errors import (
+    AuthError,
+    Forbidden,
+    InvalidRequest,
+    NotFound,
+    TableMoved,
+    UnreadableBody,
+)
 from baccara.server.http.api.answers import PeekOut, RoundOut
 from baccara.server.http.api.deps import CasinoDep, UserDep
 from baccara.server.http.api.errors import refusals
@@ -16,7 +23,7 @@ from baccara.table import RoundError
 
 router = APIRouter(tags=["rounds"])
 
-HIGHEST_BETTOR = refusals(AuthError, Forbidden, NotFound, TableMoved, RoundError, InvalidRequest)
+HIGHEST_BETTOR = (AuthError, Forbidden, NotFound, TableMoved, RoundError, InvalidRequest)
 """What the highest bettor's actions may be refused with: another player's, not now."""
 
 
@@ -28,7 +35,9 @@ async def get_round(round_id: RoundId, user: UserDep, casino: CasinoDep) -> dict
     return await casino.round_view(user, round_id)
 
 
-@router.get("/api/rounds/{round_id}/peek", response_model=PeekOut, responses=HIGHEST_BETTOR)
+@router.get(
+    "/api/rounds/{round_id}/peek", response_model=PeekOut, responses=refusals(*HIGHEST_BETTOR)
+)
 async def peek(round_id: RoundId, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
     """RedGreen first version, during the peek: the highest bettor's hand (403 to others)."""
     answer: dict[str, Any] = await casino.on_round(user, round_id, play.peek)
@@ -36,13 +45,14 @@ async def peek(round_id: RoundId, user: UserDep, casino: CasinoDep) -> dict[str,
 
 
 @router.post("/api/rounds/{round_id}/peek/done", response_model=State,
-             responses=HIGHEST_BETTOR)  # fmt: skip
+             responses=refusals(*HIGHEST_BETTOR))  # fmt: skip
 async def end_peek(round_id: RoundId, user: UserDep, casino: CasinoDep) -> State:
     """The highest bettor hands the cards back before the window closes."""
     return State(state=await casino.on_round(user, round_id, play.end_peek))
 
 
-@router.post("/api/rounds/{round_id}/choose", response_model=State, responses=HIGHEST_BETTOR)
+@router.post("/api/rounds/{round_id}/choose", response_model=State,
+             responses=refusals(*HIGHEST_BETTOR, UnreadableBody))  # fmt: skip
 async def choose(round_id: RoundId, body: ChooseIn, user: UserDep, casino: CasinoDep) -> State:
     """Mini RedGreen, while choosing: the highest bettor names the hand set first."""
     state = await casino.on_round(

@@ -23,10 +23,11 @@ from baccara.server.errors import (
     NotFound,
     RealityCheckDue,
     TableMoved,
+    UnreadableBody,
 )
 from baccara.server.http.api.answers import BalanceOut, RecentRound, SeatOut, TableOut, TableView
 from baccara.server.http.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
-from baccara.server.http.api.errors import refusals
+from baccara.server.http.api.errors import BAD_BODY, refusals
 from baccara.server.http.api.schemas import BetIn, BetOut, SeatIn, State, TableId, TableIn
 from baccara.table import Mode, OffStep, RoundError, SeatError, TableConfig
 from baccara.table.config import whole_cents_step
@@ -70,7 +71,7 @@ def recent_rounds(
     status_code=201,
     response_model=TableView,
     responses=refusals(AuthError, Forbidden, UnknownGame, InvalidOption, OffStep, BaccaraError,
-                       InvalidRequest),
+                       *BAD_BODY),
 )  # fmt: skip
 async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dict[str, Any]:
     """Open a table (admins). Options are the game's rule options, as ``baccara analyze``
@@ -110,7 +111,7 @@ async def close_table(table_id: TableId, admin: AdminDep, casino: CasinoDep) -> 
 
 
 @router.post("/api/tables/{table_id}/seat", response_model=SeatOut,
-             responses=refusals(*PLAYING))  # fmt: skip
+             responses=refusals(*PLAYING, UnreadableBody))  # fmt: skip
 async def take_seat(
     table_id: TableId, user: UserDep, casino: CasinoDep, body: SeatIn | None = None
 ) -> SeatOut:
@@ -129,7 +130,7 @@ async def leave_seat(table_id: TableId, user: UserDep, casino: CasinoDep) -> Sea
     "/api/tables/{table_id}/bets",
     status_code=201,
     response_model=BetOut,
-    responses=refusals(*PLAYING, InvalidBet, OffStep, InsufficientFunds, IdempotencyConflict,
+    responses=refusals(*PLAYING, UnreadableBody, InvalidBet, OffStep, InsufficientFunds, IdempotencyConflict,
                        LossLimitReached, RealityCheckDue),
 )  # fmt: skip
 async def place_bet(
