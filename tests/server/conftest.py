@@ -1,4 +1,5 @@
-"""Fixtures for the casino server tests: a database of each kind, and a running server."""
+"""Fixtures for the casino server tests: a database of each kind, a test's clock, and a
+casino running in the test's process on that clock."""
 
 from __future__ import annotations
 
@@ -6,13 +7,26 @@ import pathlib
 from collections.abc import Iterator
 
 import pytest
+from argon2 import PasswordHasher
 
+from baccara.server.clock import ManualClock
+from baccara.server.domain import accounts
 from baccara.server.settings import Settings
-from tests.server.harness import Server, running
+from tests.server.harness import Server, in_process
 from tests.server.postgres import Cluster, start_cluster
 
 FAST = {"betting_seconds": 1.0, "peek_seconds": 1.0, "choose_seconds": 1.0, "reveal_delay_ms": 0}
-"""Short timers: tests close betting by "deal" and end peeks themselves where they can."""
+"""Short timers, on the test's clock: a test runs one out by advancing the clock that
+far (``server.advance(1.0)``); tests close betting by "deal" where they can."""
+
+
+@pytest.fixture(autouse=True)
+def quick_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Passwords hashed with Argon2 at its lowest cost: the tests sign up and in hundreds
+    of users, at a second or so each at the casino's cost on a loaded machine, and what
+    that cost buys is not what they test."""
+    cheap = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    monkeypatch.setattr(accounts, "_hasher", cheap)
 
 
 @pytest.fixture(scope="session")
@@ -38,28 +52,35 @@ def sqlite_url(tmp_path: pathlib.Path) -> str:
     return f"sqlite:///{tmp_path / 'casino.db'}"
 
 
+@pytest.fixture
+def clock() -> ManualClock:
+    """The casino's clock, which stands still until the test moves it."""
+    return ManualClock()
+
+
 def settings_for(url: str, **changes: object) -> Settings:
     return Settings(database_url=url, **{**FAST, **changes})  # type: ignore[arg-type]
 
 
 @pytest.fixture
-def server(database_url: str) -> Iterator[Server]:
-    """A casino on SQLite and on PostgreSQL, with the default tables (1-4 electronic Punto
-    Banco, RedGreen, Mini RedGreen, Lo-Ball; 5 live Punto Banco)."""
-    with running(settings_for(database_url)) as started:
+def server(database_url: str, clock: ManualClock) -> Iterator[Server]:
+    """A casino on SQLite and on PostgreSQL, with the default tables (an electronic table
+    of each game: Punto Banco, RedGreen, Mini RedGreen, Lo-Ball, 1 to 4; then the live
+    Punto Banco, ``server.live_table()``)."""
+    with in_process(settings_for(database_url), clock) as started:
         yield started
 
 
 @pytest.fixture
-def patient_server(database_url: str) -> Iterator[Server]:
-    """The same casino whose betting stays open until a test deals: for tests that look at
-    balances while a round is open, which a one-second timer could settle under them."""
-    with running(settings_for(database_url, betting_seconds=600)) as started:
+def patient_server(database_url: str, clock: ManualClock) -> Iterator[Server]:
+    """The same casino whose betting stays open for ten minutes of its clock: for tests
+    that look at balances while a round is open and move the clock on."""
+    with in_process(settings_for(database_url, betting_seconds=600), clock) as started:
         yield started
 
 
 @pytest.fixture
-def sqlite_server(sqlite_url: str) -> Iterator[Server]:
+def sqlite_server(sqlite_url: str, clock: ManualClock) -> Iterator[Server]:
     """The same casino on SQLite only, for tests whose subject is not the database."""
-    with running(settings_for(sqlite_url)) as started:
+    with in_process(settings_for(sqlite_url), clock) as started:
         yield started

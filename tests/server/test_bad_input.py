@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from baccara.server.clock import ManualClock
 from tests.server.books import check_books
 from tests.server.conftest import settings_for
-from tests.server.harness import Player, Server, running
+from tests.server.harness import Player, Server, in_process
 
 
 @pytest.fixture
@@ -119,15 +120,15 @@ def test_a_token_signed_with_another_key(sqlite_server: Server) -> None:
 
 
 @pytest.fixture
-def short_lived(sqlite_url: str) -> Iterator[Server]:
-    with running(settings_for(sqlite_url, token_hours=1.5 / 3600)) as started:
+def short_lived(sqlite_url: str, clock: ManualClock) -> Iterator[Server]:
+    with in_process(settings_for(sqlite_url, token_hours=1.5 / 3600), clock) as started:
         yield started
 
 
-def test_an_expired_token(short_lived: Server) -> None:
+def test_an_expired_token(short_lived: Server, clock: ManualClock) -> None:
     ann = short_lived.player()
     assert ann.http.get("/api/me").status_code == 200
-    time.sleep(1.6)
+    clock.advance(1.6)
     expired = ann.http.get("/api/me")
     assert expired.status_code == 401 and "expired" in expired.json()["detail"]
 

@@ -12,11 +12,9 @@ import json
 import pathlib
 from typing import Any
 
-import httpx
-
 from baccara.server.http.betlane import BetLane
 from tests.server.conftest import settings_for
-from tests.server.harness import Server, running
+from tests.server.harness import Server, in_process
 
 GOOD = b'{"bet":"banker","amount_cents":100}'
 JSON = {"content-type": "application/json"}
@@ -102,7 +100,7 @@ def corpus(ann: str, bob: str) -> list[Request]:  # fmt: skip
 
 def answers(server: Server, requests: list[Request]) -> list[tuple[int, str, Any]]:
     seen = []
-    with httpx.Client(base_url=server.url, timeout=30) as client:
+    with server.client() as client:
         for method, path, headers, body in requests:
             content = iter(body) if isinstance(body, list) else body
             answer = client.request(method, path, headers=headers, content=content)
@@ -119,13 +117,13 @@ def answers(server: Server, requests: list[Request]) -> list[tuple[int, str, Any
 
 
 def lane_of(server: Server) -> BetLane:
-    lane = server.server.config.app.lane  # type: ignore[union-attr]
+    lane = server.app.lane  # type: ignore[attr-defined]
     assert isinstance(lane, BetLane)
     return lane
 
 
 def play(url: str, *, lane: bool) -> tuple[list[tuple[int, str, Any]], int]:
-    with running(settings_for(url, betting_seconds=600, bet_lane=lane)) as server:
+    with in_process(settings_for(url, betting_seconds=600, bet_lane=lane)) as server:
         ann, bob = server.player("ann"), server.player("bob")
         assert bob.sit(2, 1).status_code == 200
         seen = answers(server, corpus(ann.token, bob.token))

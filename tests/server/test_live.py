@@ -9,7 +9,7 @@ import pytest
 
 from tests.server.books import check_books
 from tests.server.conftest import settings_for
-from tests.server.harness import ONE_DECK_SHOE, Server, running, wait_for
+from tests.server.harness import ONE_DECK_SHOE, Server, in_process, wait_for
 
 LIVE = 5
 """The default live Punto Banco table (5.00 to 1,000.00)."""
@@ -157,7 +157,7 @@ def test_a_continuous_shoe_comes_back_after_a_restart_without_the_cards_of_a_mis
 ) -> None:
     """The cards of a settled round and of a voided one (a misdeal: they are out of the
     shoe, as on the table) stay out of it when the server starts again."""
-    with running(settings_for(sqlite_url)) as server:
+    with in_process(settings_for(sqlite_url)) as server:
         admin = server.player(role="admin")
         dealer = server.player(role="dealer")
         ann = server.player()
@@ -174,7 +174,7 @@ def test_a_continuous_shoe_comes_back_after_a_restart_without_the_cards_of_a_mis
         assert voided.json() == {"state": "voided"}
         before = dealer.http.get(f"/api/tables/{table_id}/shoe").json()
         assert before["cards_left"] == 47
-    with running(settings_for(sqlite_url)) as again:
+    with in_process(settings_for(sqlite_url)) as again:
         dealer = again.sign_in(dealer.name)
         assert dealer.http.get(f"/api/tables/{table_id}/shoe").json() == before
         ann = again.sign_in(ann.name)

@@ -9,29 +9,19 @@ session's length and result and waits for them to continue.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from baccara.server.clock import ManualClock
+from baccara.server.domain.sessions import PlaySessions
 from tests.server.books import check_books
 from tests.server.conftest import settings_for
-from tests.server.harness import Clock, Server, receive, running, wait_for
+from tests.server.harness import Server, drain, in_process, receive
 
 
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def casino(database_url: str, clock: Clock) -> Iterator[Server]:
-    with running(settings_for(database_url), clock) as started:
-        yield started
-
-
-def test_a_loss_limit_refuses_at_the_boundary_counting_stakes_at_risk(casino: Server) -> None:
-    ann = casino.player()
+def test_a_loss_limit_refuses_at_the_boundary_counting_stakes_at_risk(server: Server) -> None:
+    ann = server.player()
     assert ann.http.put("/api/me/limits", json={"period": "day", "loss_limit_cents": 5000}).json()[
         "loss_limit_cents"] == 5000  # fmt: skip
     assert ann.bet(1, "banker", 3000).status_code == 201  # at risk: 30.00 of 50.00
@@ -45,79 +35,80 @@ def test_a_loss_limit_refuses_at_the_boundary_counting_stakes_at_risk(casino: Se
                                      "room_cents": 0, "pending": None}  # fmt: skip
 
 
-def test_lowering_applies_now_raising_after_a_day(casino: Server, clock: Clock) -> None:
-    ann = casino.player()
+def test_lowering_applies_now_raising_after_a_day(server: Server, clock: ManualClock) -> None:
+    ann = server.player()
     ann.http.put("/api/me/limits", json={"period": "week", "loss_limit_cents": 10_000})
     lowered = ann.http.put("/api/me/limits", json={"period": "week", "loss_limit_cents": 2000})
-    assert lowered.json()["effective_at"] <= clock() + 1
+    assert lowered.json()["effective_at"] <= clock.now() + 1
     raised = ann.http.put("/api/me/limits", json={"period": "week", "loss_limit_cents": 50_000})
-    assert raised.json()["effective_at"] >= clock() + 86_400 - 5
+    assert raised.json()["effective_at"] >= clock.now() + 86_400 - 5
     page = ann.http.get("/api/me/protections").json()["limits"]["week"]
     assert page["loss_limit_cents"] == 2000 and page["pending"]["loss_limit_cents"] == 50_000
     assert ann.bet(1, "banker", 2500).status_code == 409  # still 20.00
-    clock.advance(86_400 + 10)
+    server.advance(86_400 + 10)
     ann.sign_in_again()
     assert (
         ann.http.get("/api/me/protections").json()["limits"]["week"]["loss_limit_cents"] == 50_000
     )
     assert ann.bet(1, "banker", 2500).status_code == 201
     removed = ann.http.put("/api/me/limits", json={"period": "week", "loss_limit_cents": None})
-    assert removed.json()["effective_at"] >= clock() + 86_400 - 5
+    assert removed.json()["effective_at"] >= clock.now() + 86_400 - 5
 
 
-def test_a_rolling_day_forgets_what_is_older_than_a_day(casino: Server, clock: Clock) -> None:
-    ann = casino.player()
+def test_a_rolling_day_forgets_what_is_older_than_a_day(server: Server, clock: ManualClock) -> None:
+    ann = server.player()
     ann.sit(1)
     ann.http.put("/api/me/limits", json={"period": "day", "loss_limit_cents": 1000})
     ann.bet(1, "tie", 1000)
     ann.http.post("/api/tables/1/deal")
+    server.idle()  # the round is dealt and settled
     assert ann.bet(1, "tie", 1000).status_code == 409 or ann.balance() > 99_000
-    clock.advance(86_400 + 60)
+    server.advance(86_400 + 60)
     ann.sign_in_again()
     assert ann.bet(1, "tie", 1000).status_code == 201
 
 
 def test_self_exclusion_refuses_every_bet_and_seat_and_cannot_be_lifted(
-    casino: Server, clock: Clock
+    server: Server, clock: ManualClock
 ) -> None:
-    ann = casino.player()
+    ann = server.player()
     ann.bet(1, "banker", 1000)
     until = ann.http.post("/api/me/self-exclusion", json={"days": 30}).json()["excluded_until"]
-    assert until == pytest.approx(clock() + 30 * 86_400, abs=5)
+    assert until == pytest.approx(clock.now() + 30 * 86_400, abs=5)
     refused = ann.bet(1, "banker", 1000)
     assert refused.status_code == 403 and refused.json()["error"] == "self_excluded"
     assert ann.sit(2).status_code == 403
     shorter = ann.http.post("/api/me/self-exclusion", json={"days": 1}).json()["excluded_until"]
     assert shorter == pytest.approx(until, abs=1)  # a shorter one does not shorten it
     assert ann.http.get("/api/me/history").status_code == 200  # history stays readable
-    clock.advance(30 * 86_400 + 60)
+    server.advance(30 * 86_400 + 60)
     ann.sign_in_again()
     assert ann.bet(1, "banker", 1000).status_code == 201
-    check_books(casino.settings.database_url)
+    check_books(server.settings.database_url)
 
 
-def test_the_reality_check_tells_the_time_and_result_and_waits(sqlite_url: str) -> None:
-    clock = Clock()
-    with running(settings_for(sqlite_url), clock) as server:
-        server.casino.sessions.REALITY_POLL = 0.2
+def test_the_reality_check_tells_the_time_and_result_and_waits(
+    sqlite_url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(PlaySessions, "REALITY_POLL", 0.05)  # its polls are on real time
+    with in_process(settings_for(sqlite_url), clock) as server:
         ann = server.player()
         assert ann.http.put("/api/me/reality-check", json={"minutes": 30}).json() == {"minutes": 30}
         with server.ws(1, ann.token) as socket:
             assert receive(socket)["type"] == "snapshot"
-            wait_for(lambda: ann.http.get("/api/me/protections").json()["session"])
+            drain(socket)  # the pong comes once the socket's session has begun
+            assert ann.http.get("/api/me/protections").json()["session"]
             before = ann.balance()
             assert ann.bet(1, "banker", 1000).status_code == 201
             receive(socket)  # the bet, on the table
-            clock.advance(30 * 60 + 1)  # the betting timer runs out too: the round deals
+            server.advance(30 * 60 + 1)  # the betting timer runs out too: the round deals
             message = receive(socket)
             while message["type"] != "reality-check":
                 message = receive(socket)
 
-            def settled() -> Any:
-                last = ann.http.get("/api/me/history").json()[0]
-                return last["balance_after_cents"] is not None and last
-
-            after = wait_for(settled)["balance_after_cents"]
+            last: dict[str, Any] = ann.http.get("/api/me/history").json()[0]
+            after = last["balance_after_cents"]
+            assert after is not None  # the round is settled
             result = after - before
             assert ann.balance() == after and result in (-1000, 0, 950)  # loses, ties, wins
             # the check tells the net at the moment it fell due: the stake, or the result
@@ -128,7 +119,7 @@ def test_the_reality_check_tells_the_time_and_result_and_waits(sqlite_url: str) 
             assert ann.bet(1, "player", 1000).status_code == 201
         page = ann.http.get("/api/me/protections").json()
         # "Today" starts at midnight UTC: a session that began before it counts from then.
-        since_midnight = clock() % 86_400
+        since_midnight = clock.now() % 86_400
         played = min(30 * 60, since_midnight) - 5  # what the clock moved, less a little
         assert page["time_played_today_seconds"] >= played or page["session"] is None
 

@@ -112,14 +112,14 @@ def test_lo_ball_seats_and_redgreen_sides_are_reported_by_game(server: Server) -
     for player in players:
         player.http.post("/api/tables/4/deal")
         player.http.post("/api/tables/2/deal")
-    from tests.server.harness import wait_for
 
     def both_settled() -> bool:
         games = {g["game"]: g for g in admin.http.get("/api/admin/report").json()["games"]}
         return games.get("lo-ball", {}).get("rounds") == 1 and games.get("redgreen", {}).get(
             "rounds") == 1  # fmt: skip
 
-    wait_for(both_settled)
+    server.play_out()  # RedGreen's peek and Lo-Ball's choice run out
+    assert both_settled()
     games = {g["game"]: g for g in admin.http.get("/api/admin/report").json()["games"]}
     assert games["lo-ball"]["handle_cents"] == 4500 and games["redgreen"]["handle_cents"] == 2400
     rules = game("lo-ball").rules()

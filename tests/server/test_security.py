@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 
-import httpx
-
 from tests.server.harness import PASSWORD, Server, receive, wait_for
 
 
@@ -115,7 +113,7 @@ def test_players_cannot_act_for_others(sqlite_server: Server) -> None:
 
 
 def test_docs_are_served_with_their_own_policy(sqlite_server: Server) -> None:
-    answer = httpx.get(f"{sqlite_server.url}/docs")
+    answer = sqlite_server.client().get("/docs")
     assert (
         answer.status_code == 200
         and "cdn.jsdelivr.net" in answer.headers["content-security-policy"]

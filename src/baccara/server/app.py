@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 
 from fastapi import FastAPI
 
+from baccara.server.clock import Clock
 from baccara.server.domain.casino import Casino
 from baccara.server.http import pages
 from baccara.server.http.api import (
@@ -37,8 +38,10 @@ WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
 
 
 def create_app(
-    settings: Settings | None = None, clock: Callable[[], float] | None = None
+    settings: Settings | None = None, clock: Clock | Callable[[], float] | None = None
 ) -> FastAPI:
+    """The casino's application; ``clock`` is its time (a test's, or a function giving the
+    time of day), the system's if none."""
     settings = settings or Settings()
     casino = Casino(settings) if clock is None else Casino(settings, clock)
 

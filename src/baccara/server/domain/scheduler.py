@@ -1,6 +1,7 @@
 """The scheduler: it ticks each table when its engine says a timer is due (the end of
 betting, a peek or a choice running out, the next card of a reveal), each in its own
-task, and sleeps until the next deadline or until an action wakes it."""
+task, and sleeps until the next deadline (on the casino's clock) or until an action
+wakes it."""
 
 from __future__ import annotations
 
@@ -51,12 +52,14 @@ class Scheduler:
                 else:
                     upcoming.append(due)
             self.wake.clear()
-            wait = min(upcoming, default=now + 5.0) - self.clock.now()
-            if wait > 0:
+            until = min(upcoming, default=now + 5.0)
+            now = self.clock.now()
+            if until > now:
                 # Not asyncio.wait_for: on Python 3.11 it swallows a cancellation that comes
-                # as the wake-up does, and stop() would wait for this task forever.
+                # as the wake-up does, and stop() would wait for this task forever. The
+                # timeout is the clock's: a test's clock runs it out as the test moves on.
                 with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(min(wait, 5.0)):
+                    async with self.clock.timeout_at(min(until, now + 5.0)):
                         await self.wake.wait()
 
     async def _tick(self, live: Live) -> None:
