@@ -10,8 +10,8 @@ Imports must also form no cycle, counting those deferred into a function (a comm
 importing its worker module when it runs), those at the top of a module and those
 under ``if TYPE_CHECKING:`` (a cycle the type checker alone sees is still two modules
 that cannot be understood apart). Inside ``server/`` the parts are layered the same
-way (:data:`SERVER_RANK`): the database, then the cluster, then the casino's domain,
-then HTTP, then the app that wires them. The modules of the cluster are layered too
+way (:data:`SERVER_RANK`): the log and the metrics, then the database, then the
+cluster, then the casino's domain, then HTTP, then the app that wires them. The modules of the cluster are layered too
 (:data:`CLUSTER_RANK`), and nothing the casino's façade wires imports it
 (:data:`BEHIND_THE_FACADE`). The checks read the source with :mod:`ast`, so an import hidden inside a
 function counts too.
@@ -48,11 +48,12 @@ SERVER_RANK: dict[str, int] = {
     "settings": 0,
     "errors": 0,
     "clock": 0,
-    "db": 1,
-    "cluster": 2,
-    "domain": 3,
-    "http": 4,
-    "app": 5,
+    "observe": 1,
+    "db": 2,
+    "cluster": 3,
+    "domain": 4,
+    "http": 5,
+    "app": 6,
 }
 """Each part of ``server/`` and its layer: a part imports its own or lower ones only."""
 

@@ -15,8 +15,9 @@ import ipaddress
 import re
 import signal
 import sys
+from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -26,6 +27,7 @@ from baccara.errors import BaccaraError, InvalidOption, shown
 if TYPE_CHECKING:
     from baccara.server.settings import Settings
 
+E = TypeVar("E", bound=Enum)
 user_app = typer.Typer(help="The casino's users: players, dealers and admins.")
 
 HOST_NAME = re.compile(
@@ -85,11 +87,27 @@ def serve(
             show_default="10",
         ),
     ] = None,
+    log_level: Annotated[
+        str | None,
+        typer.Option(
+            metavar="LEVEL",
+            help="The least severe event logged: debug, info, warning or error.",
+            show_default="info",
+        ),
+    ] = None,
+    log_format: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FORMAT",
+            help="json (one object a line) or console (for a person), on standard error.",
+            show_default="console on a terminal, else json",
+        ),
+    ] = None,
 ) -> None:
     """Run the casino: the API, the WebSocket tables and the web pages, on DATABASE_URL
     (default: the SQLite file baccara.db here). Timers are 1 to 3,600 seconds."""
     from baccara.options import as_int
-    from baccara.server.settings import MAX_REVEAL_DELAY_MS
+    from baccara.server.settings import MAX_REVEAL_DELAY_MS, LogFormat, LogLevel
 
     address = check_host(host)
     number = as_int("--port", "8000" if port is None else port, 1, 65_535)
@@ -103,6 +121,9 @@ def serve(
         ),
         starting_balance_cents=balance("--starting-balance", starting_balance),
         **({} if lease_seconds is None else {"lease_seconds": lease(lease_seconds)}),
+        **({} if log_level is None else {"log_level": choice("--log-level", log_level, LogLevel)}),
+        **({} if log_format is None else {"log_format": choice("--log-format", log_format,
+                                                               LogFormat)}),
     )  # fmt: skip
     start(settings, address, number)
 
@@ -112,7 +133,9 @@ def start(settings: Settings, host: str, port: int) -> None:
     import uvicorn
 
     from baccara.server.app import create_app
+    from baccara.server.observe import logs
 
+    logs.configure(settings.log_level, settings.log_format)
     if not settings.node_url:
         settings = settings.model_copy(update={"node_url": node_url(host, port)})
     print(f"baccara casino at http://{host}:{port}/ (API docs at /docs)", file=sys.stderr)
@@ -123,7 +146,10 @@ def start(settings: Settings, host: str, port: int) -> None:
     # per-connection compression would spend more processor time than it saves in bytes.
     app = create_app(settings)
     collect_rarely()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    # uvicorn logs through the casino's configuration (one stream, one format); its access
+    # line, which would show each query string, is the casino's "request" event instead.
+    uvicorn.run(app, host=host, port=port, log_config=None, log_level=None, access_log=False,
+                ws_per_message_deflate=False)  # fmt: skip
 
 
 GC_THRESHOLDS = (20_000, 20, 20)
@@ -187,6 +213,16 @@ def lease(text: str) -> float:
 
     return float(as_fraction("--lease-seconds", text, Fraction(MIN_LEASE_SECONDS),
                              MAX_LEASE_SECONDS))  # fmt: skip
+
+
+def choice(flag: str, text: str, values: type[E]) -> E:
+    """One of ``values`` (an enum of the settings: ``LogLevel``, ``LogFormat``), as typed in
+    any case."""
+    try:
+        return values(text.strip().lower())
+    except ValueError:
+        allowed = ", ".join(v.value for v in values)
+        raise InvalidOption(flag, f"must be one of {allowed}, got {shown(text)}") from None
 
 
 def balance(flag: str, text: str | None) -> int:

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from fastapi import FastAPI
 
 from baccara.server.clock import Clock
+from baccara.server.domain import monitor
 from baccara.server.domain.casino import Casino
 from baccara.server.http import pages
 from baccara.server.http.api import (
@@ -23,6 +24,7 @@ from baccara.server.http.api import (
     errors,
     games,
     health,
+    metrics,
     protections,
     report,
     rounds,
@@ -61,12 +63,16 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.casino = casino
+    app.state.metrics = figures = casino.metrics
+    monitor.install(casino, figures)
     if settings.bet_lane:
         app.open_lane(casino)  # in front of every layer: bets of the tables dealt here
+    app.observe(casino, figures)  # in front of the lane: every request logged and timed
     app.add_middleware(Forwarder, casino=casino)  # inside the Guard: bounded, with its headers
     app.add_middleware(Guard)
     errors.install(app)
-    for module in (health, auth, protections, games, tables, rounds, dealer, admin, report, ws):
+    for module in (health, auth, protections, games, tables, rounds, dealer, admin, report, ws,
+                   metrics):  # fmt: skip
         app.include_router(module.router)
     pages.install(app)  # the web casino: its pages and files (after the API's routes)
     return app

@@ -6,7 +6,10 @@ an SQLite file by default, ``postgresql+psycopg://…`` for PostgreSQL.
 
 from __future__ import annotations
 
-from pydantic import AliasChoices, Field
+import enum
+import ipaddress
+
+from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from baccara.table.config import MAX_TIMER, MIN_TIMER
@@ -18,6 +21,48 @@ MIN_LEASE_SECONDS = 0.5
 MAX_LEASE_SECONDS = 300
 MAX_STARTING_BALANCE_CENTS = 10**12
 """Play money a new player may start with: at most 10,000,000,000.00."""
+MAX_SCRAPE_ADDRESSES = 64
+
+
+class LogLevel(enum.StrEnum):
+    """The least severe event written to the log."""
+
+    DEBUG = "debug"
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+class LogFormat(enum.StrEnum):
+    """How each event is written: one JSON object a line (for a log collector), or a
+    line a person reads in a terminal."""
+
+    JSON = "json"
+    CONSOLE = "console"
+
+
+IpNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def scrape_networks(text: str) -> tuple[IpNetwork, ...]:
+    """The addresses (``10.0.0.5``) and networks (``10.0.0.0/24``) of a comma-separated
+    list, each checked; an empty list is none.
+
+    >>> [str(n) for n in scrape_networks("127.0.0.1, 10.1.0.0/16")]
+    ['127.0.0.1/32', '10.1.0.0/16']
+    """
+    items = [item.strip() for item in text.split(",")] if text.strip() else []
+    if len(items) > MAX_SCRAPE_ADDRESSES:
+        raise ValueError(f"at most {MAX_SCRAPE_ADDRESSES} addresses")
+    networks = []
+    for item in items:
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ValueError(
+                "a comma-separated list of IP addresses or networks (10.0.0.0/24)"
+            ) from None
+    return tuple(networks)
 
 
 class Settings(BaseSettings):
@@ -46,6 +91,22 @@ class Settings(BaseSettings):
     """How long a table's lease lasts unrenewed: how soon another process takes over the
     tables of one that died."""
 
+    log_level: LogLevel = LogLevel.INFO
+    log_format: LogFormat | None = None
+    """``None``: readable lines when standard error is a terminal, JSON lines otherwise."""
+    metrics_scrape_addresses: str = Field("", max_length=4096)
+    """Addresses or networks, comma-separated, that may read ``GET /metrics`` without a
+    token (a Prometheus server); an admin's token reads it from anywhere."""
+
+    @field_validator("metrics_scrape_addresses")
+    @classmethod
+    def _scrape_addresses(cls, text: str) -> str:
+        return ", ".join(str(network) for network in scrape_networks(text))
+
     @property
     def reveal_delay(self) -> float:
         return self.reveal_delay_ms / 1000
+
+    @property
+    def scrape_networks(self) -> tuple[IpNetwork, ...]:
+        return scrape_networks(self.metrics_scrape_addresses)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,6 +159,9 @@ class Hub:
         """Each table's connections."""
         self.users: dict[int, set[Connection]] = {}
         """Each user's connections, at every table: a new balance goes straight to them."""
+        self.listeners: list[Callable[[int, Sequence[Segment]], None]] = []
+        """Called with each batch of a table's new events before the sockets get theirs:
+        the casino's log and metrics read what was committed here."""
 
     def add(self, connection: Connection) -> None:
         self.connections.setdefault(connection.table_id, set()).add(connection)
@@ -175,8 +178,10 @@ class Hub:
     def at(self, table_id: int) -> list[Connection]:
         return list(self.connections.get(table_id, ()))
 
-    def events(self, table_id: int, segments: Iterable[Segment]) -> None:
+    def events(self, table_id: int, segments: Sequence[Segment]) -> None:
         """Queue each connection's own view of the new events (call under the table lock)."""
+        for listener in self.listeners:
+            listener(table_id, segments)
         connections = self.at(table_id)
         for segment in segments:
             round_, since = segment.round_, segment.since

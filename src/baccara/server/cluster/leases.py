@@ -14,7 +14,9 @@ a payout of a round another process now deals. On PostgreSQL the statement also
 locks the lease's row until the transaction ends, so a takeover waits for a write in
 flight and then sees the renewed lease.
 
-These are plain statements on the caller's session; the decisions — when to renew,
+Each change of this process's leases — acquired, lost, handed over — is one event of the
+log, with the table and the generation. These are plain statements on the caller's
+session; the decisions — when to renew,
 which tables to take, when to hand one over — are :mod:`baccara.server.cluster.membership`'s.
 """
 
@@ -31,7 +33,9 @@ from sqlalchemy.sql import Executable
 
 from baccara.server.db.models import CasinoTable, Node, TableLease, table
 from baccara.server.errors import LeaseLost
+from baccara.server.observe.logs import get_logger
 
+log = get_logger()
 _leases = table(TableLease)
 _nodes = table(Node)
 _tables = table(CasinoTable)
@@ -85,7 +89,10 @@ def acquire(session: Session, table_id: int, me: Holder, now: float, seconds: fl
         {"table_id": table_id, "holder": me.id, "address": me.address, "generation": 1,
          "expires_at": now + seconds, "now": now},
     ).first()  # fmt: skip
-    return None if row is None else int(row[0])
+    if row is None:
+        return None
+    log.info("lease acquired", table=table_id, generation=int(row[0]), holder=me.id)
+    return int(row[0])
 
 
 def fence(session: Session, table_id: int, me: Holder, generation: int, until: float) -> None:
@@ -95,6 +102,7 @@ def fence(session: Session, table_id: int, me: Holder, generation: int, until: f
         _FENCE, {"table": table_id, "holder_id": me.id, "gen": generation, "until": until}
     )
     if moved.rowcount != 1:
+        log.warning("lease lost", table=table_id, generation=generation, holder=me.id)
         raise LeaseLost(f"table {table_id} is now dealt by another server process; try again")
 
 
@@ -110,6 +118,8 @@ def renew(session: Session, me: Holder, dealt: dict[int, int], until: float) -> 
         )
         if moved.rowcount == 1:
             kept.add(table_id)
+        else:
+            log.warning("lease lost", table=table_id, generation=generation, holder=me.id)
     return kept
 
 
@@ -124,6 +134,7 @@ def release(session: Session, table_id: int, me: Holder, generation: int) -> Non
     )  # fmt: skip
     if moved.rowcount != 1:
         raise LeaseLost(f"table {table_id} is now dealt by another server process")
+    log.info("lease handed over", table=table_id, generation=generation, holder=me.id)
 
 
 def holder(session: Session, table_id: int, now: float) -> Holder | None:

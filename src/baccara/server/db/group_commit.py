@@ -51,11 +51,17 @@ class GroupCommit(Generic[T]):
     """
 
     def __init__(
-        self, database: Database, seconds: float = BATCH_SECONDS, clock: Clock = SYSTEM
+        self,
+        database: Database,
+        seconds: float = BATCH_SECONDS,
+        clock: Clock = SYSTEM,
+        batches: Callable[[int], None] | None = None,
     ) -> None:
         self.database = database
         self.clock = clock
         self.seconds = seconds
+        self.batches = batches
+        """Told how many pieces each committed batch carried (the metrics' histogram)."""
         self._pending: list[tuple[Callable[[Session], T], asyncio.Future[T]]] = []
         self._left: list[tuple[Callable[[Session], T], asyncio.Future[T]]] = []
         """What the last batch had no time for."""
@@ -86,6 +92,7 @@ class GroupCommit(Generic[T]):
             except Exception as error:  # rolled back
                 future.set_exception(error)
             else:
+                self._committed(1)
                 future.set_result(answer)
             return
         if not left and not arrived:
@@ -113,6 +120,7 @@ class GroupCommit(Generic[T]):
                 if not future.done():
                     future.set_exception(error)
             return
+        self._committed(len(outcomes))
         for future, result, failure in outcomes:
             if future.done():  # its caller was cancelled; what it did is committed
                 continue
@@ -121,6 +129,10 @@ class GroupCommit(Generic[T]):
             else:
                 future.set_result(result)  # type: ignore[arg-type]
         self._defer(left[ran[0] :] + arrived[ran[1] :])
+
+    def _committed(self, pieces: int) -> None:
+        if self.batches is not None:
+            self.batches(pieces)
 
     def _defer(self, rest: list[tuple[Callable[[Session], T], asyncio.Future[T]]]) -> None:
         """The pieces a batch had no time for, for the next (see the class docstring)."""

@@ -37,6 +37,7 @@ from baccara.server.domain.sessions import PlaySessions
 from baccara.server.domain.types import Caller, Live
 from baccara.server.domain.views import Views
 from baccara.server.errors import Excluded
+from baccara.server.observe.metrics import Metrics
 from baccara.server.settings import Settings
 from baccara.table import TableConfig
 
@@ -57,7 +58,10 @@ class Casino:
         self.db = Database(settings.database_url)
         self.hub = Hub(self.time)
         self.views = Views(self.db)
-        self.runner = Runner(settings, self.db, self.hub, self.time, self.views)
+        self.metrics = Metrics()
+        """The casino's figures, in a registry of its own (``GET /metrics``)."""
+        self.runner = Runner(settings, self.db, self.hub, self.time, self.views,
+                             batches=self.metrics.batch_size.observe)  # fmt: skip
         self.tables: dict[int, Live] = self.runner.tables
         """The tables this process deals, by id."""
         self.cluster = self.runner.cluster

@@ -73,7 +73,13 @@ class Runner:
     every action on one in one transaction under its lock (:meth:`act`)."""
 
     def __init__(
-        self, settings: Settings, db: Database, hub: Hub, clock: Clock, views: Views
+        self,
+        settings: Settings,
+        db: Database,
+        hub: Hub,
+        clock: Clock,
+        views: Views,
+        batches: Callable[[int], None] | None = None,
     ) -> None:
         self.settings = settings
         self.db = db
@@ -85,7 +91,10 @@ class Runner:
         """The tables this process deals, by id."""
         self.cluster: Cluster[Live] = Cluster(self)
         self.bus: Bus[Live] = Bus(self, self.cluster.me.id)
-        self._group: GroupCommit[Any] | None = GroupCommit(db, clock=clock) if db.sqlite else None
+        self._group: GroupCommit[Any] | None = (
+            GroupCommit(db, clock=clock, batches=batches) if db.sqlite else None
+        )
+        """SQLite's group commit; ``batches`` is told each commit's size (the metrics)."""
         self.scheduler = Scheduler(self.tables, self.tick, clock)
         self._scheduler: asyncio.Task[None] | None = None
         self._stopping = False

@@ -35,10 +35,12 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from baccara.server.domain.betting import check_key
 from baccara.server.http.api.schemas import BetIn
 from baccara.server.http.guard import MAX_BODY, SECURED, read_body, replaying
+from baccara.server.http.observer import BET_ROUTE, ROUTE, USER, Observer
 
 if TYPE_CHECKING:
     from baccara.server.domain.casino import Casino
     from baccara.server.domain.types import Caller
+    from baccara.server.observe.metrics import Metrics
 
 BET_PATH = re.compile(r"/api/tables/([1-9][0-9]{0,8})/bets")
 """A bet's path, with a table id the route accepts (larger ones go to the route)."""
@@ -66,19 +68,21 @@ class BetLane:
             await self.app(scope, receive, send)
             return
         body = await read_body(receive)
-        answer = await self._place(headers, table_id, body)
-        if answer is None:
+        placed = await self._place(headers, table_id, body)
+        if placed is None:
             await self.app(scope, replaying(body, receive), send)
             return
+        answer, user = placed
+        scope.update({ROUTE: BET_ROUTE, USER: user.id, "path_params": {"table_id": table_id}})
         await send({"type": "http.response.start", "status": answer.status_code,
                     "headers": [*answer.raw_headers, *SECURED]})  # fmt: skip
         await send({"type": "http.response.body", "body": answer.body})
 
     async def _place(
         self, headers: dict[bytes, str], table_id: int, body: bytes
-    ) -> JSONResponse | None:
-        """The route's answer to a bet that is in order, or ``None`` to let the route
-        answer."""
+    ) -> tuple[JSONResponse, Caller] | None:
+        """The route's answer to a bet that is in order, and who placed it; or ``None`` to
+        let the route answer."""
         scheme, _, token = headers.get(b"authorization", "").partition(" ")
         key = headers.get(b"idempotency-key")
         json_body = headers.get(b"content-type", "").strip().lower() == "application/json"
@@ -92,7 +96,7 @@ class BetLane:
         except Exception:  # refused, malformed, or the database failed under it: the
             return None  # route answers, in its words (a bet half done is rolled back)
         self.placed += 1
-        return JSONResponse(placed, status_code=201)
+        return JSONResponse(placed, status_code=201), user
 
 
 def _headers(scope: Scope) -> dict[bytes, str] | None:
@@ -109,14 +113,25 @@ def _headers(scope: Scope) -> dict[bytes, str] | None:
 
 
 class CasinoApp(FastAPI):
-    """The casino's FastAPI application, with the bet lane in front when it has one."""
+    """The casino's FastAPI application, with the bet lane in front when it has one and,
+    in front of both, the :class:`~.observer.Observer` that logs and times every request."""
 
     lane: BetLane | None = None
+    observer: Observer | None = None
 
     def open_lane(self, casino: Casino) -> None:
         self.lane = BetLane(super().__call__, casino)
 
+    def observe(self, casino: Casino, metrics: Metrics) -> None:
+        self.observer = Observer(self._answer, casino, metrics, self.router.routes)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.observer is None:
+            await self._answer(scope, receive, send)
+        else:
+            await self.observer(scope, receive, send)
+
+    async def _answer(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.lane is None:
             await super().__call__(scope, receive, send)
         else:

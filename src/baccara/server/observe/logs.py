@@ -1,0 +1,131 @@
+"""The server's log: structlog events, one stream for the casino, uvicorn and the libraries.
+
+:func:`configure` runs once, when ``baccara serve`` starts: every event goes to standard
+error, as one JSON object a line (:attr:`~baccara.server.settings.LogFormat.JSON`, what a
+log collector reads) or as a line a person reads in a terminal (``CONSOLE``). The standard
+library's loggers — uvicorn's, SQLAlchemy's, the casino's own ``logging`` calls — are
+rendered by the same formatter, so there is one stream in one format.
+
+An event is a name and fields: ``log.info("round settled", table=3, round=17, bets=12)``.
+The fields name the table, the round and the user where they apply. What a player must
+not know yet never reaches the log: no card of a round in play, no server seed before
+its round is over, no token, password, cookie or query string.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import Any, TextIO
+
+import structlog
+from structlog.typing import Processor
+
+from baccara.server.settings import LogFormat, LogLevel
+
+NAME = "baccara.server"
+"""The casino's logger: every event of its own is logged under this name."""
+
+LEVELS = {
+    LogLevel.DEBUG: logging.DEBUG,
+    LogLevel.INFO: logging.INFO,
+    LogLevel.WARNING: logging.WARNING,
+    LogLevel.ERROR: logging.ERROR,
+}
+UVICORN = ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
+"""uvicorn's loggers, at the casino's level; every other library's at warning or above
+(an HTTP client's info line would hold a URL and its query string)."""
+ASGI_TRACEBACK = "Exception in ASGI application"
+"""uvicorn's record of an error a request raised, which the casino's own ``unhandled
+error`` event already holds (with the request's route and user): it is dropped."""
+
+
+SHARED: list[Processor] = [
+    structlog.contextvars.merge_contextvars,
+    structlog.stdlib.add_log_level,
+    structlog.stdlib.add_logger_name,
+    structlog.processors.TimeStamper(fmt="iso", utc=True),
+]
+"""What every event gets, the casino's and the standard library's: its level, its
+logger's name, the time (UTC)."""
+
+structlog.configure(
+    processors=[
+        structlog.stdlib.filter_by_level,
+        *SHARED,
+        structlog.stdlib.PositionalArgumentsFormatter(),
+        structlog.processors.StackInfoRenderer(),
+        structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
+    ],
+    logger_factory=structlog.stdlib.LoggerFactory(),
+    wrapper_class=structlog.stdlib.BoundLogger,
+    cache_logger_on_first_use=True,
+)
+"""Events go through the standard library's logging, whose handler :func:`configure`
+installs: until then (a test, a library use of the server) they are the standard
+library's to handle, never printed on their own."""
+
+
+def get_logger(name: str = NAME) -> Any:
+    """A structlog logger: ``log.info(event, **fields)``."""
+    return structlog.get_logger(name)
+
+
+class _Repeated(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.name.startswith("uvicorn") and record.msg == ASGI_TRACEBACK)
+
+
+class _Handler(logging.StreamHandler):  # type: ignore[type-arg]
+    """The handler :func:`configure` installs (and replaces when called again)."""
+
+
+def format_for(stream: TextIO, chosen: LogFormat | None) -> LogFormat:
+    """``chosen``, or without one: readable lines on a terminal, JSON lines elsewhere."""
+    if chosen is not None:
+        return chosen
+    return LogFormat.CONSOLE if stream.isatty() else LogFormat.JSON
+
+
+def configure(
+    level: LogLevel = LogLevel.INFO, chosen: LogFormat | None = None, stream: TextIO | None = None
+) -> logging.Handler:
+    """Send every event at ``level`` or above to ``stream`` (standard error) in one format.
+
+    Called again, it replaces what it installed before (a test's stream, another level).
+    Returns the handler, which :func:`unconfigure` takes away.
+    """
+    stream = stream or sys.stderr
+    shape = format_for(stream, chosen)
+    rendering: list[Processor] = [structlog.stdlib.ProcessorFormatter.remove_processors_meta]
+    if shape is LogFormat.JSON:
+        rendering += [structlog.processors.format_exc_info, structlog.processors.JSONRenderer()]
+    else:
+        rendering.append(structlog.dev.ConsoleRenderer(colors=stream.isatty()))
+    handler = _Handler(stream)
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(foreign_pre_chain=SHARED, processors=rendering)
+    )
+    handler.addFilter(_Repeated())
+    unconfigure()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    chosen_level = LEVELS[level]
+    root.setLevel(max(chosen_level, logging.WARNING))  # the libraries: their warnings
+    logging.getLogger("baccara").setLevel(chosen_level)
+    for name in UVICORN:  # uvicorn's own handlers would write a second stream
+        logger = logging.getLogger(name)
+        logger.handlers.clear()
+        logger.propagate = True
+        logger.setLevel(chosen_level)
+    # uvicorn's access line names the raw path and its query string (a WebSocket's
+    # token): the casino's own "request" event replaces it.
+    logging.getLogger("uvicorn.access").setLevel(logging.WARNING)
+    return handler
+
+
+def unconfigure() -> None:
+    """Take away the handler :func:`configure` installed, if any."""
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if isinstance(h, _Handler)]:
+        root.removeHandler(handler)

@@ -1,0 +1,372 @@
+"""The casino as its operators watch it: the log, the metrics and the readiness check.
+
+Each test runs a casino in process (Starlette's test client runs its start and stop)
+on an SQLite file of its own, its log captured as JSON lines. The log is read as a
+log collector would: one JSON object a line, each an event with its fields.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pathlib
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import select, text
+
+with warnings.catch_warnings():  # Starlette's client would rather have httpx2; httpx is fine
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from baccara.server.app import create_app
+from baccara.server.db.models import Round, User
+from baccara.server.observe import logs
+from baccara.server.settings import LogFormat, LogLevel, Settings
+from tests.helpers import assert_refused, run
+from tests.server.conftest import settings_for
+
+PASSWORD = "correct horse battery"
+LIVE = 5
+"""The default live Punto Banco table."""
+BET = "/api/tables/{table_id}/bets"
+
+
+class Log(io.StringIO):
+    """The casino's log as JSON lines."""
+
+    def events(self, name: str | None = None) -> list[dict[str, Any]]:
+        found = [json.loads(line) for line in self.getvalue().splitlines() if line]
+        return [e for e in found if name is None or e["event"] == name]
+
+
+@pytest.fixture
+def log() -> Iterator[Log]:
+    stream = Log()
+    logs.configure(LogLevel.INFO, LogFormat.JSON, stream)
+    try:
+        yield stream
+    finally:
+        logs.unconfigure()
+
+
+def casino_settings(tmp_path: pathlib.Path, **changes: object) -> Settings:
+    """Betting stays open until the test closes it, so no timer moves a round under it."""
+    return settings_for(f"sqlite:///{tmp_path / 'casino.db'}", betting_seconds=600, **changes)
+
+
+def sign_up(client: TestClient, name: str) -> str:
+    made = client.post("/api/auth/register", json={"username": name, "password": PASSWORD})
+    assert made.status_code == 201, made.text
+    return sign_in(client, name)
+
+
+def sign_in(client: TestClient, name: str) -> str:
+    answer = client.post("/api/auth/login", json={"username": name, "password": PASSWORD})
+    token: str = answer.json()["token"]
+    return token
+
+
+def bet(client: TestClient, token: str, key: str, cents: int, table: int = 1) -> Any:
+    return client.post(f"/api/tables/{table}/bets", json={"bet": "banker", "amount_cents": cents},
+                       headers={"Authorization": f"Bearer {token}", "Idempotency-Key": key})  # fmt: skip
+
+
+def staff(client: TestClient, name: str, role: str) -> str:
+    client.app.state.casino.register(name, PASSWORD, role)  # type: ignore[attr-defined]
+    return sign_in(client, name)
+
+
+def test_a_request_is_one_json_line_with_its_route_template_and_no_secret(
+    tmp_path: pathlib.Path, log: Log
+) -> None:
+    with TestClient(create_app(casino_settings(tmp_path))) as client:
+        token = sign_up(client, "ann")
+        with client.app.state.casino.db.read() as session:  # type: ignore[attr-defined]
+            ann = session.scalar(select(User.id).where(User.username == "ann"))
+        before = len(log.events("request"))
+        answer = client.get("/api/tables/3?token=hidden-query",
+                            headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+        assert answer.status_code == 200
+    requests = log.events("request")[before:]
+    table = [e for e in requests if e["route"] == "/api/tables/{table_id}"]
+    assert len(table) == 1, requests
+    event = table[0]
+    assert event["method"] == "GET" and event["status"] == 200 and event["table"] == 3
+    assert event["user"] == ann and event["duration_ms"] >= 0
+    everything = log.getvalue()
+    for secret in (token, PASSWORD, "hidden-query", "Bearer"):
+        assert secret not in everything
+    assert not any(e["route"].startswith("/api/tables/3") for e in log.events("request"))
+
+
+def test_a_refusal_is_logged_with_its_error_code(tmp_path: pathlib.Path, log: Log) -> None:
+    with TestClient(create_app(casino_settings(tmp_path))) as client:
+        assert client.get("/api/me").status_code == 401
+        assert client.get("/no/such/page/at/all").status_code == 404
+    refused = [e for e in log.events("request") if e["status"] in (401, 404)]
+    assert [(e["route"], e["status"], e["error"]) for e in refused] == [
+        ("/api/me", 401, "unauthorized"),
+        ("unmatched", 404, "http"),
+    ]
+    assert "user" not in refused[0]
+
+
+@pytest.mark.parametrize("lane", [True, False], ids=["bet lane", "route"])
+def test_a_placed_and_a_refused_bet_count_the_same_through_either_lane(
+    tmp_path: pathlib.Path, log: Log, lane: bool
+) -> None:
+    app = create_app(casino_settings(tmp_path, bet_lane=lane))
+    metrics = app.state.metrics
+    placed = {"table": "1", "game": "punto-banco"}
+    with TestClient(app) as client:
+        token = sign_up(client, "ann")
+        assert metrics.value("baccara_bets_placed_total", placed) is None
+        assert bet(client, token, "k1", 100).status_code == 201
+        assert bet(client, token, "k1", 100).status_code == 201  # the retry: placed once
+        assert bet(client, token, "k2", 1).status_code == 400  # off the table's step
+        assert bet(client, token, "k3", 100, table=999).status_code == 404
+        if lane:  # the bet and its retry went by the lane, the refusals by the route
+            assert app.lane.placed == 2  # type: ignore[attr-defined]
+        assert metrics.value("baccara_bets_placed_total", placed) == 1
+        assert metrics.value("baccara_bets_refused_total", {"reason": "bet_step"}) == 1
+        assert metrics.value("baccara_bets_refused_total", {"reason": "not_found"}) == 1
+        assert metrics.value("baccara_bet_seconds_count") == 2  # the bet and its retry
+        batches = metrics.value("baccara_group_commit_batch_size_count")
+        assert batches is not None and batches >= 1  # every write went by the group commit
+    bets = [e for e in log.events("request") if e["route"] == BET]
+    assert [e["status"] for e in bets] == [201, 201, 400, 404]
+    assert {e["user"] for e in bets} == {bets[0]["user"]}
+    assert [(e["reason"], e.get("table")) for e in log.events("bet refused")] == [
+        ("bet_step", 1),
+        ("not_found", 999),
+    ]
+
+
+def test_a_round_is_logged_from_state_to_state_and_settled_without_its_cards(
+    tmp_path: pathlib.Path, log: Log
+) -> None:
+    """The live table: two bets, the dealer's cards (Player 9S KD, Banker 2H 3C: Player
+    wins), then a void of the next round. No card and no seed reaches the log."""
+    app = create_app(casino_settings(tmp_path))
+    with TestClient(app) as client:
+        ann, bob = sign_up(client, "ann"), sign_up(client, "bob")
+        dealer = staff(client, "dee", "dealer")
+        as_dealer = {"Authorization": f"Bearer {dealer}"}
+        for who in (ann, bob):
+            client.post(f"/api/tables/{LIVE}/seat", headers={"Authorization": f"Bearer {who}"})
+        round_id = client.get(f"/api/tables/{LIVE}").json()["round_id"]
+        assert client.post(f"/api/tables/{LIVE}/bets", json={"bet": "player", "amount_cents": 1000},
+                           headers={"Authorization": f"Bearer {ann}",
+                                    "Idempotency-Key": "a"}).status_code == 201  # fmt: skip
+        assert client.post(f"/api/tables/{LIVE}/bets", json={"bet": "banker", "amount_cents": 2000},
+                           headers={"Authorization": f"Bearer {bob}",
+                                    "Idempotency-Key": "b"}).status_code == 201  # fmt: skip
+        assert (
+            client.post(f"/api/tables/{LIVE}/close-betting", headers=as_dealer).status_code == 200
+        )
+        dealing = log.getvalue()
+        for cards in (["9S", "2H"], ["KD", "3C"]):
+            answer = client.post(f"/api/tables/{LIVE}/cards", json={"cards": cards},
+                                 headers=as_dealer)  # fmt: skip
+            assert answer.status_code == 200, answer.text
+        next_round = client.get(f"/api/tables/{LIVE}").json()["round_id"]
+        voided = client.post(f"/api/rounds/{next_round}/void", json={"reason": "a card fell"},
+                             headers=as_dealer)  # fmt: skip
+        assert voided.status_code == 200, voided.text
+        assert app.state.metrics.value("baccara_settlement_seconds_count") == 1
+        casino = app.state.casino
+        with casino.db.read() as session:
+            seeds = [s for s in session.scalars(select(Round.server_seed)) if s]
+    settled = [e for e in log.events("round settled") if e["round"] == round_id]
+    assert len(settled) == 1
+    assert {k: settled[0][k] for k in ("table", "bets", "staked_cents", "paid_cents")} == {
+        "table": LIVE, "bets": 2, "staked_cents": 3000, "paid_cents": 2000,
+    }  # fmt: skip
+    states = [(e["from_state"], e["to_state"]) for e in log.events("round state")
+              if e["round"] == round_id]  # fmt: skip
+    assert states == [(None, "betting"), ("betting", "dealing"), ("dealing", "settled")]
+    voids = [(e["round"], e["reason"]) for e in log.events("round voided") if e["table"] == LIVE]
+    assert voids[0] == (next_round, "a card fell")
+    opened = [(e["from_state"], e["to_state"]) for e in log.events("round state")
+              if e["round"] == next_round]  # fmt: skip
+    assert opened[0] == (None, "betting")
+    assert "9S" not in dealing
+    everything = log.getvalue()
+    for secret in ("9S", "KD", "2H", "3C", *seeds):
+        assert secret not in everything
+    assert seeds  # the electronic tables' rounds have seeds, and none was logged
+
+
+def test_leases_are_logged_as_they_are_taken_and_handed_over(
+    tmp_path: pathlib.Path, log: Log
+) -> None:
+    with TestClient(create_app(casino_settings(tmp_path))):
+        taken = {e["table"]: e["generation"] for e in log.events("lease acquired")}
+        assert taken == dict.fromkeys(range(1, 6), 1)
+    assert {e["table"] for e in log.events("lease handed over")} == set(range(1, 6))
+
+
+def test_an_unhandled_error_is_one_event_with_its_traceback(
+    tmp_path: pathlib.Path, log: Log, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = create_app(casino_settings(tmp_path))
+
+    def broken() -> None:
+        raise RuntimeError("a bug in the lobby")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        monkeypatch.setattr(app.state.casino, "list_tables", broken)
+        assert client.get("/api/tables").status_code == 500
+    errors = log.events("unhandled error")
+    assert len(errors) == 1
+    assert errors[0]["route"] == "/api/tables" and errors[0]["level"] == "error"
+    assert "RuntimeError: a bug in the lobby" in errors[0]["exception"]
+
+
+def test_metrics_are_for_an_admin_or_a_scrape_address(tmp_path: pathlib.Path) -> None:
+    settings = casino_settings(tmp_path, metrics_scrape_addresses="10.0.0.0/24")
+    app = create_app(settings)
+    with TestClient(app) as client:
+        player, admin = sign_up(client, "ann"), staff(client, "ada", "admin")
+        anonymous = client.get("/metrics")
+        assert anonymous.status_code == 401 and anonymous.json()["error"] == "unauthorized"
+        as_player = client.get("/metrics", headers={"Authorization": f"Bearer {player}"})
+        assert as_player.status_code == 403 and as_player.json()["error"] == "forbidden"
+        assert bet(client, player, "k1", 100).status_code == 201
+        served = client.get("/metrics", headers={"Authorization": f"Bearer {admin}"})
+        assert served.status_code == 200
+        assert served.headers["content-type"].startswith("text/plain; version=0.0.4")
+        body = served.text
+        assert 'baccara_bets_placed_total{game="punto-banco",table="1"} 1.0' in body
+        assert 'baccara_rounds{state="betting"} 5.0' in body
+        assert "baccara_tables_held 5.0" in body
+        assert "baccara_group_commit_batch_size_count" in body
+
+
+@pytest.mark.parametrize(("address", "status"), [("10.0.0.7", 200), ("10.0.1.7", 401)])
+def test_a_scrape_address_reads_the_metrics_without_a_token(
+    tmp_path: pathlib.Path, address: str, status: int
+) -> None:
+    settings = casino_settings(tmp_path, metrics_scrape_addresses="10.0.0.0/24")
+    with TestClient(create_app(settings), client=(address, 40000)) as client:
+        answer = client.get("/metrics")
+        assert answer.status_code == status
+        assert ("baccara_tables_held 5.0" in answer.text) == (status == 200)
+
+
+def test_metrics_of_two_casinos_in_one_process_are_their_own(tmp_path: pathlib.Path) -> None:
+    first = create_app(casino_settings(tmp_path / "a", metrics_scrape_addresses="127.0.0.1"))
+    second = create_app(casino_settings(tmp_path / "b"))
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    with TestClient(first, client=("127.0.0.1", 1)) as one, TestClient(second):
+        assert bet(one, sign_up(one, "ann"), "k", 100).status_code == 201
+        placed = {"table": "1", "game": "punto-banco"}
+        assert first.state.metrics.value("baccara_bets_placed_total", placed) == 1
+        assert second.state.metrics.value("baccara_bets_placed_total", placed) is None
+
+
+def test_a_websocket_open_is_counted(tmp_path: pathlib.Path) -> None:
+    app = create_app(casino_settings(tmp_path))
+    with TestClient(app) as client:
+        token = sign_up(client, "ann")
+        assert app.state.metrics.value("baccara_websockets_open") == 0
+        with client.websocket_connect(f"/ws/tables/1?token={token}") as socket:
+            assert socket.receive_json()["type"] == "snapshot"
+            assert app.state.metrics.value("baccara_websockets_open") == 1
+
+
+def ready(client: TestClient) -> tuple[int, dict[str, bool]]:
+    answer = client.get("/api/ready")
+    return answer.status_code, {c["name"]: c["ok"] for c in answer.json()["checks"]}
+
+
+def test_a_fresh_casino_is_ready(tmp_path: pathlib.Path) -> None:
+    with TestClient(create_app(casino_settings(tmp_path))) as client:
+        answer = client.get("/api/ready")
+        assert answer.status_code == 200
+        assert answer.json()["ready"] is True
+        assert ready(client) == (200, {"database": True, "migrations": True, "tables": True})
+        assert client.get("/api/health").json() == {"status": "ok", "tables": 5}
+
+
+def test_a_database_behind_the_migrations_is_not_ready(tmp_path: pathlib.Path) -> None:
+    app = create_app(casino_settings(tmp_path))
+    with TestClient(app) as client:
+        with app.state.casino.db.write() as session:
+            session.execute(text("UPDATE alembic_version SET version_num = '0004'"))
+        status, found = ready(client)
+        assert (status, found) == (503, {"database": True, "migrations": False, "tables": True})
+        detail = client.get("/api/ready").json()["checks"][1]["detail"]
+        assert "0004" in detail and "0005" in detail
+
+
+def test_a_table_not_up_is_not_ready(tmp_path: pathlib.Path) -> None:
+    app = create_app(casino_settings(tmp_path))
+    with TestClient(app) as client:
+        live = app.state.casino.tables.pop(2)
+        try:
+            assert ready(client) == (503, {"database": True, "migrations": True, "tables": False})
+            assert "2" in client.get("/api/ready").json()["checks"][2]["detail"]
+        finally:
+            app.state.casino.tables[2] = live
+
+
+def test_a_database_out_of_reach_is_not_ready(tmp_path: pathlib.Path) -> None:
+    """The database's file is replaced by a folder: no connection can open it."""
+    app = create_app(casino_settings(tmp_path))
+    path = tmp_path / "casino.db"
+    aside = tmp_path / "aside.db"
+    with TestClient(app) as client:
+        engine = app.state.casino.db.engine
+        engine.dispose()
+        os.rename(path, aside)
+        path.mkdir()
+        try:
+            status, found = ready(client)
+        finally:
+            path.rmdir()
+            os.rename(aside, path)
+            engine.dispose()
+        assert (status, found) == (503, {"database": False, "migrations": False, "tables": False})
+        assert app.state.metrics.value("baccara_database_errors_total",
+                                       {"kind": "OperationalError"})  # fmt: skip
+        assert ready(client)[0] == 200
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--log-format", "xml"], "--log-format: must be one of json, console, got 'xml'"),
+        (["--log-format", ""], "--log-format: must be one of json, console, got ''"),
+        (["--log-level", "loud"], "--log-level: must be one of debug, info, warning, error"),
+    ],
+)
+def test_serve_refuses_a_log_flag_it_does_not_know(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, args: list[str], message: str
+) -> None:
+    started: list[Any] = []
+    monkeypatch.setattr("baccara.cli.serve.start", lambda *a: started.append(a))
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'casino.db'}")
+    assert_refused(run("serve", *args), message)
+    assert started == []
+
+
+def test_serve_takes_the_log_flags_in_any_case(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    started: list[Any] = []
+    monkeypatch.setattr("baccara.cli.serve.start", lambda *a: started.append(a))
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'casino.db'}")
+    assert run("serve", "--log-format", "JSON", "--log-level", "debug").returncode == 0
+    settings = started[0][0]
+    assert (settings.log_format, settings.log_level) == (LogFormat.JSON, LogLevel.DEBUG)
+    monkeypatch.setenv("BACCARA_LOG_FORMAT", "xml")
+    assert_refused(run("serve"), "BACCARA_LOG_FORMAT: input should be 'json' or 'console'")
+    monkeypatch.setenv("BACCARA_LOG_FORMAT", "console")
+    monkeypatch.setenv("BACCARA_METRICS_SCRAPE_ADDRESSES", "10.0.0.1, nowhere")
+    assert_refused(run("serve"), "BACCARA_METRICS_SCRAPE_ADDRESSES: value error, a comma-separated")
