@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.server.books import check_books
-from tests.server.harness import Player, Server, SocketClosed, receive, wait_for
+from tests.server.harness import Player, Server, SocketClosed, receive
 
 GAMES = {1: "punto-banco", 2: "redgreen", 3: "redgreen-mini", 4: "lo-ball"}
 BETS = {
@@ -25,21 +25,22 @@ BETS = {
 
 
 def settle(players: list[Player], table_id: int, round_id: int) -> dict[str, Any]:
-    """Everyone asks to deal; peek and choose as the highest bettor; wait for the settlement."""
+    """Everyone asks to deal; peek and choose as the highest bettor; the round settles."""
+    server = players[0].server
     for player in players:
         player.http.post(f"/api/tables/{table_id}/deal")
-
-    def done() -> dict[str, Any] | None:
+    for _ in range(3):  # dealt, then at most a peek and a choice
+        server.idle()
         data: dict[str, Any] = players[0].http.get(f"/api/rounds/{round_id}").json()
-        if data["state"] == "peek":
-            for player in players:
+        if data["state"] == "settled":
+            return data
+        assert data["state"] in ("peek", "choosing"), data["state"]
+        for player in players:
+            if data["state"] == "peek":
                 player.http.post(f"/api/rounds/{round_id}/peek/done")
-        if data["state"] == "choosing":
-            for player in players:
+            else:
                 player.http.post(f"/api/rounds/{round_id}/choose", json={"hand": "green"})
-        return data if data["state"] == "settled" else None
-
-    return dict(wait_for(done))
+    raise AssertionError(f"round {round_id} did not settle")
 
 
 @pytest.mark.parametrize("table_id", sorted(GAMES))
@@ -104,7 +105,8 @@ def test_the_peek_is_the_highest_bettors_alone(server: Server) -> None:
         assert high.http.get(f"/api/rounds/{round_id}/peek").status_code == 409  # not yet
         low.http.post("/api/tables/2/deal")
         high.http.post("/api/tables/2/deal")
-        wait_for(lambda: high.http.get(f"/api/rounds/{round_id}").json()["state"] == "peek")
+        server.idle()
+        assert high.http.get(f"/api/rounds/{round_id}").json()["state"] == "peek"
         refused = low.http.get(f"/api/rounds/{round_id}/peek")
         assert refused.status_code == 403 and refused.json()["error"] == "forbidden"
         peek = high.http.get(f"/api/rounds/{round_id}/peek")
@@ -132,7 +134,8 @@ def test_the_mini_choice_is_the_highest_bettors_alone(server: Server) -> None:
     low.bet(3, "green", 1000)
     high.http.post("/api/tables/3/deal")
     low.http.post("/api/tables/3/deal")
-    wait_for(lambda: high.http.get(f"/api/rounds/{round_id}").json()["state"] == "choosing")
+    server.idle()
+    assert high.http.get(f"/api/rounds/{round_id}").json()["state"] == "choosing"
     refused = low.http.post(f"/api/rounds/{round_id}/choose", json={"hand": "green"})
     assert refused.status_code == 403
     bad = high.http.post(f"/api/rounds/{round_id}/choose", json={"hand": "blue"})
@@ -140,8 +143,9 @@ def test_the_mini_choice_is_the_highest_bettors_alone(server: Server) -> None:
     assert (
         high.http.post(f"/api/rounds/{round_id}/choose", json={"hand": "green"}).status_code == 200
     )
-    settled = wait_for(lambda: (r := high.http.get(f"/api/rounds/{round_id}").json())["state"]
-                       == "settled" and r)  # fmt: skip
+    server.idle()
+    settled = high.http.get(f"/api/rounds/{round_id}").json()
+    assert settled["state"] == "settled"
     assert settled["result"]["first_hand"] == "green"
 
 
@@ -248,6 +252,7 @@ def test_a_tables_recent_rounds_give_the_roads_their_results(sqlite_server: Serv
         ids.append(ann.http.get("/api/tables/1").json()["round_id"])
         ann.bet(1, "player", 100)
         ann.http.post("/api/tables/1/deal")
+        sqlite_server.idle()  # dealt and settled: the next round is open
     rounds = ann.http.get("/api/tables/1/rounds", params={"limit": 2}).json()
     assert [r["round_id"] for r in rounds] == ids[1:]
     assert all(r["result"]["winner"] in ("player", "banker", "tie") for r in rounds)
