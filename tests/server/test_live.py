@@ -9,27 +9,25 @@ import pytest
 
 from tests.server.books import check_books
 from tests.server.conftest import settings_for
-from tests.server.harness import ONE_DECK_SHOE, Server, in_process, wait_for
-
-LIVE = 5
-"""The default live Punto Banco table (5.00 to 1,000.00)."""
+from tests.server.harness import ONE_DECK_SHOE, Server, in_process
 
 
 def test_a_live_round_with_known_cards(server: Server) -> None:
+    live = server.live_table()  # the default live Punto Banco table
     dealer = server.player(role="dealer")
     ann, bob = server.player(), server.player()
-    ann.sit(LIVE)
-    bob.sit(LIVE)
-    round_id = ann.http.get(f"/api/tables/{LIVE}").json()["round_id"]
-    ann.bet(LIVE, "player", 1000)
-    bob.bet(LIVE, "banker", 2000)
-    assert dealer.http.post(f"/api/tables/{LIVE}/close-betting").json() == {"state": "dealing"}
-    needs = dealer.http.get(f"/api/tables/{LIVE}/needs").json()["needs"]
+    ann.sit(live)
+    bob.sit(live)
+    round_id = ann.http.get(f"/api/tables/{live}").json()["round_id"]
+    ann.bet(live, "player", 1000)
+    bob.bet(live, "banker", 2000)
+    assert dealer.http.post(f"/api/tables/{live}/close-betting").json() == {"state": "dealing"}
+    needs = dealer.http.get(f"/api/tables/{live}/needs").json()["needs"]
     assert [n["position"] for n in needs] == ["player.0", "banker.0", "player.1", "banker.1"]
-    two = dealer.http.post(f"/api/tables/{LIVE}/cards", json={"cards": ["9S", "2H"]})
+    two = dealer.http.post(f"/api/tables/{live}/cards", json={"cards": ["9S", "2H"]})
     assert two.json() == {"state": "dealing", "needs": [
         {"position": "player.1", "kind": "card"}, {"position": "banker.1", "kind": "card"}]}  # fmt: skip
-    done = dealer.http.post(f"/api/tables/{LIVE}/cards", json={"cards": ["KD", "3C"]})
+    done = dealer.http.post(f"/api/tables/{live}/cards", json={"cards": ["KD", "3C"]})
     assert done.status_code == 200 and done.json()["needs"] == []
     settled = ann.http.get(f"/api/rounds/{round_id}").json()
     assert settled["state"] == "settled"
@@ -42,45 +40,48 @@ def test_a_live_round_with_known_cards(server: Server) -> None:
 
 
 def test_a_refused_card_changes_nothing(server: Server) -> None:
+    live = server.live_table()  # the default live Punto Banco table
     dealer = server.player(role="dealer")
     ann = server.player()
-    ann.sit(LIVE)
-    ann.bet(LIVE, "player", 1000)
-    dealer.http.post(f"/api/tables/{LIVE}/close-betting")
-    refused = dealer.http.post(f"/api/tables/{LIVE}/cards", json={"cards": ["9S", "ZZ"]})
+    ann.sit(live)
+    ann.bet(live, "player", 1000)
+    dealer.http.post(f"/api/tables/{live}/close-betting")
+    refused = dealer.http.post(f"/api/tables/{live}/cards", json={"cards": ["9S", "ZZ"]})
     assert refused.status_code == 400 and refused.json()["error"] == "invalid_cards"
     assert "entry 2 ('ZZ') for banker.0" in refused.json()["detail"]
-    needs = dealer.http.get(f"/api/tables/{LIVE}/needs").json()["needs"]
+    needs = dealer.http.get(f"/api/tables/{live}/needs").json()["needs"]
     assert needs[0]["position"] == "player.0"  # the 9S of the refused request was not kept
-    too_many = dealer.http.post(f"/api/tables/{LIVE}/cards",
+    too_many = dealer.http.post(f"/api/tables/{live}/cards",
                                 json={"cards": ["9S", "2H", "KD", "3C", "4D"]})  # fmt: skip
     assert too_many.status_code == 400 and "one too many" in too_many.json()["detail"]
 
 
 def test_only_a_dealer_deals_and_voids(server: Server) -> None:
+    live = server.live_table()  # the default live Punto Banco table
     ann = server.player()
     admin = server.player(role="admin")
-    ann.sit(LIVE)
-    round_id = ann.http.get(f"/api/tables/{LIVE}").json()["round_id"]
-    ann.bet(LIVE, "banker", 1000)
+    ann.sit(live)
+    round_id = ann.http.get(f"/api/tables/{live}").json()["round_id"]
+    ann.bet(live, "banker", 1000)
     for who in (ann, admin):
-        assert who.http.post(f"/api/tables/{LIVE}/close-betting").status_code == 403
-        assert who.http.post(f"/api/tables/{LIVE}/cards", json={"cards": ["AS"]}).status_code == 403
+        assert who.http.post(f"/api/tables/{live}/close-betting").status_code == 403
+        assert who.http.post(f"/api/tables/{live}/cards", json={"cards": ["AS"]}).status_code == 403
     assert ann.http.post(f"/api/rounds/{round_id}/void", json={"reason": "x"}).status_code == 403
     dealer = server.player(role="dealer")
     assert dealer.http.post("/api/tables/1/cards", json={"cards": ["AS"]}).status_code == 403
 
 
 def test_a_misdeal_is_voided_and_every_bet_refunded(server: Server) -> None:
+    live = server.live_table()  # the default live Punto Banco table
     dealer = server.player(role="dealer")
     ann = server.player()
-    ann.sit(LIVE)
+    ann.sit(live)
     before = ann.balance()
-    round_id = ann.http.get(f"/api/tables/{LIVE}").json()["round_id"]
-    ann.bet(LIVE, "banker", 1000)
-    ann.bet(LIVE, "tie", 500)
-    dealer.http.post(f"/api/tables/{LIVE}/close-betting")
-    dealer.http.post(f"/api/tables/{LIVE}/cards", json={"cards": ["9S"]})
+    round_id = ann.http.get(f"/api/tables/{live}").json()["round_id"]
+    ann.bet(live, "banker", 1000)
+    ann.bet(live, "tie", 500)
+    dealer.http.post(f"/api/tables/{live}/close-betting")
+    dealer.http.post(f"/api/tables/{live}/cards", json={"cards": ["9S"]})
     empty = dealer.http.post(f"/api/rounds/{round_id}/void", json={"reason": "   "})
     assert empty.status_code == 409
     voided = dealer.http.post(f"/api/rounds/{round_id}/void",
@@ -133,8 +134,9 @@ def test_lo_ball_live_takes_tiles_and_dice(server: Server) -> None:
     assert wrong.status_code == 400 and "a die under" in wrong.json()["detail"]
     ok = dealer.http.post(f"/api/tables/{table_id}/cards", json={"cards": tiles, "dice": [2, 3, 5]})
     assert ok.status_code == 200, ok.text
-    settled = wait_for(lambda: (r := ann.http.get(f"/api/rounds/{round_id}").json())["state"]
-                       == "settled" and r)  # fmt: skip
+    server.idle()
+    settled = ann.http.get(f"/api/rounds/{round_id}").json()
+    assert settled["state"] == "settled"
     assert settled["cards"]["seats"] == {"1": ["1-1", "7-7", "3-6"]}
     assert settled["cards"]["dice"] == [2, 3, 5]
     assert settled["bets"][0]["payout_cents"] == 8000  # Hi-Card 7 to 1
@@ -142,14 +144,15 @@ def test_lo_ball_live_takes_tiles_and_dice(server: Server) -> None:
 
 @pytest.mark.parametrize("body", [{"cards": "9S"}, {"cards": [9]}, {"cards": []}, {"dice": ["x"]}])
 def test_malformed_card_entries_are_refused(sqlite_server: Server, body: dict[str, object]) -> None:
+    live = sqlite_server.live_table()  # the default live Punto Banco table
     dealer = sqlite_server.player(role="dealer")
     ann = sqlite_server.player()
-    ann.sit(LIVE)
-    ann.bet(LIVE, "player", 1000)
-    dealer.http.post(f"/api/tables/{LIVE}/close-betting")
-    answer = dealer.http.post(f"/api/tables/{LIVE}/cards", json=body)
+    ann.sit(live)
+    ann.bet(live, "player", 1000)
+    dealer.http.post(f"/api/tables/{live}/close-betting")
+    answer = dealer.http.post(f"/api/tables/{live}/cards", json=body)
     assert answer.status_code in (400, 422) and "error" in answer.json()
-    assert dealer.http.get(f"/api/tables/{LIVE}/needs").json()["needs"][0]["position"] == "player.0"
+    assert dealer.http.get(f"/api/tables/{live}/needs").json()["needs"][0]["position"] == "player.0"
 
 
 def test_a_continuous_shoe_comes_back_after_a_restart_without_the_cards_of_a_misdeal(
