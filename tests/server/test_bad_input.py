@@ -69,11 +69,12 @@ def test_a_body_that_is_not_json(ann: Player) -> None:
 def test_a_bet_after_betting_closed(sqlite_server: Server) -> None:
     ann, bob = sqlite_server.player(), sqlite_server.player()
     dealer = sqlite_server.player(role="dealer")
+    live = sqlite_server.live_table()
     for player in (ann, bob):
-        player.sit(5)
-    ann.bet(5, "player", 1000)
-    dealer.http.post("/api/tables/5/close-betting")
-    late = bob.bet(5, "banker", 1000)
+        player.sit(live)
+    ann.bet(live, "player", 1000)
+    dealer.http.post(f"/api/tables/{live}/close-betting")
+    late = bob.bet(live, "banker", 1000)
     assert late.status_code == 409 and "betting is closed" in late.json()["detail"]
     assert bob.balance() == 100_000
 
