@@ -32,10 +32,11 @@ def live_round(dealer: Player, player: Player, table: int, bets: list[tuple[str,
 
 def test_one_tie_bet_against_its_exact_edge_and_deviation(server: Server) -> None:
     admin, dealer, ann = server.player(role="admin"), server.player(role="dealer"), server.player()
-    ann.sit(5)
-    live_round(dealer, ann, 5, [("tie", 1000)], NO_TIE)
+    live = server.live_table()
+    ann.sit(live)
+    live_round(dealer, ann, live, [("tie", 1000)], NO_TIE)
     report = admin.http.get("/api/admin/report").json()
-    (table,) = [t for t in report["tables"] if t["table_id"] == 5]
+    (table,) = [t for t in report["tables"] if t["table_id"] == live]
     assert (table["rounds"], table["handle_cents"], table["actual_win_cents"]) == (1, 1000, 1000)
     assert table["theoretical_win_cents"] == 144  # 10.00 × 14.3596 %
     assert table["sd_cents"] == 2641  # 10.00 × 2.6409
@@ -46,8 +47,9 @@ def test_one_tie_bet_against_its_exact_edge_and_deviation(server: Server) -> Non
 def test_theoretical_win_is_each_stake_times_its_exact_edge(server: Server) -> None:
     admin, dealer, ann, bob = (server.player(role="admin"), server.player(role="dealer"),
                                server.player(), server.player())  # fmt: skip
-    ann.sit(5)
-    bob.sit(5)
+    live = server.live_table()
+    ann.sit(live)
+    bob.sit(live)
     rounds = [([("banker", 2500), ("player", 700)], NO_TIE), ([("tie", 500), ("banker", 1000)], TIE),
               ([("player-pair", 600), ("player", 5000)], NO_TIE)]  # fmt: skip
     edges = {b.bet: b.house_edge for b in analyze("punto-banco").bets}
@@ -55,13 +57,13 @@ def test_theoretical_win_is_each_stake_times_its_exact_edge(server: Server) -> N
     theoretical, variance, handle = Fraction(0), Fraction(0), 0
     for bets, cards in rounds:
         for spot, amount in bets[1:]:
-            bob.bet(5, spot, amount)
-        live_round(dealer, ann, 5, bets[:1], cards)
+            bob.bet(live, spot, amount)
+        live_round(dealer, ann, live, bets[:1], cards)
         theoretical += sum((amount * edges[spot] for spot, amount in bets), Fraction(0))
         variance += house_win_variance("punto-banco", rules, [(1, s, a) for s, a in bets])
         handle += sum(amount for _, amount in bets)
     (table,) = [t for t in admin.http.get("/api/admin/report").json()["tables"]
-                if t["table_id"] == 5]  # fmt: skip
+                if t["table_id"] == live]  # fmt: skip
     assert table["handle_cents"] == handle
     assert table["theoretical_win_cents"] == cents(theoretical)
     assert table["theoretical_win_exact"] == f"{theoretical.numerator}/{theoretical.denominator}"
@@ -74,11 +76,12 @@ def test_a_table_beyond_three_sigma_is_flagged(server: Server) -> None:
     """Two Tie wins in a row on 10.00: the house loses 160.00 where it expects to win 2.87,
     with σ = 26.41 × √2 — more than four standard deviations: a faulty shoe, or a cheat."""
     admin, dealer, ann = server.player(role="admin"), server.player(role="dealer"), server.player()
-    ann.sit(5)
+    live = server.live_table()
+    ann.sit(live)
     for _ in range(2):
-        live_round(dealer, ann, 5, [("tie", 1000)], TIE)
+        live_round(dealer, ann, live, [("tie", 1000)], TIE)
     report = admin.http.get("/api/admin/report").json()
-    (table,) = [t for t in report["tables"] if t["table_id"] == 5]
+    (table,) = [t for t in report["tables"] if t["table_id"] == live]
     assert table["actual_win_cents"] == -16_000
     assert table["z"] < -4 and table["flagged"] is True
     (games,) = [g for g in report["games"] if g["game"] == "punto-banco"]
@@ -87,8 +90,9 @@ def test_a_table_beyond_three_sigma_is_flagged(server: Server) -> None:
 
 def test_the_period_and_who_may_read_it(server: Server) -> None:
     admin, dealer, ann = server.player(role="admin"), server.player(role="dealer"), server.player()
-    ann.sit(5)
-    live_round(dealer, ann, 5, [("banker", 1000)], NO_TIE)
+    live = server.live_table()
+    ann.sit(live)
+    live_round(dealer, ann, live, [("banker", 1000)], NO_TIE)
     empty = admin.http.get("/api/admin/report", params={"from": "2020-01-01", "to": "2020-01-02"})
     assert empty.json()["tables"] == [] and empty.json()["casino"]["rounds"] == 0
     backwards = admin.http.get(
