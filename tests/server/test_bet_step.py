@@ -23,13 +23,17 @@ from baccara.server.db.store import table_config
 from tests.server.books import check_books
 from tests.server.harness import Player, Server
 
-DEFAULT_STEPS = {1: 20, 2: 20, 3: 20, 4: 2, 5: 20}
-"""Punto Banco, RedGreen, Mini RedGreen, Lo-Ball, live Punto Banco."""
+DEFAULT_STEPS = {1: 20, 2: 20, 3: 20, 4: 2}
+"""The electronic Punto Banco, RedGreen, Mini RedGreen and Lo-Ball tables."""
+LIVE_STEP = 20
+"""The live Punto Banco table's."""
 
 
 def test_the_default_tables_pay_every_payout_in_whole_cents(server: Server) -> None:
     tables = {t["id"]: t for t in server.client().get("/api/tables").json()}
-    for table_id, step in DEFAULT_STEPS.items():
+    steps = {**DEFAULT_STEPS, server.live_table(): LIVE_STEP}
+    assert sorted(steps) == sorted(tables)
+    for table_id, step in steps.items():
         table = tables[table_id]
         assert table["bet_step_cents"] == step == bet_step_cents(table["game"])
         assert table["min_bet_cents"] % step == 0 and table["max_bet_cents"] % step == 0
