@@ -390,3 +390,28 @@ class ReportOut(Answer):
     tables: list[TableTally]
     games: list[GameTally]
     casino: Tally
+
+
+# the operators' checks
+
+
+class HealthOut(Answer):
+    """The process answers (liveness): its tables dealt here."""
+
+    status: str
+    tables: int
+
+
+class CheckOut(Answer):
+    """One readiness check: its name, whether it passed, and why in words."""
+
+    name: str
+    ok: bool
+    detail: str
+
+
+class ReadinessOut(Answer):
+    """Whether this process can take bets, and each check behind the answer."""
+
+    ready: bool
+    checks: list[CheckOut]

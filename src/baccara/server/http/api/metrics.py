@@ -16,9 +16,9 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials
 from starlette.responses import Response
 
-from baccara.server.errors import Forbidden
+from baccara.server.errors import AuthError, Forbidden
 from baccara.server.http.api.deps import CasinoDep, bearer
-from baccara.server.http.api.schemas import REFUSALS
+from baccara.server.http.api.errors import refusals
 from baccara.server.observe.metrics import CONTENT_TYPE, Metrics
 
 router = APIRouter(tags=["operations"])
@@ -28,7 +28,7 @@ ANSWERS: dict[int | str, dict[str, object]] = {
         "description": "Every figure, in Prometheus's text exposition format",
         "content": {CONTENT_TYPE.split(";")[0]: {"schema": {"type": "string"}}},
     },
-    **{code: REFUSALS[code] for code in (401, 403)},
+    **refusals(AuthError, Forbidden),
 }
 
 
