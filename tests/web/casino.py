@@ -147,13 +147,19 @@ def money(amount: int) -> str:
     return f"{sign}{abs(amount) // 100:,}.{abs(amount) % 100:02d}"
 
 
+SETTLED = """() => document.getAnimations().every(
+    (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)"""
+"""Whether every animation that ends (a card's turn, a bar's fill) has ended; polled on
+each frame the page draws, so it is also true only once the page has drawn since."""
+
+
 def shoot(page: Page, folder: Any, name: str) -> list[Any]:
     """Full-page screenshots at desktop and phone size, left in ``folder`` to be looked at."""
     paths = []
     for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
-        page.wait_for_timeout(400)  # let the layout and the last card's turn settle
+        page.wait_for_function(SETTLED)  # the new layout drawn, the last card turned
         path = folder / f"{name}-{label}.png"
         page.screenshot(path=str(path), full_page=True, animations="disabled")
         paths.append(path)

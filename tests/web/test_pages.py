@@ -188,6 +188,25 @@ def test_a_notice_stays_at_the_foot_of_a_phone_and_goes(casino: Server, page: Pa
     assert page.evaluate("document.body.classList.contains('has-toasts')") is False
 
 
+COUNT_PUTS_READ = """(() => {
+  window.putsRead = 0;
+  const send = window.fetch;
+  window.fetch = async (resource, options) => {
+    const answer = await send(resource, options);
+    if (options && options.method === "PUT") {
+      const text = answer.text.bind(answer);
+      answer.text = () => text().then((body) => {
+        setTimeout(() => { window.putsRead += 1; });
+        return body;
+      });
+    }
+    return answer;
+  };
+})();"""
+"""Counts the PUT answers the page has read, each once all that the page does on reading
+it has run: that runs in the promise callbacks after the read, before the next task."""
+
+
 def test_a_link_followed_while_signing_in_is_where_the_player_stays(
     casino: Server, page: Page
 ) -> None:
@@ -204,6 +223,7 @@ def test_a_link_followed_while_signing_in_is_where_the_player_stays(
             route.continue_()
 
     page.route("**/api/me/client-seed", hold)
+    page.add_init_script(COUNT_PUTS_READ)
     page.goto(f"{casino.url}/sign-in")
     page.get_by_label("Username").fill(name)
     page.get_by_label("Password").fill(PASSWORD)
@@ -214,8 +234,8 @@ def test_a_link_followed_while_signing_in_is_where_the_player_stays(
     assert len(held) == 1
     with page.expect_response(lambda answer: answer.request.method == "PUT"):
         held[0].continue_()
-    # Nothing marks the end of signing in: give the page the moment it takes to act on
-    # its last answer (it navigated away within it before the fix).
-    page.wait_for_timeout(500)
+    # The page has read the answer and done all that follows from it (where it navigated
+    # away before the fix).
+    page.wait_for_function("() => window.putsRead === 1")
     expect(page).to_have_url(f"{casino.url}/history")
     expect(page.get_by_role("heading", name="My last rounds")).to_be_visible()
