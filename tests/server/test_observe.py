@@ -104,15 +104,26 @@ def test_a_request_is_one_json_line_with_its_route_template_and_no_secret(
 
 
 def test_a_refusal_is_logged_with_its_error_code(tmp_path: pathlib.Path, log: Log) -> None:
-    with TestClient(create_app(casino_settings(tmp_path))) as client:
+    """Answered by a route, by no route, by a mount, and by the Guard before any routing
+    (a body over the bound: the route it was for is named all the same)."""
+    app = create_app(casino_settings(tmp_path))
+    with TestClient(app) as client:
         assert client.get("/api/me").status_code == 401
         assert client.get("/no/such/page/at/all").status_code == 404
-    refused = [e for e in log.events("request") if e["status"] in (401, 404)]
+        assert client.get("/static/no-such-file.js").status_code == 404
+        huge = client.post("/api/tables/1/bets", content=b"x" * 70_000,
+                           headers={"Content-Type": "application/json"})  # fmt: skip
+        assert huge.status_code == 413
+    refused = [e for e in log.events("request") if e["status"] >= 400]
     assert [(e["route"], e["status"], e["error"]) for e in refused] == [
         ("/api/me", 401, "unauthorized"),
         ("unmatched", 404, "http"),
+        ("/static/{path}", 404, "http"),
+        (BET, 413, "too_large"),
     ]
     assert "user" not in refused[0]
+    assert log.events("bet refused") == []  # refused before it was read as a bet
+    assert app.state.metrics.value("baccara_bets_refused_total", {"reason": "too_large"}) is None
 
 
 @pytest.mark.parametrize("lane", [True, False], ids=["bet lane", "route"])

@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from baccara.server.observe.logs import get_logger
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
     from baccara.server.domain.casino import Casino
     from baccara.server.observe.metrics import Metrics
@@ -57,6 +57,7 @@ class Observer:
         self.casino = casino
         self.metrics = metrics
         self.routes = routes
+        self._every: list[BaseRoute] | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -64,12 +65,14 @@ class Observer:
                 await self.app(scope, receive, send)
             except Exception:
                 if scope["type"] == "websocket":
-                    log.exception("unhandled error", route=self._template(scope),
+                    log.exception("unhandled error", route=self._template(scope, scope),
                                   **_path_fields(scope))  # fmt: skip
                 raise
             return
         monotonic = self.casino.time.monotonic
         start = monotonic()
+        asked = {k: scope.get(k) for k in ("type", "path", "root_path", "method")}
+        """The request as it came, for :meth:`_template` (routing rewrites the scope)."""
         status = 0
         refusal = bytearray()
 
@@ -84,11 +87,11 @@ class Observer:
         try:
             await self.app(scope, receive, watched)
         except Exception:
-            fields = self._fields(scope, status or 500, monotonic() - start, b"")
+            fields = self._fields(scope, asked, status or 500, monotonic() - start, b"")
             log.exception("unhandled error", **fields)
             raise
         seconds = monotonic() - start
-        fields = self._fields(scope, status, seconds, bytes(refusal))
+        fields = self._fields(scope, asked, status, seconds, bytes(refusal))
         if status >= 500:
             log.warning("request", **fields)
         else:
@@ -102,10 +105,12 @@ class Observer:
             elif status >= 400:
                 self._refused(fields)
 
-    def _fields(self, scope: Scope, status: int, seconds: float, refusal: bytes) -> dict[str, Any]:
+    def _fields(
+        self, scope: Scope, asked: Scope, status: int, seconds: float, refusal: bytes
+    ) -> dict[str, Any]:
         fields: dict[str, Any] = {
             "method": scope["method"],
-            "route": self._template(scope),
+            "route": self._template(scope, asked),
             "status": status,
             "duration_ms": round(seconds * 1000, 3),
             **_path_fields(scope),
@@ -123,19 +128,18 @@ class Observer:
         log.info("bet refused", reason=reason, status=fields["status"],
                  **{k: fields[k] for k in ("table", "user") if k in fields})  # fmt: skip
 
-    def _template(self, scope: Scope) -> str:
+    def _template(self, scope: Scope, asked: Scope) -> str:
         """The route's path as declared: the one that answered, or (for a request the
-        Guard or the forwarder answered before routing) the one that would have."""
+        Guard or the forwarder answered before routing, or a mount's) the one that
+        matches the request as it came."""
         if ROUTE in scope:
             return str(scope[ROUTE])
         route = scope.get("route")
         if route is None:
-            for candidate in self.routes:
-                match, _ = candidate.matches(scope)
-                if match is Match.FULL:
-                    route = candidate
-                    break
-        path = getattr(route, "path", None)
+            if self._every is None:
+                self._every = list(_every(self.routes))
+            route = next((r for r in self._every if r.matches(asked)[0] is Match.FULL), None)
+        path = getattr(route, "path_format", None) or getattr(route, "path", None)
         return path if isinstance(path, str) and path else UNMATCHED
 
     def _user(self, scope: Scope) -> int | None:
@@ -153,6 +157,17 @@ class Observer:
                 except Exception:  # no user: not signed in, or not by this casino
                     return None
         return None
+
+
+def _every(routes: Sequence[BaseRoute]) -> Iterator[BaseRoute]:
+    """Every route, those of the routers the app includes too (FastAPI keeps each
+    included router whole, as a route of its own)."""
+    for route in routes:
+        included = getattr(route, "original_router", None)
+        if included is None:
+            yield route
+        else:
+            yield from _every(included.routes)
 
 
 def _answered_here(scope: Scope) -> bool:
