@@ -19,7 +19,7 @@ from baccara.server.errors import (
     InvalidRequest,
     NotFound,
 )
-from baccara.server.http.api.answers import AuditEntryOut, WalletOut
+from baccara.server.http.api.answers.backoffice import AuditEntryOut, WalletOut
 from baccara.server.http.api.deps import AdminDep, CasinoDep
 from baccara.server.http.api.errors import BAD_BODY, refusals
 from baccara.server.http.api.schemas import Strict

@@ -16,7 +16,7 @@ from baccara.server.errors import (
     TooManyAttempts,
     UsernameTaken,
 )
-from baccara.server.http.api.answers import ClientSeedOut, HistoryRound
+from baccara.server.http.api.answers.players import ClientSeedOut, HistoryRound
 from baccara.server.http.api.deps import CasinoDep, UserDep
 from baccara.server.http.api.errors import BAD_BODY, refusals
 from baccara.server.http.api.schemas import ClientSeedIn, Credentials, Me, TokenOut

@@ -16,7 +16,7 @@ from baccara.server.errors import (
     TableMoved,
     UnreadableBody,
 )
-from baccara.server.http.api.answers import NeedsOut, ShoeOut
+from baccara.server.http.api.answers.rounds import NeedsOut, ShoeOut
 from baccara.server.http.api.deps import CasinoDep, UserDep
 from baccara.server.http.api.errors import refusals
 from baccara.server.http.api.schemas import CardsIn, RoundId, State, TableId, VoidIn

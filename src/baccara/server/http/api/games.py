@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from baccara.server.errors import InvalidRequest, NotFound, TableMoved
-from baccara.server.http.api.answers import GameOut, TableRulesOut
+from baccara.server.http.api.answers.games import GameOut, TableRulesOut
 from baccara.server.http.api.deps import CasinoDep
 from baccara.server.http.api.errors import refusals
 from baccara.server.http.api.schemas import TableId

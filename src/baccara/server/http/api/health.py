@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 
 from baccara.server.domain.readiness import checks
-from baccara.server.http.api.answers import CheckOut, HealthOut, ReadinessOut
+from baccara.server.http.api.answers.health import CheckOut, HealthOut, ReadinessOut
 from baccara.server.http.api.deps import CasinoDep
 from baccara.server.http.api.errors import refusals
 

@@ -12,7 +12,12 @@ from baccara.server.db import store
 from baccara.server.db.models import User
 from baccara.server.domain import responsible as protections
 from baccara.server.errors import AuthError
-from baccara.server.http.api.answers import ExclusionOut, LimitOut, ProtectionsOut, RealityOut
+from baccara.server.http.api.answers.protections import (
+    ExclusionOut,
+    LimitOut,
+    ProtectionsOut,
+    RealityOut,
+)
 from baccara.server.http.api.deps import CasinoDep, UserDep
 from baccara.server.http.api.errors import BAD_BODY, refusals
 from baccara.server.http.api.schemas import State, Strict

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Query
 from baccara.errors import BaccaraError
 from baccara.server.domain import backoffice
 from baccara.server.errors import AuthError, Forbidden, InvalidRequest
-from baccara.server.http.api.answers import ReportOut
+from baccara.server.http.api.answers.backoffice import ReportOut
 from baccara.server.http.api.deps import AdminDep, CasinoDep
 from baccara.server.http.api.errors import refusals
 

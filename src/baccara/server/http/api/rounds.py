@@ -15,7 +15,7 @@ from baccara.server.errors import (
     TableMoved,
     UnreadableBody,
 )
-from baccara.server.http.api.answers import PeekOut, RoundOut
+from baccara.server.http.api.answers.rounds import PeekOut, RoundOut
 from baccara.server.http.api.deps import CasinoDep, UserDep
 from baccara.server.http.api.errors import refusals
 from baccara.server.http.api.schemas import ChooseIn, RoundId, State

@@ -25,7 +25,13 @@ from baccara.server.errors import (
     TableMoved,
     UnreadableBody,
 )
-from baccara.server.http.api.answers import BalanceOut, RecentRound, SeatOut, TableOut, TableView
+from baccara.server.http.api.answers.tables import (
+    BalanceOut,
+    RecentRound,
+    SeatOut,
+    TableOut,
+    TableView,
+)
 from baccara.server.http.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
 from baccara.server.http.api.errors import BAD_BODY, refusals
 from baccara.server.http.api.schemas import BetIn, BetOut, SeatIn, State, TableId, TableIn

@@ -1,0 +1,54 @@
+"""The lobby and a table: its limits, seats, timers; a seat taken, a bet taken back."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from baccara.server.http.api.answers import Answer, Json
+from baccara.server.http.api.answers.games import ShoeSetting
+
+
+class Timers(Answer):
+    betting_seconds: float
+    peek_seconds: float
+    choose_seconds: float
+    reveal_delay_ms: int
+
+
+class TableOut(Answer):
+    """A table of the lobby: game, mode, rules, limits, seats and who sits in them."""
+
+    id: int
+    game: str
+    name: str
+    mode: str
+    options: Json
+    seats: int
+    seated: dict[str, str] = Field(description="Username by seat number")
+    min_bet_cents: int
+    max_bet_cents: int
+    bet_step_cents: int
+    bets: list[str]
+    shoe: ShoeSetting
+    timers: Timers
+
+
+class TableView(TableOut):
+    """One table, and the id of the round in play."""
+
+    round_id: int | None
+
+
+class RecentRound(Answer):
+    round_id: int
+    nonce: int
+    state: str
+    result: Json | None
+
+
+class SeatOut(Answer):
+    seat: int
+
+
+class BalanceOut(Answer):
+    balance_cents: int
