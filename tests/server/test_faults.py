@@ -72,6 +72,7 @@ class Load:
         self.unavailable: list[str] = []
         self.failures: list[str] = []
         self._lock = threading.Lock()
+        self._acknowledged = threading.Condition(self._lock)
         self._stop = threading.Event()
         self._where: dict[int, int] = {}
         """Which process each player's bets go to now."""
@@ -83,6 +84,16 @@ class Load:
     def start(self) -> None:
         for thread in self._threads:
             thread.start()
+
+    def await_bets(self, more: int, timeout: float = 60.0) -> None:
+        """Until ``more`` bets beyond those acknowledged so far are acknowledged: play has
+        gone on for that long (a moment measured in bets, however loaded the machine)."""
+        with self._acknowledged:
+            target = len(self.acknowledged) + more
+            went_on = self._acknowledged.wait_for(
+                lambda: len(self.acknowledged) >= target, timeout=timeout
+            )
+        assert went_on, f"{len(self.acknowledged)} bets acknowledged, not {target}: play stopped"
 
     def stop(self) -> None:
         self._stop.set()
@@ -111,9 +122,10 @@ class Load:
                         got = answer.json()
                         self.acknowledged.append(Acknowledged(
                             got["bet_id"], got["round_id"], table, name, amount))  # fmt: skip
+                        self._acknowledged.notify_all()
                     elif answer.status_code >= 500 or "error" not in answer.json():
                         self.failures.append(f"{answer.status_code} {answer.text}")
-                time.sleep(rng.uniform(0, 0.03))
+                self._stop.wait(rng.uniform(0, 0.03))  # a player's pause between bets
         raise AssertionError("unreachable")
 
     def _send(self, client: httpx.Client, index: int, path: str, body: dict[str, Any],
@@ -127,7 +139,7 @@ class Load:
                 if self._stop.is_set():
                     return None
                 self._where[index] = (self._where[index] + 1) % len(self.bases)
-                time.sleep(0.05)
+                self._stop.wait(0.05)  # a client tries again a moment later, as clients do
                 continue
             if answer.status_code != 503:
                 return answer
@@ -135,7 +147,7 @@ class Load:
                 self.unavailable.append(answer.text)
             assert answer.headers["content-type"] == "application/json", answer.text
             assert answer.json()["error"] in ("unavailable", "table_moving"), answer.text
-            time.sleep(0.05)
+            self._stop.wait(0.05)  # told to try again: a moment later, as clients do
 
 
 def register(base: str, seat_at: tuple[int, ...] = SEATED) -> tuple[str, str]:
@@ -189,11 +201,13 @@ def test_killed_at_random_moments_under_load_loses_nothing(
                 load = Load(base, players, SEED)
                 load.start()
             if life < kills:
-                time.sleep(rng.uniform(0.5, 2.5))  # bets, deals and payouts under way
+                # Killed after a random number of this life's bets: bets, deals and
+                # payouts under way at the four tables.
+                load.await_bets(rng.randint(3, 60))
                 process.send_signal(signal.SIGKILL)
                 process.wait(timeout=30)
                 continue
-            time.sleep(1.5)
+            load.await_bets(20)  # the casino takes bets after its last restart
             load.stop()
             check_records(base, players[0][1], load.acknowledged)
     assert load is not None
@@ -233,12 +247,10 @@ def test_database_connections_cut_mid_transaction(
         load.start()
         cut = 0
         for _ in range(6):
-            time.sleep(rng.uniform(0.2, 0.8))
+            load.await_bets(rng.randint(2, 20))  # a random moment of play, counted in bets
             cut += terminate_backends(url)
-        before = len(load.acknowledged)
-        time.sleep(1.5)
+        load.await_bets(10)  # the casino goes on after the last cut
         load.stop()
-        assert len(load.acknowledged) > before  # the casino went on after the last cut
         check_records(base, players[0][1], load.acknowledged)
         assert httpx.get(f"{base}/api/health").status_code == 200
     assert cut >= 6, cut

@@ -12,7 +12,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 
@@ -117,9 +116,8 @@ def test_killed_while_a_live_dealer_deals_the_round_waits_for_the_dealer(sqlite_
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=30)
     with serve(sqlite_url, port):
-        time.sleep(0.5)
-        needs = dealer.get("/api/tables/5/needs").json()
-        assert needs["state"] == "dealing"
+        needs = wait_for(lambda: (n := dealer.get("/api/tables/5/needs").json()).get("state")
+                         == "dealing" and n)  # fmt: skip
         assert [n["position"] for n in needs["needs"]] == ["player.1", "banker.1"]
         done = dealer.post("/api/tables/5/cards", json={"cards": ["KD", "3C"]})
         assert done.json()["state"] == "settled"

@@ -14,7 +14,6 @@ import contextlib
 import pathlib
 import signal
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -105,7 +104,7 @@ def test_the_other_process_finishes_the_rounds_of_one_killed_mid_round(
                  and set(holders(url)) == set(dealt), timeout=30)  # fmt: skip
         taken = holders(url)
         assert all(taken[t][1] > dealt[t][1] for t in theirs)  # new generations
-        time.sleep(2)  # bets go on, all of them now at the survivor
+        load.await_bets(20)  # bets go on, all of them now at the survivor
         load.stop()
         check_records(bases[1], players[0][1], load.acknowledged)
     counts = check_rounds(url, load.acknowledged, complete=True)
