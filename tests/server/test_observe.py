@@ -381,3 +381,19 @@ def test_serve_takes_the_log_flags_in_any_case(
     monkeypatch.setenv("BACCARA_LOG_FORMAT", "console")
     monkeypatch.setenv("BACCARA_METRICS_SCRAPE_ADDRESSES", "10.0.0.1, nowhere")
     assert_refused(run("serve"), "BACCARA_METRICS_SCRAPE_ADDRESSES: value error, a comma-separated")
+
+
+def test_a_failing_listener_never_fails_a_committed_bet(tmp_path: pathlib.Path, log: Log) -> None:
+    app = create_app(casino_settings(tmp_path))
+
+    def broken(table_id: int, segments: object) -> None:
+        raise RuntimeError("the log's disk is full")
+
+    with TestClient(app) as client:
+        token = sign_up(client, "ann")
+        app.state.casino.hub.listeners.insert(0, broken)
+        assert bet(client, token, "k1", 100).status_code == 201
+        placed = {"table": "1", "game": "punto-banco"}
+        assert app.state.metrics.value("baccara_bets_placed_total", placed) == 1
+    failed = log.events("a listener of the table's events failed")
+    assert failed and failed[0]["table"] == 1 and "disk is full" in failed[0]["exception"]

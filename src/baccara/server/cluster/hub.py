@@ -35,7 +35,10 @@ from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from baccara.server.clock import SYSTEM, Clock
+from baccara.server.observe.logs import get_logger
 from baccara.table import Round, Viewer, sees_more, view
+
+log = get_logger()
 
 SOCKET_SEND = "baccara.socket_send"
 """Where a WebSocket's scope keeps the server's own ``send``, as it reaches the Guard.
@@ -181,7 +184,10 @@ class Hub:
     def events(self, table_id: int, segments: Sequence[Segment]) -> None:
         """Queue each connection's own view of the new events (call under the table lock)."""
         for listener in self.listeners:
-            listener(table_id, segments)
+            try:
+                listener(table_id, segments)
+            except Exception:  # what was committed stands, and goes out to the sockets
+                log.exception("a listener of the table's events failed", table=table_id)
         connections = self.at(table_id)
         for segment in segments:
             round_, since = segment.round_, segment.since

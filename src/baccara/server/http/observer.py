@@ -71,7 +71,8 @@ class Observer:
             return
         monotonic = self.casino.time.monotonic
         start = monotonic()
-        asked = {k: scope.get(k) for k in ("type", "path", "root_path", "method")}
+        asked = {"type": "http", "path": scope["path"], "method": scope["method"],
+                 "root_path": scope.get("root_path", "")}  # fmt: skip
         """The request as it came, for :meth:`_template` (routing rewrites the scope)."""
         status = 0
         refusal = bytearray()
@@ -90,8 +91,15 @@ class Observer:
             fields = self._fields(scope, asked, status or 500, monotonic() - start, b"")
             log.exception("unhandled error", **fields)
             raise
-        seconds = monotonic() - start
-        fields = self._fields(scope, asked, status, seconds, bytes(refusal))
+        try:
+            self._answered(scope, asked, status, monotonic() - start, bytes(refusal))
+        except Exception:  # the answer went out: what failed is the log's or a metric's
+            log.exception("a request could not be logged", route=self._template(scope, asked))
+
+    def _answered(
+        self, scope: Scope, asked: Scope, status: int, seconds: float, refusal: bytes
+    ) -> None:
+        fields = self._fields(scope, asked, status, seconds, refusal)
         if status >= 500:
             log.warning("request", **fields)
         else:
