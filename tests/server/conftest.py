@@ -4,12 +4,14 @@ casino running in the test's process on that clock."""
 from __future__ import annotations
 
 import pathlib
+import shutil
 from collections.abc import Iterator
 
 import pytest
 from argon2 import PasswordHasher
 
 from baccara.server.clock import ManualClock
+from baccara.server.db.database import Database
 from baccara.server.domain import accounts
 from baccara.server.settings import Settings
 from tests.server.harness import Server, in_process
@@ -38,18 +40,36 @@ def postgres() -> Iterator[Cluster]:
         cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """An empty SQLite database at the newest migration, made once: each test's SQLite
+    database starts as a copy, as the casino would have migrated a new one."""
+    path = tmp_path_factory.mktemp("migrated") / "casino.db"
+    database = Database(f"sqlite:///{path}")
+    try:
+        database.migrate()
+    finally:
+        database.dispose()
+    return path
+
+
+def _fresh_sqlite(template: pathlib.Path, folder: pathlib.Path) -> str:
+    shutil.copyfile(template, folder / "casino.db")
+    return f"sqlite:///{folder / 'casino.db'}"
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: pathlib.Path) -> str:
     """Each test that takes this runs once on SQLite and once on PostgreSQL."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'casino.db'}"
+        return _fresh_sqlite(request.getfixturevalue("migrated_sqlite"), tmp_path)
     cluster: Cluster = request.getfixturevalue("postgres")
     return cluster.new_database()
 
 
 @pytest.fixture
-def sqlite_url(tmp_path: pathlib.Path) -> str:
-    return f"sqlite:///{tmp_path / 'casino.db'}"
+def sqlite_url(migrated_sqlite: pathlib.Path, tmp_path: pathlib.Path) -> str:
+    return _fresh_sqlite(migrated_sqlite, tmp_path)
 
 
 @pytest.fixture
