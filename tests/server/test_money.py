@@ -83,6 +83,7 @@ def test_the_database_refuses_to_rewrite_money(server: Server, table: str) -> No
     ann.sit(1)
     ann.bet(1, "banker", 1000)
     ann.http.post("/api/tables/1/deal")  # the only seated bettor is ready: dealt and paid
+    server.idle()
     column = {"transfers": "kind", "ledger_entries": "amount_cents", "payouts": "won_cents"}[table]
     database = Database(server.settings.database_url)
     try:
@@ -102,6 +103,7 @@ def test_a_bet_cannot_be_paid_twice(server: Server) -> None:
     ann.bet(1, "banker", 1000)
     round_id = ann.http.get("/api/tables/1").json()["round_id"]
     ann.http.post("/api/tables/1/deal")
+    server.idle()  # dealt and paid
     database = Database(server.settings.database_url)
     try:
         with database.engine.begin() as connection:
