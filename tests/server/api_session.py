@@ -21,7 +21,7 @@ from typing import Any
 
 with warnings.catch_warnings():  # Starlette's client would rather have httpx2; httpx is fine
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+    from starlette.testclient import TestClient as TestClient  # for the tests, warned once
 
 from baccara.server.app import create_app
 from baccara.server.settings import Settings

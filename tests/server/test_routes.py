@@ -16,18 +16,22 @@ import pathlib
 import typing
 from collections.abc import Iterable, Iterator
 
+from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
+from baccara.errors import BaccaraError
 from baccara.server import errors
 from baccara.server.app import create_app
+from baccara.server.http.api.errors import install
 from baccara.server.http.api.schemas import ErrorOut
 from baccara.server.http.pages import PAGES
 from baccara.server.settings import Settings
 from tests.server import api_session
+from tests.server.api_session import TestClient
 
 APP = create_app(Settings(database_url="sqlite://"))
 
@@ -136,6 +140,28 @@ def test_each_error_class_has_a_status_and_a_code_of_its_own() -> None:
         assert code not in own, f"{cls.__name__} and {own.get(code)}: {code}"
         own[code] = cls.__name__
     assert errors.LeaseLost.code == errors.TableMoved.code  # the same moment to a client
+
+
+def test_each_error_is_answered_with_its_class_status_and_code() -> None:
+    kinds = [*_server_errors(), *(cls for cls, _, _ in errors.STATUS)]
+    app = FastAPI()
+    install(app)
+
+    @app.get("/raise/{index}")
+    async def fail(index: int) -> None:
+        kind = kinds[index]
+        error = kind.__new__(kind)
+        BaccaraError.__init__(error, f"refused: {kind.__name__}")
+        raise error
+
+    with TestClient(app) as client:
+        for index, kind in enumerate(kinds):
+            answer = client.get(f"/raise/{index}")
+            status, code = errors.answer_of(kind)
+            assert answer.status_code == status, kind
+            assert answer.json() == {"error": code, "detail": f"refused: {kind.__name__}"}
+            if status == 503:
+                assert answer.headers["retry-after"] == "1", kind
 
 
 def test_no_module_of_the_server_writes_an_error_code_of_its_own() -> None:
