@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import os
 import pathlib
 import warnings
@@ -397,3 +398,37 @@ def test_a_failing_listener_never_fails_a_committed_bet(tmp_path: pathlib.Path, 
         assert app.state.metrics.value("baccara_bets_placed_total", placed) == 1
     failed = log.events("a listener of the table's events failed")
     assert failed and failed[0]["table"] == 1 and "disk is full" in failed[0]["exception"]
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_log_is_readable_lines_on_a_terminal_and_json_elsewhere() -> None:
+    assert logs.format_for(io.StringIO(), None) is LogFormat.JSON
+    assert logs.format_for(Terminal(), None) is LogFormat.CONSOLE
+    assert logs.format_for(Terminal(), LogFormat.JSON) is LogFormat.JSON
+    screen = Terminal()
+    logs.configure(LogLevel.INFO, None, screen)
+    try:
+        logs.get_logger().info("round settled", table=4, bets=2)
+    finally:
+        logs.unconfigure()
+    line = screen.getvalue().strip()
+    assert "round settled" in line and "table" in line and not line.startswith("{")
+
+
+def test_uvicorn_and_the_standard_library_log_into_the_same_stream(log: Log) -> None:
+    """One stream: uvicorn's lines and a library's warnings as JSON lines too; uvicorn's
+    copy of a request's traceback is left out (the casino's event has it); a library's
+    info lines (an HTTP client naming a URL) are not logged."""
+    logging.getLogger("uvicorn.error").info("Uvicorn running")
+    logging.getLogger("uvicorn.error").error("Exception in ASGI application")
+    logging.getLogger("sqlalchemy.pool").warning("pool overflow")
+    logging.getLogger("httpx").info("HTTP Request: GET http://elsewhere/?token=x")
+    logs.get_logger().debug("below the level")
+    assert [(e["logger"], e["event"]) for e in log.events()] == [
+        ("uvicorn.error", "Uvicorn running"),
+        ("sqlalchemy.pool", "pool overflow"),
+    ]

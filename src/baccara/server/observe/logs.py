@@ -80,6 +80,11 @@ class _Handler(logging.StreamHandler):  # type: ignore[type-arg]
     """The handler :func:`configure` installs (and replaces when called again)."""
 
 
+_saved: dict[str, tuple[int, bool, list[logging.Handler]]] = {}
+"""Each logger :func:`configure` changed, as it was before: its level, whether it
+propagated, its handlers."""
+
+
 def format_for(stream: TextIO, chosen: LogFormat | None) -> LogFormat:
     """``chosen``, or without one: readable lines on a terminal, JSON lines elsewhere."""
     if chosen is not None:
@@ -108,6 +113,9 @@ def configure(
     )
     handler.addFilter(_Repeated())
     unconfigure()
+    for name in ("", "baccara", *UVICORN):
+        logger = logging.getLogger(name)
+        _saved[name] = (logger.level, logger.propagate, list(logger.handlers))
     root = logging.getLogger()
     root.addHandler(handler)
     chosen_level = LEVELS[level]
@@ -125,7 +133,14 @@ def configure(
 
 
 def unconfigure() -> None:
-    """Take away the handler :func:`configure` installed, if any."""
+    """Take away the handler :func:`configure` installed, if any, and put the loggers'
+    levels and handlers back as they were."""
     root = logging.getLogger()
     for handler in [h for h in root.handlers if isinstance(h, _Handler)]:
         root.removeHandler(handler)
+    for name, (level, propagate, handlers) in _saved.items():
+        logger = logging.getLogger(name)
+        logger.setLevel(level)
+        logger.propagate = propagate
+        logger.handlers[:] = [h for h in handlers if not isinstance(h, _Handler)]
+    _saved.clear()
