@@ -143,6 +143,19 @@ def run(url: str) -> list[dict[str, Any]]:
         call("GET", f"/api/rounds/{bet['round_id']}", ann)
         call("DELETE", f"/api/tables/1/bets/{bet['bet_id']}", ann)
         call("DELETE", "/api/tables/1/seat", bob)
+        # the other games: RedGreen, Mini RedGreen, Lo-Ball (tiles and dice) while betting
+        for table in (2, 3, 4):
+            call("GET", f"/api/tables/{table}")
+            call("GET", f"/api/tables/{table}/rules")
+            call("POST", f"/api/tables/{table}/seat", bob)
+            opened = call("GET", f"/api/tables/{table}")["round_id"]
+            call("GET", f"/api/rounds/{opened}", bob)
+            call("GET", f"/api/rounds/{opened}/peek", bob)
+            call("POST", f"/api/rounds/{opened}/choose", bob, json={"hand": "red"})
+            call("POST", f"/api/tables/{table}/deal", bob)
+            call("DELETE", f"/api/tables/{table}/seat", bob)
+        call("GET", "/api/tables/1/needs", dee)
+        call("GET", f"/api/tables/{LIVE}/shoe", dee)
         # the live table: a dealer deals known cards (Player 9S KD, Banker 2H 3C)
         call("POST", f"/api/tables/{LIVE}/seat", ann)
         call("POST", f"/api/tables/{LIVE}/seat", bob)
