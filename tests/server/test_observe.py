@@ -7,11 +7,14 @@ log collector would: one JSON object a line, each an event with its fields.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import logging
 import os
 import pathlib
+import threading
+import time
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -25,6 +28,7 @@ with warnings.catch_warnings():  # Starlette's client would rather have httpx2; 
 
 from baccara.server.app import create_app
 from baccara.server.db.models import Round, User
+from baccara.server.domain import readiness
 from baccara.server.observe import logs
 from baccara.server.settings import LogFormat, LogLevel, Settings
 from tests.helpers import assert_refused, run
@@ -432,3 +436,38 @@ def test_uvicorn_and_the_standard_library_log_into_the_same_stream(log: Log) -> 
         ("uvicorn.error", "Uvicorn running"),
         ("sqlalchemy.pool", "pool overflow"),
     ]
+
+
+def test_a_database_that_does_not_answer_holds_one_check_at_most(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check gives up after its timeout; while its query still hangs, the next probe
+    starts none of its own (a load balancer asks every few seconds)."""
+    app = create_app(casino_settings(tmp_path))
+    released = threading.Event()
+    entered = threading.Event()
+
+    @contextlib.contextmanager
+    def hanging() -> Iterator[None]:
+        entered.set()
+        released.wait(30)
+        raise OSError("gone")
+        yield
+
+    with TestClient(app) as client:
+        monkeypatch.setattr(readiness, "TIMEOUT", 0.05)
+        monkeypatch.setattr(app.state.casino.db, "read", hanging)
+        try:
+            first = client.get("/api/ready").json()["checks"][0]
+            assert entered.is_set()
+            second = client.get("/api/ready").json()["checks"][0]
+        finally:
+            released.set()
+        assert (first["ok"], first["detail"]) == (False, "no answer within 0.05 s")
+        assert (second["ok"], second["detail"]) == (
+            False, "the last check has had no answer yet (over 0.05 s)",
+        )  # fmt: skip
+        monkeypatch.undo()
+        deadline = time.monotonic() + 30
+        while client.get("/api/ready").status_code != 200:  # the hung query has ended
+            assert time.monotonic() < deadline

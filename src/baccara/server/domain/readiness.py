@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -53,9 +54,29 @@ def head_revision() -> str | None:
     return ScriptDirectory.from_config(config).get_current_head()
 
 
-async def _within(work: Callable[[], Check], name: str) -> Check:
+_WAITING: weakref.WeakKeyDictionary[Casino, dict[str, asyncio.Future[Check]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Each casino's checks still running in a worker thread after their answer was given up
+on (a database that does not answer): a probe every few seconds must not pile up threads
+waiting on it, so a check is not started again until the last one has ended."""
+
+
+def _seen(future: asyncio.Future[Check]) -> None:
+    """A check given up on may still fail later: its error is read, never left unread."""
+    if not future.cancelled():
+        future.exception()
+
+
+async def _within(casino: Casino, work: Callable[[], Check], name: str) -> Check:
+    waiting = _WAITING.setdefault(casino, {})
+    running = waiting.get(name)
+    if running is not None and not running.done():
+        return Check(name, False, f"the last check has had no answer yet (over {TIMEOUT:g} s)")
+    future = waiting[name] = asyncio.get_running_loop().run_in_executor(None, work)
+    future.add_done_callback(_seen)
     try:
-        return await asyncio.wait_for(asyncio.to_thread(work), TIMEOUT)
+        return await asyncio.wait_for(asyncio.shield(future), TIMEOUT)
     except TimeoutError:
         return Check(name, False, f"no answer within {TIMEOUT:g} s")
     except Exception as error:  # the database refused or is out of reach
@@ -93,8 +114,12 @@ async def checks(casino: Casino) -> list[Check]:
             return Check("tables", False, f"{len(missing)} of {len(expected)} not up: {listed}")
         return Check("tables", True, f"{len(expected)} up")
 
-    database = await _within(reachable, "database")
+    database = await _within(casino, reachable, "database")
     if not database.ok:
         unknown = "not checked: the database does not answer"
         return [database, Check("migrations", False, unknown), Check("tables", False, unknown)]
-    return [database, await _within(migrations, "migrations"), await _within(tables, "tables")]
+    return [
+        database,
+        await _within(casino, migrations, "migrations"),
+        await _within(casino, tables, "tables"),
+    ]
