@@ -424,16 +424,17 @@ def test_the_log_is_readable_lines_on_a_terminal_and_json_elsewhere() -> None:
 
 
 def test_uvicorn_and_the_standard_library_log_into_the_same_stream(log: Log) -> None:
-    """One stream: uvicorn's lines and a library's warnings as JSON lines too; uvicorn's
-    copy of a request's traceback is left out (the casino's event has it); a library's
-    info lines (an HTTP client naming a URL) are not logged."""
+    """One stream: uvicorn's lines, the casino's own standard-library calls and a
+    library's warnings as JSON lines too; a library's info lines (an HTTP client naming a
+    URL) are not logged."""
     logging.getLogger("uvicorn.error").info("Uvicorn running")
-    logging.getLogger("uvicorn.error").error("Exception in ASGI application")
+    logging.getLogger("baccara.server").warning("table %s: lease lost to another process", 3)
     logging.getLogger("sqlalchemy.pool").warning("pool overflow")
     logging.getLogger("httpx").info("HTTP Request: GET http://elsewhere/?token=x")
     logs.get_logger().debug("below the level")
     assert [(e["logger"], e["event"]) for e in log.events()] == [
         ("uvicorn.error", "Uvicorn running"),
+        ("baccara.server", "table 3: lease lost to another process"),
         ("sqlalchemy.pool", "pool overflow"),
     ]
 

@@ -13,7 +13,7 @@ by its error code when refused (``baccara_bets_refused_total``: the route answer
 refusal, the lane none). The bets placed are counted from the committed events instead
 (:mod:`baccara.server.domain.monitor`), so a retry answered from its Idempotency-Key is
 not counted twice. An error no handler answered is one ``unhandled error`` event with its
-traceback, then goes on to the server as before.
+traceback, then goes on to the server as before (uvicorn logs it too, in the same stream).
 """
 
 from __future__ import annotations

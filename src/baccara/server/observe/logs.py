@@ -35,9 +35,6 @@ LEVELS = {
 UVICORN = ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
 """uvicorn's loggers, at the casino's level; every other library's at warning or above
 (an HTTP client's info line would hold a URL and its query string)."""
-ASGI_TRACEBACK = "Exception in ASGI application"
-"""uvicorn's record of an error a request raised, which the casino's own ``unhandled
-error`` event already holds (with the request's route and user): it is dropped."""
 
 
 SHARED: list[Processor] = [
@@ -69,11 +66,6 @@ library's to handle, never printed on their own."""
 def get_logger(name: str = NAME) -> Any:
     """A structlog logger: ``log.info(event, **fields)``."""
     return structlog.get_logger(name)
-
-
-class _Repeated(logging.Filter):
-    def filter(self, record: logging.LogRecord) -> bool:
-        return not (record.name.startswith("uvicorn") and record.msg == ASGI_TRACEBACK)
 
 
 class _Handler(logging.StreamHandler):  # type: ignore[type-arg]
@@ -111,7 +103,6 @@ def configure(
     handler.setFormatter(
         structlog.stdlib.ProcessorFormatter(foreign_pre_chain=SHARED, processors=rendering)
     )
-    handler.addFilter(_Repeated())
     unconfigure()
     for name in ("", "baccara", *UVICORN):
         logger = logging.getLogger(name)
