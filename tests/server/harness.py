@@ -460,6 +460,24 @@ async def _started(app: Any) -> Lifespan:
     return lifespan
 
 
+class Uvicorn(uvicorn.Server):
+    """uvicorn, saying when it has started to listen (or has given up)."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.up = threading.Event()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        self.up.set()
+
+    def serve_then_say(self) -> None:
+        try:
+            self.run()
+        finally:
+            self.up.set()  # it stopped, or never started: nobody waits any longer
+
+
 @contextlib.contextmanager
 def running(settings: Settings, clock: Clock | None = None) -> Iterator[Server]:
     """The casino behind uvicorn in a thread, on a free port: for the tests whose subject
@@ -467,14 +485,11 @@ def running(settings: Settings, clock: Clock | None = None) -> Iterator[Server]:
     port = free_port()
     app = create_app(settings, clock)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
+    server = Uvicorn(config)
+    thread = threading.Thread(target=server.serve_then_say, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the casino server did not start")
-        time.sleep(0.02)
+    if not server.up.wait(timeout=30) or not server.started:
+        raise RuntimeError("the casino server did not start")
     running_server = Server(f"http://127.0.0.1:{port}", settings, app)
     try:
         yield running_server
