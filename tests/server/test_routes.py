@@ -16,12 +16,14 @@ import pathlib
 import typing
 from collections.abc import Iterable, Iterator
 
+import pytest
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from starlette.responses import Response
 from starlette.routing import BaseRoute
+from starlette.websockets import WebSocketDisconnect
 
 from baccara.errors import BaccaraError
 from baccara.server import errors
@@ -173,6 +175,21 @@ def test_no_module_of_the_server_writes_an_error_code_of_its_own() -> None:
         for kind in _server_errors():
             if path.name != "errors.py" or path.parent != source:
                 assert f'"error": "{kind.code}"' not in text, (path, kind.code)
+
+
+def test_a_socket_is_refused_with_the_close_code_of_the_http_status(
+    tmp_path: pathlib.Path,
+) -> None:
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'casino.db'}"))
+    credentials = {"username": "ann", "password": api_session.PASSWORD}
+    with TestClient(app) as client:
+        client.post("/api/auth/register", json=credentials)
+        token = client.post("/api/auth/login", json=credentials).json()["token"]
+        for path, code in ((f"/ws/tables/1?token=forged.{token}", 4401),
+                           (f"/ws/tables/99?token={token}", 4404)):  # fmt: skip
+            with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(path):
+                pass
+            assert refused.value.code == code, path
 
 
 def test_a_session_answers_as_it_always_has(tmp_path: pathlib.Path) -> None:

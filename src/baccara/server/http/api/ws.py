@@ -14,12 +14,15 @@ from fastapi.concurrency import run_in_threadpool
 from baccara.errors import BaccaraError
 from baccara.server.cluster.hub import Connection
 from baccara.server.domain.casino import Casino
+from baccara.server.errors import AuthError, NotFound
 from baccara.server.http.api.schemas import TableId
 
 router = APIRouter()
 
-UNAUTHORIZED = 4401
-NOT_FOUND = 4404
+UNAUTHORIZED = 4000 + AuthError.status
+NOT_FOUND = 4000 + NotFound.status
+"""A socket's refusals as close codes: the application's range (4000-4999), each 4000 plus
+the status the same refusal gets over HTTP (4401, 4404)."""
 
 
 @router.websocket("/ws/tables/{table_id}")
