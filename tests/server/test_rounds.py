@@ -170,8 +170,9 @@ def test_each_socket_sees_the_others_bets_and_its_own_balance(server: Server) ->
 
 def test_a_socket_without_a_valid_token_is_refused(sqlite_server: Server) -> None:
     for token in ("", "forged.token", "x" * 300):
-        with pytest.raises(SocketClosed), sqlite_server.ws(1, token) as ws:
+        with pytest.raises(SocketClosed) as refused, sqlite_server.ws(1, token) as ws:
             receive(ws, timeout=5)
+        assert refused.value.code == 4401  # closed before it was accepted: unauthorized
 
 
 def test_games_list_each_bets_exact_edge(sqlite_server: Server) -> None:
