@@ -137,7 +137,10 @@ class DatabaseLost(ServerError):
 
 
 class SingleProcessDatabase(ServerError):
-    """A second server process on an SQLite database (it refuses to start)."""
+    """A second server process on an SQLite database (it refuses to start).
+
+    This and :class:`DatabaseUnavailable` stop a process starting and are never an answer
+    to a request; their status and code name them in the log as any error's do."""
 
     status, code = 500, "single_process_database"
 
