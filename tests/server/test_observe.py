@@ -474,3 +474,14 @@ def test_a_database_that_does_not_answer_holds_one_check_at_most(
         deadline = time.monotonic() + 30
         while client.get("/api/ready").status_code != 200:  # the hung query has ended
             assert time.monotonic() < deadline
+
+
+def test_a_made_up_method_is_counted_as_other(tmp_path: pathlib.Path, log: Log) -> None:
+    """A client's invented methods never add series to the metrics, one for each."""
+    app = create_app(casino_settings(tmp_path))
+    with TestClient(app) as client:
+        for method in ("BREW", "WHEN"):
+            assert client.request(method, "/api/games").status_code == 405
+    counted = {"method": "OTHER", "route": "/api/games", "status": "405"}
+    assert app.state.metrics.value("baccara_http_requests_total", counted) == 2
+    assert {e["method"] for e in log.events("request") if e["route"] == "/api/games"} == {"OTHER"}

@@ -43,6 +43,9 @@ UNMATCHED = "unmatched"
 """The route of a request for no route of the API or the pages."""
 MAX_DIGITS = 19
 """Digits of an id read from a path (a longer one is no table's or round's)."""
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+"""The methods a request is logged and counted by; any other is ``OTHER`` (a client's
+made-up method must not add a series to the metrics for each one it makes up)."""
 ERROR_BODY = 4096
 """Bytes of a refusal's body read for its error code (``{"error": …}`` is tens)."""
 
@@ -105,7 +108,7 @@ class Observer:
         else:
             log.info("request", **fields)
         route = fields["route"]
-        self.metrics.requests.labels(scope["method"], route, str(status)).inc()
+        self.metrics.requests.labels(fields["method"], route, str(status)).inc()
         self.metrics.request_seconds.labels(route).observe(seconds)
         if route == BET_ROUTE and scope["method"] == "POST" and _answered_here(scope):
             if status == 201:
@@ -117,7 +120,7 @@ class Observer:
         self, scope: Scope, asked: Scope, status: int, seconds: float, refusal: bytes
     ) -> dict[str, Any]:
         fields: dict[str, Any] = {
-            "method": scope["method"],
+            "method": scope["method"] if scope["method"] in METHODS else "OTHER",
             "route": self._template(scope, asked),
             "status": status,
             "duration_ms": round(seconds * 1000, 3),
