@@ -19,15 +19,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccara.cli.serve import balance, check_host, lease, seconds
+from baccara.cli.serve import balance, check_host, choice, lease, seconds
 from baccara.options import as_int
+from baccara.server.settings import LogFormat, LogLevel
 from tests.hostile import any_text, lines_of_input, number_text
 from tests.hostile_run import HOSTILE, outcome, read
 
 FED = {
     *(("serve", flag) for flag in ("--host", "--port", "--betting-seconds", "--peek-seconds",
                                    "--choose-seconds", "--reveal-delay-ms", "--starting-balance",
-                                   "--lease-seconds")),
+                                   "--lease-seconds", "--log-level", "--log-format")),
     ("user add", "NAME"),
     ("user add", "--role"),
     ("user add", "standard input"),
@@ -73,6 +74,8 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "--starting-balance": ("starting_balance_cents", lambda v: balance("--starting-balance", v)),
     "--host": ("host", check_host),
     "--lease-seconds": ("lease_seconds", lease),
+    "--log-level": ("log_level", lambda v: choice("--log-level", v, LogLevel)),
+    "--log-format": ("log_format", lambda v: choice("--log-format", v, LogFormat)),
 }
 """Each option of serve: the setting it makes, and how the library reads it."""
 
@@ -94,7 +97,9 @@ def test_serve(flag: str, value: str) -> None:
 @given(
     variable=st.sampled_from(["DATABASE_URL", "BACCARA_TOKEN_HOURS", "BACCARA_DEFAULT_TABLES",
                               "BACCARA_STARTING_BALANCE_CENTS", "BACCARA_BETTING_SECONDS",
-                              "BACCARA_LEASE_SECONDS", "BACCARA_NODE_URL", "BACCARA_BET_LANE"]),
+                              "BACCARA_LEASE_SECONDS", "BACCARA_NODE_URL", "BACCARA_BET_LANE",
+                              "BACCARA_LOG_LEVEL", "BACCARA_LOG_FORMAT",
+                              "BACCARA_METRICS_SCRAPE_ADDRESSES"]),
     value=st.one_of(any_text(), number_text()).filter(lambda v: "\x00" not in v),
 )  # fmt: skip
 def test_serve_environment(variable: str, value: str) -> None:
