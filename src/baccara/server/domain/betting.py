@@ -95,9 +95,8 @@ def _claim(session: Session, user_id: int, key: str, fingerprint: str, answer: s
 
 
 def place(
-    casino: Any, session: Session, live: Live, user: Caller, spot: str, amount: int, key: str,
-    now: float,
-) -> dict[str, Any]:  # fmt: skip
+    session: Session, live: Live, user: Caller, spot: str, amount: int, key: str, now: float
+) -> dict[str, Any]:
     """Take a bet, its stake, its event and its key in the caller's one transaction."""
     key = check_key(key)
     fingerprint = _fingerprint(live.table_id, spot, amount)

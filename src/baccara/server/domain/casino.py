@@ -187,8 +187,9 @@ class Casino:
     ) -> dict[str, Any]:
         """Place a bet once per idempotency key: the bet, its round, the balance it left."""
         live = self.live(table_id)
-        return await self.runner.act(live, lambda s, now: betting.place(self, s, live, user, spot,
-                                                                  amount, key, now))  # fmt: skip
+        return await self.runner.act(
+            live, lambda s, now: betting.place(s, live, user, spot, amount, key, now)
+        )
 
     async def remove_bet(self, user: Caller, table_id: int, bet_id: str) -> int:
         live = self.live(table_id)

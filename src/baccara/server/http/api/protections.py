@@ -10,7 +10,7 @@ from pydantic import Field, StrictInt
 from baccara.errors import BaccaraError
 from baccara.server.db import store
 from baccara.server.db.models import User
-from baccara.server.domain import responsible as protections
+from baccara.server.domain import responsible
 from baccara.server.errors import AuthError
 from baccara.server.http.api.answers.protections import (
     ExclusionOut,
@@ -33,12 +33,12 @@ class LimitIn(Strict):
 
 
 class RealityIn(Strict):
-    minutes: StrictInt | None = Field(ge=protections.REALITY_MINUTES[0],
-                                      le=protections.REALITY_MINUTES[1])  # fmt: skip
+    minutes: StrictInt | None = Field(ge=responsible.REALITY_MINUTES[0],
+                                      le=responsible.REALITY_MINUTES[1])  # fmt: skip
 
 
 class ExclusionIn(Strict):
-    days: StrictInt = Field(ge=1, le=protections.MAX_EXCLUSION_DAYS)
+    days: StrictInt = Field(ge=1, le=responsible.MAX_EXCLUSION_DAYS)
 
 
 @router.get("/api/me/protections", response_model=ProtectionsOut,
@@ -49,7 +49,7 @@ def my_protections(user: UserDep, casino: CasinoDep) -> dict[str, Any]:
     with casino.db.read() as session:
         row = session.get(User, user.id)
         assert row is not None
-        return protections.summary(session, row, store.wallet(session, user.id).id, casino.clock())
+        return responsible.summary(session, row, store.wallet(session, user.id).id, casino.clock())
 
 
 @router.put("/api/me/limits", response_model=LimitOut, responses=CHANGES)
@@ -57,7 +57,7 @@ def set_limit(body: LimitIn, user: UserDep, casino: CasinoDep) -> LimitOut:
     """A loss limit over a rolling day, week (7 days) or month (30 days). Lowering applies
     at once; raising (or ``null``, no limit) only after 24 hours."""
     with casino.db.write() as session:
-        limit = protections.set_limit(session, user.id, body.period, body.loss_limit_cents,
+        limit = responsible.set_limit(session, user.id, body.period, body.loss_limit_cents,
                                       casino.clock())  # fmt: skip
     return LimitOut(period=limit.period, loss_limit_cents=limit.limit_cents,
                     effective_at=limit.effective_at)  # fmt: skip
@@ -85,5 +85,5 @@ def continue_playing(user: UserDep, casino: CasinoDep) -> State:
 def self_exclude(body: ExclusionIn, user: UserDep, casino: CasinoDep) -> ExclusionOut:
     """No bet, and no seat, for ``days`` from now. It cannot be lifted early."""
     with casino.db.write() as session:
-        until = protections.exclude(session, user.id, body.days, casino.clock())
+        until = responsible.exclude(session, user.id, body.days, casino.clock())
     return ExclusionOut(excluded_until=until)
