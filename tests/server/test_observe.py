@@ -20,7 +20,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import structlog
 from sqlalchemy import select, text
+from websockets.exceptions import InvalidStatus
 
 with warnings.catch_warnings():  # Starlette's client would rather have httpx2; httpx is fine
     warnings.simplefilter("ignore")
@@ -33,6 +35,7 @@ from baccara.server.observe import logs
 from baccara.server.settings import LogFormat, LogLevel, Settings
 from tests.helpers import assert_refused, run
 from tests.server.conftest import settings_for
+from tests.server.harness import receive, running, wait_for
 
 PASSWORD = "correct horse battery"
 LIVE = 5
@@ -485,3 +488,68 @@ def test_a_made_up_method_is_counted_as_other(tmp_path: pathlib.Path, log: Log) 
     counted = {"method": "OTHER", "route": "/api/games", "status": "405"}
     assert app.state.metrics.value("baccara_http_requests_total", counted) == 2
     assert {e["method"] for e in log.events("request") if e["route"] == "/api/games"} == {"OTHER"}
+
+
+@pytest.mark.parametrize("shape", [LogFormat.JSON, LogFormat.CONSOLE])
+def test_a_websocket_token_never_reaches_the_log_of_a_real_server(
+    tmp_path: pathlib.Path, shape: LogFormat
+) -> None:
+    """uvicorn itself logs each WebSocket it accepts or refuses, path and query string
+    (where the token travels) included: the casino's log keeps the path only."""
+    stream = Terminal() if shape is LogFormat.CONSOLE else io.StringIO()
+    with running(casino_settings(tmp_path)) as server:
+        token = server.player("ann").token
+        logs.configure(LogLevel.INFO, shape, stream)  # after uvicorn's own configuration
+        try:
+            with server.ws(1, token) as socket:
+                assert receive(socket)["type"] == "snapshot"
+            with pytest.raises(InvalidStatus) as refused, server.ws(1, "not-a-token-but-secret"):
+                pass
+            assert refused.value.response.status_code == 403
+            wait_for(lambda: stream.getvalue().count("/ws/tables/1") >= 2)
+        finally:
+            logs.unconfigure()
+    everything = stream.getvalue()
+    assert "[accepted]" in everything and "403" in everything
+    for secret in (token, "not-a-token-but-secret", "token="):
+        assert secret not in everything
+
+
+def test_no_record_of_any_logger_carries_a_token(log: Log) -> None:
+    logging.getLogger("some.library").warning("fetched %s", "http://elsewhere/x?token=abc123")
+    logging.getLogger("baccara.server").warning("asked for /ws/tables/2?token=def456")
+    logs.get_logger().warning("odd request", path="/x?token=ghi789")
+    events = log.events()
+    assert len(events) == 3
+    for secret in ("abc123", "def456", "ghi789"):
+        assert secret not in log.getvalue()
+
+
+def test_a_traceback_on_a_terminal_shows_no_local_variable() -> None:
+    """A frame's locals (a token, a round's server seed) never reach the log."""
+    screen = io.StringIO()  # no colours, so the text is read as it is
+    logs.configure(LogLevel.INFO, LogFormat.CONSOLE, screen)
+
+    def settle() -> None:
+        server_seed = "a-seed-nobody-may-see-yet"
+        raise RuntimeError(f"could not settle ({len(server_seed)})")
+
+    try:
+        try:
+            settle()
+        except RuntimeError:
+            logs.get_logger().exception("unhandled error")
+    finally:
+        logs.unconfigure()
+    printed = screen.getvalue()
+    assert "RuntimeError: could not settle (25)" in printed and "settle" in printed
+    assert "a-seed-nobody-may-see-yet" not in printed
+
+
+def test_the_server_leaves_structlog_as_its_importer_has_it(log: Log) -> None:
+    """Importing the server (or configuring its log) changes no global structlog
+    setting: a program that uses the server as a library keeps its own."""
+    assert not structlog.is_configured()
+    logs.get_logger().info("round settled", table=2)
+    assert not structlog.is_configured()
+    assert log.events("round settled")[0]["table"] == 2

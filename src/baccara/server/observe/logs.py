@@ -9,14 +9,21 @@ rendered by the same formatter, so there is one stream in one format.
 An event is a name and fields: ``log.info("round settled", table=3, round=17, bets=12)``.
 The fields name the table, the round and the user where they apply. What a player must
 not know yet never reaches the log: no card of a round in play, no server seed before
-its round is over, no token, password, cookie or query string.
+its round is over, no token, password, cookie or query string. The casino's own events
+are written so; what others write (uvicorn names each WebSocket's path and query string,
+where the browser's token travels) is cleaned by the handler before it is written
+(:func:`hide`), and a traceback shows its frames, never their local variables.
+
+The server's loggers are configured on their own (:func:`get_logger`): importing the
+server leaves structlog's global configuration as it was.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
 import structlog
 from structlog.typing import Processor
@@ -46,29 +53,76 @@ SHARED: list[Processor] = [
 """What every event gets, the casino's and the standard library's: its level, its
 logger's name, the time (UTC)."""
 
-structlog.configure(
-    processors=[
-        structlog.stdlib.filter_by_level,
-        *SHARED,
-        structlog.stdlib.PositionalArgumentsFormatter(),
-        structlog.processors.StackInfoRenderer(),
-        structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
-    ],
-    logger_factory=structlog.stdlib.LoggerFactory(),
-    wrapper_class=structlog.stdlib.BoundLogger,
-    cache_logger_on_first_use=True,
-)
-"""Events go through the standard library's logging, whose handler :func:`configure`
-installs: until then (a test, a library use of the server) they are the standard
-library's to handle, never printed on their own."""
+EVENTS: list[Processor] = [
+    structlog.stdlib.filter_by_level,
+    *SHARED,
+    structlog.stdlib.PositionalArgumentsFormatter(),
+    structlog.processors.StackInfoRenderer(),
+    structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
+]
+"""What the casino's own events go through before the standard library's logging, whose
+handler :func:`configure` installs: until then (a test, a library use of the server) they
+are the standard library's to handle, never printed on their own."""
 
 
-def get_logger(name: str = NAME) -> Any:
-    """A structlog logger: ``log.info(event, **fields)``."""
-    return structlog.get_logger(name)
+def get_logger(name: str = NAME) -> structlog.stdlib.BoundLogger:
+    """A structlog logger: ``log.info(event, **fields)``.
+
+    It is configured on its own (:data:`EVENTS`), not through structlog's global
+    configuration, which stays as whoever imports the server package has it.
+    """
+    logger: structlog.stdlib.BoundLogger = structlog.wrap_logger(
+        logging.getLogger(name),
+        processors=EVENTS,
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=True,
+    )
+    return logger
 
 
-class _Handler(logging.StreamHandler):  # type: ignore[type-arg]
+QUERY = re.compile(r"(/[^\s?\"'\\]*)\?[^\s\"'\\]+")
+"""A path or URL and its query string (a WebSocket's token travels in it)."""
+TOKEN = re.compile(r"(token=)[^\s&\"'\\]+", re.IGNORECASE)
+"""``token=…`` anywhere else (a client's own text, an exception's message)."""
+HIDDEN = "[hidden]"
+
+
+def hide(text: str) -> str:
+    """``text`` without the query string of any path or URL in it, nor any token."""
+    return TOKEN.sub(r"\g<1>" + HIDDEN, QUERY.sub(r"\g<1>", text))
+
+
+class _Hide(logging.Filter):
+    """Takes every query string and token out of a record before it is written.
+
+    uvicorn logs each WebSocket it accepts or refuses with its path and query string
+    (``"WebSocket /ws/tables/1?token=…" [accepted]``), the browser's token included; a
+    library may name a URL with its own. The record's message is rewritten, so no
+    handler (no formatter, no test's capture) sees what it held.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, dict):  # a structlog event: its fields
+            record.msg = {k: hide(v) if isinstance(v, str) else v for k, v in record.msg.items()}
+            return True
+        try:
+            message = record.getMessage()
+        except Exception:  # a malformed call: logging reports it as it would
+            return True
+        hidden = hide(message)
+        if hidden != message:
+            record.msg, record.args = hidden, None
+        return True
+
+
+class _Formatter(structlog.stdlib.ProcessorFormatter):
+    """The line as rendered, its traceback too, with no query string or token left."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return hide(super().format(record))
+
+
+class _Handler(logging.StreamHandler[TextIO]):
     """The handler :func:`configure` installs (and replaces when called again)."""
 
 
@@ -98,11 +152,14 @@ def configure(
     if shape is LogFormat.JSON:
         rendering += [structlog.processors.format_exc_info, structlog.processors.JSONRenderer()]
     else:
-        rendering.append(structlog.dev.ConsoleRenderer(colors=stream.isatty()))
+        # A plain traceback: rich's (structlog's default when rich is installed) prints
+        # each frame's local variables, a token or a round's server seed among them.
+        rendering.append(structlog.dev.ConsoleRenderer(
+            colors=stream.isatty(), exception_formatter=structlog.dev.plain_traceback
+        ))  # fmt: skip
     handler = _Handler(stream)
-    handler.setFormatter(
-        structlog.stdlib.ProcessorFormatter(foreign_pre_chain=SHARED, processors=rendering)
-    )
+    handler.addFilter(_Hide())
+    handler.setFormatter(_Formatter(foreign_pre_chain=SHARED, processors=rendering))
     unconfigure()
     for name in ("", "baccara", *UVICORN):
         logger = logging.getLogger(name)
