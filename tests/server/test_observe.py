@@ -1,4 +1,4 @@
-"""The casino as its operators watch it: the log, the metrics and the readiness check.
+"""The casino as its operators watch it: the log and the metrics (readiness: test_readiness.py).
 
 Each test runs a casino in process (Starlette's test client runs its start and stop)
 on an SQLite file of its own, its log captured as JSON lines. The log is read as a
@@ -7,21 +7,17 @@ log collector would: one JSON object a line, each an event with its fields.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import logging
-import os
 import pathlib
-import threading
-import time
 import warnings
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import structlog
-from sqlalchemy import select, text
+from sqlalchemy import select
 from websockets.exceptions import InvalidStatus
 
 with warnings.catch_warnings():  # Starlette's client would rather have httpx2; httpx is fine
@@ -30,7 +26,6 @@ with warnings.catch_warnings():  # Starlette's client would rather have httpx2; 
 
 from baccara.server.app import create_app
 from baccara.server.db.models import Round, User
-from baccara.server.domain import readiness
 from baccara.server.observe import logs
 from baccara.server.settings import LogFormat, LogLevel, Settings
 from tests.helpers import assert_refused, run
@@ -299,66 +294,6 @@ def test_a_websocket_open_is_counted(tmp_path: pathlib.Path) -> None:
             assert app.state.metrics.value("baccara_websockets_open") == 1
 
 
-def ready(client: TestClient) -> tuple[int, dict[str, bool]]:
-    answer = client.get("/api/ready")
-    return answer.status_code, {c["name"]: c["ok"] for c in answer.json()["checks"]}
-
-
-def test_a_fresh_casino_is_ready(database_url: str) -> None:
-    """On SQLite every open table must be up; on PostgreSQL every table whose lease this
-    process holds (here all of them: it is alone)."""
-    with TestClient(create_app(settings_for(database_url, betting_seconds=600))) as client:
-        answer = client.get("/api/ready")
-        assert answer.status_code == 200
-        assert answer.json()["ready"] is True
-        assert ready(client) == (200, {"database": True, "migrations": True, "tables": True})
-        assert client.get("/api/health").json() == {"status": "ok", "tables": 5}
-
-
-def test_a_database_behind_the_migrations_is_not_ready(tmp_path: pathlib.Path) -> None:
-    app = create_app(casino_settings(tmp_path))
-    with TestClient(app) as client:
-        with app.state.casino.db.write() as session:
-            session.execute(text("UPDATE alembic_version SET version_num = '0004'"))
-        status, found = ready(client)
-        assert (status, found) == (503, {"database": True, "migrations": False, "tables": True})
-        detail = client.get("/api/ready").json()["checks"][1]["detail"]
-        assert "0004" in detail and "0005" in detail
-
-
-def test_a_table_not_up_is_not_ready(database_url: str) -> None:
-    app = create_app(settings_for(database_url, betting_seconds=600))
-    with TestClient(app) as client:
-        live = app.state.casino.tables.pop(2)
-        try:
-            assert ready(client) == (503, {"database": True, "migrations": True, "tables": False})
-            assert "2" in client.get("/api/ready").json()["checks"][2]["detail"]
-        finally:
-            app.state.casino.tables[2] = live
-
-
-def test_a_database_out_of_reach_is_not_ready(tmp_path: pathlib.Path) -> None:
-    """The database's file is replaced by a folder: no connection can open it."""
-    app = create_app(casino_settings(tmp_path))
-    path = tmp_path / "casino.db"
-    aside = tmp_path / "aside.db"
-    with TestClient(app) as client:
-        engine = app.state.casino.db.engine
-        engine.dispose()
-        os.rename(path, aside)
-        path.mkdir()
-        try:
-            status, found = ready(client)
-        finally:
-            path.rmdir()
-            os.rename(aside, path)
-            engine.dispose()
-        assert (status, found) == (503, {"database": False, "migrations": False, "tables": False})
-        assert app.state.metrics.value("baccara_database_errors_total",
-                                       {"kind": "OperationalError"})  # fmt: skip
-        assert ready(client)[0] == 200
-
-
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -444,41 +379,6 @@ def test_uvicorn_and_the_standard_library_log_into_the_same_stream(log: Log) -> 
     ]
 
 
-def test_a_database_that_does_not_answer_holds_one_check_at_most(
-    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The check gives up after its timeout; while its query still hangs, the next probe
-    starts none of its own (a load balancer asks every few seconds)."""
-    app = create_app(casino_settings(tmp_path))
-    released = threading.Event()
-    entered = threading.Event()
-
-    @contextlib.contextmanager
-    def hanging() -> Iterator[None]:
-        entered.set()
-        released.wait(30)
-        raise OSError("gone")
-        yield
-
-    with TestClient(app) as client:
-        monkeypatch.setattr(readiness, "TIMEOUT", 0.05)
-        monkeypatch.setattr(app.state.casino.db, "read", hanging)
-        try:
-            first = client.get("/api/ready").json()["checks"][0]
-            assert entered.is_set()
-            second = client.get("/api/ready").json()["checks"][0]
-        finally:
-            released.set()
-        assert (first["ok"], first["detail"]) == (False, "no answer within 0.05 s")
-        assert (second["ok"], second["detail"]) == (
-            False, "the last check has had no answer yet (over 0.05 s)",
-        )  # fmt: skip
-        monkeypatch.undo()
-        deadline = time.monotonic() + 30
-        while client.get("/api/ready").status_code != 200:  # the hung query has ended
-            assert time.monotonic() < deadline
-
-
 def test_a_made_up_method_is_counted_as_other(tmp_path: pathlib.Path, log: Log) -> None:
     """A client's invented methods never add series to the metrics, one for each."""
     app = create_app(casino_settings(tmp_path))
@@ -553,3 +453,28 @@ def test_the_server_leaves_structlog_as_its_importer_has_it(log: Log) -> None:
     logs.get_logger().info("round settled", table=2)
     assert not structlog.is_configured()
     assert log.events("round settled")[0]["table"] == 2
+
+
+def test_metrics_are_never_read_through_another_process(tmp_path: pathlib.Path) -> None:
+    """A request another process forwarded comes from that process's address (a scrape
+    address, maybe): it never reads the metrics, not even with an admin's token."""
+    settings = casino_settings(tmp_path, metrics_scrape_addresses="10.0.0.0/24")
+    with TestClient(create_app(settings), client=("10.0.0.7", 40000)) as client:
+        admin = staff(client, "ada", "admin")
+        assert client.get("/metrics").status_code == 200
+        for headers in ({}, {"Authorization": f"Bearer {admin}"}):
+            through = client.get("/metrics", headers={**headers, "X-Baccara-Forwarded": "n1"})
+            assert through.status_code == 403 and through.json()["error"] == "forbidden"
+            assert "baccara_tables_held" not in through.text
+
+
+@pytest.mark.parametrize(
+    ("address", "status"), [("::ffff:10.0.0.7", 200), ("::ffff:10.0.1.7", 401)]
+)
+def test_an_ipv4_scrape_address_is_itself_written_as_ipv6(
+    tmp_path: pathlib.Path, address: str, status: int
+) -> None:
+    """A dual-stack listener names an IPv4 client ``::ffff:10.0.0.7``: it is 10.0.0.7."""
+    settings = casino_settings(tmp_path, metrics_scrape_addresses="10.0.0.0/24")
+    with TestClient(create_app(settings), client=(address, 40000)) as client:
+        assert client.get("/metrics").status_code == status

@@ -7,8 +7,17 @@ round is over — and each must show nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import urllib.parse
+from types import SimpleNamespace
+from typing import Any
 
+import httpx
+import pytest
+
+from baccara.server.cluster.leases import Holder
+from baccara.server.http.forward import Forwarder
 from tests.server.harness import PASSWORD, Server, drain, receive
 
 
@@ -115,3 +124,92 @@ def test_docs_are_served_with_their_own_policy(sqlite_server: Server) -> None:
         answer.status_code == 200
         and "cdn.jsdelivr.net" in answer.headers["content-security-policy"]
     )
+
+
+class _Cluster:
+    """A casino in a cluster of two whose other process deals every table: what the
+    forwarder would send it is recorded, never sent."""
+
+    shared = True
+    me = Holder("this-process", "http://10.0.0.1:8000")
+
+    def __init__(self) -> None:
+        self.sent: list[httpx.Request] = []
+        self.client = httpx.AsyncClient(transport=httpx.MockTransport(self._answer))
+
+    def _answer(self, request: httpx.Request) -> httpx.Response:
+        self.sent.append(request)
+        return httpx.Response(200, json={"answered": "by the holder"})
+
+    def holder_of(self, table_id: int) -> Holder:
+        return Holder("the-holder", "http://10.0.0.2:8000")
+
+    def table_of_round(self, round_id: int) -> int:
+        return 7
+
+    def forget_holder(self, table_id: int) -> None:
+        raise AssertionError("the holder is never out of reach here")
+
+
+def _forwarded(path: str, raw_path: bytes, headers: list[tuple[bytes, bytes]] | None = None
+               ) -> tuple[_Cluster, int, dict[str, str], bool]:  # fmt: skip
+    """Send one request through the forwarder, as uvicorn hands it over (``path`` decoded,
+    ``raw_path`` as sent): what it sent on, the status and body answered, and whether
+    this process's own routes were asked."""
+    cluster = _Cluster()
+    casino = SimpleNamespace(cluster=cluster, tables={})
+    asked_here = False
+
+    async def routes(scope: Any, receive: Any, send: Any) -> None:
+        nonlocal asked_here
+        asked_here = True
+
+    forwarder = Forwarder(routes, casino)  # type: ignore[arg-type]
+    scope = {"type": "http", "method": "GET", "path": path, "raw_path": raw_path,
+             "query_string": b"", "headers": headers or [], "root_path": ""}  # fmt: skip
+    answer: list[Any] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        answer.append(message)
+
+    async def go() -> None:
+        await forwarder(scope, receive, send)
+        await cluster.client.aclose()
+
+    asyncio.run(go())
+    status = answer[0]["status"] if answer else 0
+    body = json.loads(answer[1]["body"]) if len(answer) > 1 else {}
+    return cluster, status, body, asked_here
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"/api/tables/7/../../../metrics", b"/api/tables/7/%2e%2e/%2E%2E/%2e%2e/metrics",
+     b"/api/tables/7/./bets", b"/api/rounds/3/%252e%252e/%252e%252e/%252e%252e/metrics",
+     b"/api/tables/7/.%2e/.%2E/metrics"],
+)  # fmt: skip
+def test_a_path_with_dot_segments_is_never_forwarded(raw: bytes) -> None:
+    """The holder would be asked for another path than the one sent (httpx removes dot
+    segments): ``/api/tables/7/../../../metrics`` would read its /metrics from here."""
+    cluster, status, body, asked_here = _forwarded(urllib.parse.unquote(raw.decode()), raw)
+    assert cluster.sent == [] and not asked_here
+    assert status == 404 and body == {"error": "http", "detail": "Not Found"}
+
+
+def test_the_forwarder_passes_no_client_address_on() -> None:
+    """The holder believes X-Forwarded-For from an address it trusts (a process on its own
+    host): a client's own must not reach it through the forwarder."""
+    headers = [(b"x-forwarded-for", b"10.0.0.7"), (b"forwarded", b"for=10.0.0.7"),
+               (b"x-real-ip", b"10.0.0.7"), (b"authorization", b"Bearer abc")]  # fmt: skip
+    cluster, status, body, asked_here = _forwarded("/api/tables/7/bets", b"/api/tables/7/bets",
+                                                   headers)  # fmt: skip
+    assert status == 200 and body == {"answered": "by the holder"} and not asked_here
+    [request] = cluster.sent
+    assert str(request.url) == "http://10.0.0.2:8000/api/tables/7/bets"
+    for name in ("x-forwarded-for", "forwarded", "x-real-ip"):
+        assert name not in request.headers
+    assert request.headers["authorization"] == "Bearer abc"
+    assert request.headers["x-baccara-forwarded"] == "this-process"

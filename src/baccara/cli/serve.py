@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import getpass
 import ipaddress
+import os
 import re
 import signal
 import sys
@@ -148,8 +149,12 @@ def start(settings: Settings, host: str, port: int) -> None:
     collect_rarely()
     # uvicorn logs through the casino's configuration (one stream, one format); its access
     # line, which would show each query string, is the casino's "request" event instead.
+    # A client's address is taken from X-Forwarded-For only when a proxy on this host sent
+    # the request (uvicorn's own default, FORWARDED_ALLOW_IPS of the environment or
+    # 127.0.0.1 and ::1, written out here: a scrape address of the metrics is checked against it).
     uvicorn.run(app, host=host, port=port, log_config=None, log_level=None, access_log=False,
-                ws_per_message_deflate=False)  # fmt: skip
+                ws_per_message_deflate=False, proxy_headers=True,
+                forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"))  # fmt: skip
 
 
 GC_THRESHOLDS = (20_000, 20, 20)

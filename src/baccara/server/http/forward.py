@@ -11,6 +11,13 @@ A forwarded request carries ``X-Baccara-Forwarded``; it is never forwarded again
 processes disagreeing for a moment about who holds a table answer 503 and the client
 retries, rather than pass the request back and forth). Reading a round
 (``GET /api/rounds/{id}``) needs no forwarding: every process reads it as committed.
+
+The holder is asked for the path as sent, never another: a path with a ``.`` or ``..``
+segment, as sent or percent-encoded, is answered here with the API's 404 (an HTTP client
+removes such segments, so ``/api/tables/7/../../../metrics`` would reach the holder's
+``/metrics`` from this process's address). The client's own claims of where it is
+(``X-Forwarded-For``, ``Forwarded``, ``X-Real-IP``) are not passed on: the holder would
+believe them from a process on its own host.
 """
 
 from __future__ import annotations
@@ -19,11 +26,12 @@ import asyncio
 import json
 import logging
 import re
+import urllib.parse
 from typing import TYPE_CHECKING
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from baccara.server.errors import TableMoved
+from baccara.server.errors import HTTPRefusal, TableMoved
 from baccara.server.http.guard import read_body
 
 if TYPE_CHECKING:
@@ -35,6 +43,12 @@ TABLE_PATH = re.compile(r"^/api/tables/(\d{1,9})(?:/|$)")
 ROUND_PATH = re.compile(r"^/api/rounds/(\d{1,12})/")
 HOP_BY_HOP = {b"connection", b"keep-alive", b"transfer-encoding", b"content-length", b"host",
               b"upgrade", b"te", b"trailer", b"proxy-connection"}  # fmt: skip
+CLAIMED_ADDRESS = {b"x-forwarded-for", b"forwarded", b"x-real-ip"}
+"""Where the client says it is: the holder must not take it from the forwarder."""
+DOTS = {".", ".."}
+DECODINGS = 4
+"""Percent-decodings of a path's segments looked through for a dot segment (``%252e``
+is ``%2e`` once decoded, ``.`` twice)."""
 
 
 class Forwarder:
@@ -65,10 +79,14 @@ class Forwarder:
         if holder.id == cluster.me.id or any(k == FORWARDED for k, _ in headers):
             await self.app(scope, receive, send)  # the route answers: not found, or moving
             return
+        if _has_dot_segment(scope):
+            await _not_found(send)
+            return
         body = await read_body(receive)
         query = scope.get("query_string", b"").decode("latin-1")
         url = holder.address + scope["path"] + (f"?{query}" if query else "")
-        sent = [(k, v) for k, v in headers if k not in HOP_BY_HOP]  # as bytes, as they came
+        sent = [(k, v) for k, v in headers  # as bytes, as they came
+                if k not in HOP_BY_HOP and k.lower() not in CLAIMED_ADDRESS]  # fmt: skip
         sent.append((FORWARDED, cluster.me.id.encode()))
         try:
             answer = await cluster.client.request(scope["method"], url, headers=sent,
@@ -92,6 +110,37 @@ class Forwarder:
         if found:
             return await asyncio.to_thread(self.casino.cluster.table_of_round, int(found.group(1)))
         return None
+
+
+def _has_dot_segment(scope: Scope) -> bool:
+    """Whether the path, decoded or as sent, has a ``.`` or ``..`` segment, however
+    percent-encoded."""
+    raw = scope.get("raw_path") or b""
+    for path in (scope["path"], raw.decode("latin-1")):
+        for segment in path.split("/"):
+            for _ in range(DECODINGS):
+                if segment in DOTS:
+                    return True
+                decoded = urllib.parse.unquote(segment)
+                if decoded == segment:
+                    break
+                segment = decoded
+            else:
+                return True  # encoded deeper than any client encodes: refused all the same
+            if "/" in segment and any(part in DOTS for part in segment.split("/")):
+                return True  # ``..%2f`` decodes to a segment and a separator
+    return False
+
+
+async def _not_found(send: Send) -> None:
+    """The API's answer for a path no route has (as the holder would answer it as sent)."""
+    body = json.dumps(
+        {"error": HTTPRefusal.code, "detail": "Not Found"}, separators=(",", ":")
+    ).encode()
+    await send({"type": "http.response.start", "status": 404,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})  # fmt: skip
+    await send({"type": "http.response.body", "body": body})
 
 
 async def _moving(send: Send, table_id: int) -> None:

@@ -4,7 +4,11 @@ They say how busy the casino is and how its players bet, so not everyone may rea
 them: an admin with their token, from anywhere, or — without a token — a scraper at
 one of the addresses ``BACCARA_METRICS_SCRAPE_ADDRESSES`` names (none by default).
 Anyone else gets the API's usual refusal: 401 without a valid token, 403 with a
-token that is not an admin's.
+token that is not an admin's. A request another server process forwarded (it carries
+``X-Baccara-Forwarded``) comes from that process's address, not its client's: it is
+refused (403), an admin's token or not — the metrics are read from each process itself.
+An IPv4 client a dual-stack listener names as IPv6 (``::ffff:10.0.0.5``) is its IPv4
+address.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from starlette.responses import Response
 from baccara.server.errors import AuthError, Forbidden
 from baccara.server.http.api.deps import CasinoDep, bearer
 from baccara.server.http.api.errors import refusals
+from baccara.server.http.forward import FORWARDED
 from baccara.server.observe.metrics import CONTENT_TYPE, Metrics
 
 router = APIRouter(tags=["operations"])
@@ -41,6 +46,8 @@ def from_scraper(request: Request, casino: CasinoDep) -> bool:
         address = ipaddress.ip_address(request.client.host)
     except ValueError:
         return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
     return any(address in network for network in networks)
 
 
@@ -53,6 +60,8 @@ async def metrics(
     """The casino's metrics: bets placed and refused, bet and settlement latencies, rounds
     by state, open WebSockets, group-commit batch sizes, database errors, tables held.
     An admin's token, or a scrape address of the settings without one."""
+    if FORWARDED.decode() in request.headers:
+        raise Forbidden("the metrics are read from each server process itself")
     if credentials is not None or not from_scraper(request, casino):
         user = await casino.authenticate(credentials.credentials if credentials else None)
         if user.role != "admin":
