@@ -93,6 +93,7 @@ def test_any_number_type_that_is_exact_is_read() -> None:
     assert len(edges) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "field"), [(g, f) for g, spec in GAMES.items() for f in spec.rules.OPTIONS]
 )
@@ -104,6 +105,7 @@ def test_analyze_every_option_with_any_value(game: str, field: str, value: Any) 
         assert result["game"] == game
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     game=st.one_of(any_text(), any_value()),
@@ -113,6 +115,7 @@ def test_analyze_any_game_and_options(game: Any, options: dict[str, Any]) -> Non
     answer(lambda: baccara.analyze(game, **options).to_dict(), UnknownGame, InvalidOption)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["punto-banco", "lo-ball"])
 @HOSTILE
 @given(
@@ -124,6 +127,7 @@ def test_effect_of_removal_any_options(game: str, options: dict[str, Any]) -> No
     answer(lambda: baccara.effect_of_removal(game, **options).to_dict(), InvalidOption)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", GAMES.values(), ids=list(GAMES))
 @HOSTILE
 @given(options=st.dictionaries(any_text(), any_value(), max_size=3), value=any_value())
@@ -134,6 +138,7 @@ def test_rules_from_options(spec: Any, options: dict[str, Any], value: Any) -> N
     answer(lambda: repr(spec.rules_from_options(**options)), InvalidOption)
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(game=st.one_of(any_text(), any_value()))
 def test_game(game: Any) -> None:
@@ -141,6 +146,7 @@ def test_game(game: Any) -> None:
     assert found is None or found == game
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     spec=st.one_of(any_text(), any_value(), st.sampled_from(["/dev/zero", "/", "/dev/null", "."]))
@@ -149,6 +155,7 @@ def test_load_paytable(spec: Any) -> None:
     answer(lambda: baccara.load_paytable(spec).name, InvalidPaytable)
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     text=st.one_of(any_text(), any_value(), st.binary().map(lambda b: b.decode("utf-8", "replace")))
@@ -157,6 +164,7 @@ def test_paytable_from_toml(text: Any) -> None:
     answer(lambda: Paytable.from_toml(text).name, InvalidPaytable)
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(name=any_value(), pays=any_value(), pay=any_value(), description=any_value())
 def test_paytable_constructor(name: Any, pays: Any, pay: Any, description: Any) -> None:
@@ -182,6 +190,7 @@ def test_every_public_function_is_covered() -> None:
 SOME_GAMES = st.one_of(st.sampled_from(list(GAMES)), any_text(), any_value())
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     game=SOME_GAMES,
@@ -199,6 +208,7 @@ def test_analyze_at_stake(game: Any, stake: Any, options: dict[str, Any]) -> Non
         assert result["stake_cents"] == stake and result["game"] == game
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(game=SOME_GAMES, options=st.dictionaries(any_text(), any_value(), max_size=2))
 def test_bet_step_cents(game: Any, options: dict[str, Any]) -> None:
@@ -206,6 +216,7 @@ def test_bet_step_cents(game: Any, options: dict[str, Any]) -> None:
     assert step is None or (isinstance(step, int) and step >= 1)
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     game=SOME_GAMES,
@@ -233,6 +244,7 @@ def test_simulate(
     )
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(rounds=any_value())
 def test_simulate_any_number_of_rounds(rounds: Any) -> None:
@@ -241,6 +253,7 @@ def test_simulate_any_number_of_rounds(rounds: Any) -> None:
     answer(lambda: baccara.simulate("redgreen", rounds, seed=-1), InvalidOption)
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     game=SOME_GAMES,
@@ -263,6 +276,7 @@ def test_play_sessions(
     )  # fmt: skip
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(stake=any_value(), bankroll=any_value(), hands=any_value(), sessions=any_value())
 def test_play_sessions_any_plan(stake: Any, bankroll: Any, hands: Any, sessions: Any) -> None:
@@ -276,6 +290,7 @@ def test_play_sessions_any_plan(stake: Any, bankroll: Any, hands: Any, sessions:
     )  # fmt: skip
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     game=st.one_of(st.sampled_from(["punto-banco", "lo-ball"]), any_text(), any_value()),
@@ -303,6 +318,7 @@ def test_compare_variants_given_anything(game: Any, variants: Any, options: dict
            UnknownGame, InvalidOption)  # fmt: skip
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     game=st.one_of(st.sampled_from(["punto-banco", "lo-ball"]), any_text(), any_value()),
@@ -329,6 +345,7 @@ def test_no_refusal_hides_a_float_overflow() -> None:
 # --- the live table and its provably-fair records ---------------------------------------
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(seed=any_value(), client=any_value(), nonce=any_value(), n=any_value())
 def test_provably_fair_functions(seed: Any, client: Any, nonce: Any, n: Any) -> None:
@@ -349,6 +366,7 @@ def test_provably_fair_functions(seed: Any, client: Any, nonce: Any, n: Any) -> 
     answer(lambda: FairRandom(seed, client, nonce).randbelow(52), InvalidOption)
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     game=st.one_of(st.sampled_from(list(GAMES)), any_value()),
@@ -368,6 +386,7 @@ def test_table_config(game: Any, low: Any, high: Any, fields: dict[str, Any]) ->
     answer(lambda: repr(TableConfig("punto-banco", 100, 1000, **fields)), InvalidOption)
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(data=st.dictionaries(any_text(), any_value(), max_size=4), record=any_value())
 def test_verify_record(data: dict[str, Any], record: Any) -> None:
@@ -379,6 +398,7 @@ def test_verify_record(data: dict[str, Any], record: Any) -> None:
     answer(lambda: verify_record({"game": "lo-ball", **data}).ok, *documented)
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     game=st.one_of(st.sampled_from(list(GAMES)), any_value()),

@@ -54,6 +54,7 @@ def _warm() -> None:
 RULE_FLAGS = ["decks", "commission", "tie_pays"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "field"), [(g, f) for g in GAMES for f in RULE_FLAGS])
 @HOSTILE
 @given(value=number_text())
@@ -67,6 +68,7 @@ def test_analyze_rule_flags(game: str, field: str, value: str) -> None:
         assert ran.returncode == 0 and strict_json(ran.stdout) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "field"), [(g, f) for g, spec in GAMES.items() for f in spec.rules.OPTIONS]
 )
@@ -81,6 +83,7 @@ def test_analyze_every_rule_option(game: str, field: str, value: str) -> None:
         assert ran.returncode == 0 and strict_json(ran.stdout) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["punto-banco", "lo-ball"])
 @HOSTILE
 @given(value=st.one_of(number_text(), any_text()))
@@ -96,6 +99,7 @@ def test_analyze_at_any_stake(game: str, value: str) -> None:
         assert ran.returncode == 0 and strict_json(ran.stdout) == expected
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(game=any_text(), key=any_text(), value=any_text())
 def test_analyze_any_game_any_option(game: str, key: str, value: str) -> None:
@@ -104,6 +108,7 @@ def test_analyze_any_game_any_option(game: str, key: str, value: str) -> None:
         assert ran.returncode == 2 and "unknown game" in ran.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["punto-banco", "lo-ball"])
 @HOSTILE
 @given(value=number_text())
@@ -135,6 +140,7 @@ def _small_or_refused(value: str, parse: Callable[[], int]) -> int | None:
     return number
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(value=number_text())
 def test_simulate_rounds(value: str) -> None:
@@ -145,6 +151,7 @@ def test_simulate_rounds(value: str) -> None:
         assert strict_json(ran.stdout)["rounds"] == number
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("flag", "parse", "key"),
     [
@@ -162,6 +169,7 @@ def test_simulate_numbers(flag: str, parse: Callable[[str], int], key: str, valu
         assert strict_json(ran.stdout)[key] == number
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(value=st.one_of(any_text(), st.sampled_from(["continuous", " Reshuffle ", "CONTINUOUS"])))
 def test_simulate_shoe(value: str) -> None:
@@ -172,6 +180,7 @@ def test_simulate_shoe(value: str) -> None:
         assert strict_json(ran.stdout)["shoe"] == shoe.value
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(value=number_text())
 def test_simulate_penetration(value: str) -> None:
@@ -183,6 +192,7 @@ def test_simulate_penetration(value: str) -> None:
         assert strict_json(ran.stdout)["penetration"] == share
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(value=number_text())
 def test_simulate_rule_option(value: str) -> None:
@@ -193,6 +203,7 @@ def test_simulate_rule_option(value: str) -> None:
         assert strict_json(ran.stdout)["options"]["decks"] == decks
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(value=st.one_of(any_text(), st.sampled_from(GAMES["punto-banco"].bet_ids)))
 def test_simulate_bet(value: str) -> None:
@@ -203,6 +214,7 @@ def test_simulate_bet(value: str) -> None:
         assert strict_json(ran.stdout)["bet"] == bet
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("flag", "maximum", "key"),
     [("--stake", MAX_STAKE_CENTS, "stake"), ("--bankroll", MAX_BANKROLL_CENTS, "bankroll")],
@@ -218,6 +230,7 @@ def test_simulate_amounts(flag: str, maximum: int, key: str, value: str) -> None
         assert strict_json(ran.stdout)[key] == cents
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag", ["--hands", "--sessions"])
 @HOSTILE
 @given(value=number_text())
@@ -236,6 +249,7 @@ def test_simulate_session_sizes(flag: str, value: str) -> None:
         assert strict_json(ran.stdout)[flag.removeprefix("--")] == number
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(name=file_name())
 def test_simulate_plot_destination(name: str) -> None:
@@ -245,6 +259,7 @@ def test_simulate_plot_destination(name: str) -> None:
             assert (pathlib.Path(folder) / name).stat().st_size > 0
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(value=st.one_of(any_text(), st.sampled_from(GAMES["punto-banco"].bet_ids)))
 def test_simulate_count_bet(value: str) -> None:
@@ -253,6 +268,7 @@ def test_simulate_count_bet(value: str) -> None:
         assert strict_json(ran.stdout)["bet"] == GAMES["punto-banco"].parse_bet(value).value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag", ["--level", "--penetration"])
 @HOSTILE
 @given(value=number_text())
@@ -304,6 +320,7 @@ def test_a_flag_acts_or_is_refused(base: tuple[str, ...], flags: list[str], acts
 # --- houseway ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     cards=st.lists(
@@ -322,6 +339,7 @@ def test_houseway_hand(cards: list[str]) -> None:
         assert ran.stdout == expected + "\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag", ["--rounds", "--seed"])
 @HOSTILE
 @given(value=number_text())
@@ -331,12 +349,14 @@ def test_houseway_drill(flag: str, value: str) -> None:
         assert ran.stdout.splitlines()[-1].startswith("Score: ")
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(key=any_text(), value=any_text())
 def test_houseway_option(key: str, value: str) -> None:
     outcome("houseway", "A", "A", "K", "-o", f"{key}={value}")
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(answers=st.one_of(st.binary(max_size=200), lines_of_input()))
 def test_houseway_drill_answers(answers: bytes) -> None:
@@ -350,6 +370,7 @@ def test_houseway_drill_answers(answers: bytes) -> None:
 # --- paytables ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(name=any_text(), decks=number_text())
 def test_paytable_show(name: str, decks: str) -> None:
@@ -358,6 +379,7 @@ def test_paytable_show(name: str, decks: str) -> None:
         assert "house edge" in ran.stdout
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(data=st.binary(max_size=300))
 def test_random_bytes_as_a_paytable(data: bytes) -> None:
@@ -378,6 +400,7 @@ _TOML_VALUE = st.one_of(
 )
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     pays=st.lists(st.tuples(_CATEGORY, _TOML_VALUE), min_size=1, max_size=4),
@@ -406,6 +429,7 @@ def test_paytable_files_from_a_hostile_hand(
         assert "\x1b" not in ran.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag", ["--target-edge", "--min-hit", "--top", "--decks"])
 @settings(HOSTILE, max_examples=12)
 @given(value=number_text())
@@ -422,6 +446,7 @@ def test_paytable_design(flag: str, value: str) -> None:
         assert ran.stdout.startswith("No paytable in the search meets those constraints.")
 
 
+@pytest.mark.slow
 @settings(HOSTILE, max_examples=12)
 @given(name=file_name())
 def test_paytable_design_save(name: str) -> None:
@@ -440,6 +465,7 @@ RNG = {"--shuffles": "1000", "--seed": "1"}
 """A small repeatable run, but for the option under test."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("flag", "parse", "key"),
     [
@@ -469,6 +495,7 @@ def test_rng_test(flag: str, parse: Callable[[str], int], key: str, value: str) 
 GAME_COMMANDS = ("analyze", "simulate", "compare", "report", "deal")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", GAME_COMMANDS)
 @HOSTILE
 @given(game=any_text())

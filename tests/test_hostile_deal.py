@@ -78,6 +78,7 @@ NUMBERS: dict[str, tuple[Callable[[str], Any], Callable[[str, Any], bool]]] = {
 """Each number option of deal: how the library reads it, and how the round shows it."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag", list(NUMBERS))
 @HOSTILE
 @given(value=number_text())
@@ -102,6 +103,7 @@ def _record(*args: str) -> dict[str, Any]:
 _HEX = st.text("0123456789abcdefABCDEF", min_size=60, max_size=68)
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(value=st.one_of(any_text(), _HEX, _HEX.map(lambda h: f" {h}\t"), number_text()))
 def test_deal_server_seed(value: str) -> None:
@@ -110,6 +112,7 @@ def test_deal_server_seed(value: str) -> None:
     assert (data.get("server_seed") or None) == (None if expected is None else expected.hex())
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(value=st.one_of(any_text(), st.text(min_size=60, max_size=70), number_text()))
 def test_deal_client_seed(value: str) -> None:
@@ -118,6 +121,7 @@ def test_deal_client_seed(value: str) -> None:
     assert data.get("client_seed") == expected
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     game=st.sampled_from(list(GAMES)),
@@ -132,6 +136,7 @@ def test_deal_choose(game: str, value: str) -> None:
         assert f"{hand} is set first (chosen)" in ran.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "field"),
     [(g, f) for g, spec in GAMES.items() for f in spec.rules.OPTIONS if f != "paytable"],
@@ -154,6 +159,7 @@ TOKENS = {
 """What a dealer enters at each game: cards, tiles and dice."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 @HOSTILE
 @given(data=st.data())
@@ -203,6 +209,7 @@ def verify_text(text: str | bytes) -> Any:
         return outcome("verify", str(path), results=(0, 1))
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(content=st.one_of(st.binary(max_size=400), JSON.map(json.dumps), RAW))
 def test_verify_anything(content: str | bytes) -> None:
@@ -246,6 +253,7 @@ def _replaced(record: Any, path: tuple[Any, ...], value: Any) -> Any:
     return copy
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 @HOSTILE
 @given(data=st.data())
@@ -278,6 +286,7 @@ def _at(record: Any, path: tuple[Any, ...]) -> Any:
     return record
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(path=st.sampled_from(["/dev/zero", "/dev/null", "/", ".", "/proc/self/mem", "fifo"]))
 def test_verify_what_is_no_regular_file(path: str) -> None:

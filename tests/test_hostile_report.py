@@ -85,6 +85,7 @@ NUMBERS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag", list(NUMBERS))
 @HOSTILE
 @given(value=number_text())
@@ -97,6 +98,7 @@ def test_report_numbers(flag: str, value: str) -> None:
         assert f"{flag.removeprefix('--')}={expected}" in page
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(value=st.one_of(any_text(), st.sampled_from(GAMES["lo-ball"].bet_ids)))
 def test_report_bet(value: str) -> None:
@@ -108,6 +110,7 @@ def test_report_bet(value: str) -> None:
         assert f"bet={expected} " in page
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(key=any_text(), value=st.one_of(any_text(), number_text()))
 def test_report_option(key: str, value: str) -> None:
@@ -117,6 +120,7 @@ def test_report_option(key: str, value: str) -> None:
         assert option_name(key.strip()) in page or key.strip() in page
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("flag", "suffix"), [("--out", ".html"), ("--pdf", ".pdf")])
 @HOSTILE
 @given(name=st.one_of(file_name(), file_name().map(lambda n: n + ".html" if n else n)))
@@ -147,6 +151,7 @@ VARIANTS = st.one_of(
 """``--variant`` text: random, or NAME:KEY=VALUE,… with real keys and hostile values."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["punto-banco", "redgreen", "lo-ball"])
 @HOSTILE
 @given(text=VARIANTS)
@@ -163,6 +168,7 @@ def test_compare_variant(game: str, text: str) -> None:
         assert strict_json(ran.stdout) == expected
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(key=any_text(), value=st.one_of(any_text(), number_text()))
 def test_compare_option(key: str, value: str) -> None:

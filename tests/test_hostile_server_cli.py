@@ -80,6 +80,7 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
 """Each option of serve: the setting it makes, and how the library reads it."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag", list(SETTINGS))
 @HOSTILE
 @given(value=st.one_of(number_text(), any_text()))
@@ -93,6 +94,7 @@ def test_serve(flag: str, value: str) -> None:
         assert started[key] == expected
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     variable=st.sampled_from(["DATABASE_URL", "BACCARA_TOKEN_HOURS", "BACCARA_DEFAULT_TABLES",
@@ -109,6 +111,7 @@ def test_serve_environment(variable: str, value: str) -> None:
         outcome("serve", cwd=folder, before=_no_server, env={variable: value})
 
 
+@pytest.mark.slow
 @HOSTILE
 @given(
     name=st.one_of(any_text(), st.sampled_from(["ann", "ann\n", "a" * 33, "_ann", "ann.b-c_d"])),
