@@ -239,6 +239,11 @@ def test_an_unhandled_error_is_one_event_with_its_traceback(
     assert len(errors) == 1
     assert errors[0]["route"] == "/api/tables" and errors[0]["level"] == "error"
     assert "RuntimeError: a bug in the lobby" in errors[0]["exception"]
+    failed = {"method": "GET", "route": "/api/tables", "status": "500"}
+    metrics = app.state.metrics
+    assert metrics.value("baccara_http_requests_total", failed) == 1
+    timed = metrics.value("baccara_http_request_seconds_count", {"route": "/api/tables"})
+    assert timed == 1
 
 
 def test_metrics_are_for_an_admin_or_a_scrape_address(tmp_path: pathlib.Path) -> None:

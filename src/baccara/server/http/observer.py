@@ -13,7 +13,8 @@ by its error code when refused (``baccara_bets_refused_total``: the route answer
 refusal, the lane none). The bets placed are counted from the committed events instead
 (:mod:`baccara.server.domain.monitor`), so a retry answered from its Idempotency-Key is
 not counted twice. An error no handler answered is one ``unhandled error`` event with its
-traceback, then goes on to the server as before (uvicorn logs it too, in the same stream).
+traceback, counted and timed as a 500, then goes on to the server as before (uvicorn logs
+it too, in the same stream).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from baccara.server.observe.logs import get_logger
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
+
+    from prometheus_client import Counter, Histogram
 
     from baccara.server.domain.casino import Casino
     from baccara.server.observe.metrics import Metrics
@@ -61,6 +64,10 @@ class Observer:
         self.metrics = metrics
         self.routes = routes
         self._every: list[BaseRoute] | None = None
+        self._series: dict[tuple[str, str, int], tuple[Counter, Histogram]] = {}
+        """Each (method, route, status)'s counter and its route's histogram: the labels
+        are looked up once, not on every request (a few dozen series in all: templates,
+        the known methods, the statuses the API answers)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -91,8 +98,13 @@ class Observer:
         try:
             await self.app(scope, receive, watched)
         except Exception:
-            fields = self._fields(scope, asked, status or 500, monotonic() - start, b"")
+            seconds = monotonic() - start
+            fields = self._fields(scope, asked, status or 500, seconds, b"")
             log.exception("unhandled error", **fields)
+            try:
+                self._count(fields["method"], fields["route"], status or 500, seconds)
+            except Exception:  # the error goes on to the server whatever a metric does
+                log.exception("a request could not be counted", route=fields["route"])
             raise
         try:
             self._answered(scope, asked, status, monotonic() - start, bytes(refusal))
@@ -108,13 +120,25 @@ class Observer:
         else:
             log.info("request", **fields)
         route = fields["route"]
-        self.metrics.requests.labels(fields["method"], route, str(status)).inc()
-        self.metrics.request_seconds.labels(route).observe(seconds)
+        self._count(fields["method"], route, status, seconds)
         if route == BET_ROUTE and scope["method"] == "POST" and _answered_here(scope):
             if status == 201:
                 self.metrics.bet_seconds.observe(seconds)
             elif status >= 400:
                 self._refused(fields)
+
+    def _count(self, method: str, route: str, status: int, seconds: float) -> None:
+        """Count the request and time it, by its series (looked up once for each)."""
+        key = (method, route, status)
+        series = self._series.get(key)
+        if series is None:
+            series = self._series[key] = (
+                self.metrics.requests.labels(method, route, str(status)),
+                self.metrics.request_seconds.labels(route),
+            )
+        counted, timed = series
+        counted.inc()
+        timed.observe(seconds)
 
     def _fields(
         self, scope: Scope, asked: Scope, status: int, seconds: float, refusal: bytes
