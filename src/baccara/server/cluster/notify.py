@@ -41,11 +41,12 @@ class Bus(Generic[H]):
     """This process's end of the notifications (see the module's docstring): it tells the
     other processes what its tables did, and follows theirs in :attr:`mirrors`."""
 
-    def __init__(self, casino: Dealer[H], me: str) -> None:
-        self.casino = casino
+    def __init__(self, dealer: Dealer[H], me: str) -> None:
+        self.dealer = dealer
+        """The tables' runner this bus tells of and follows for (it deals them here)."""
         self.me = me
         """This process's holder id: its own notifications come back to it, and are skipped."""
-        self.shared = not casino.db.sqlite
+        self.shared = not dealer.db.sqlite
         """Whether other processes may deal tables of this database (PostgreSQL)."""
         self.mirrors: dict[int, Mirror] = {}
         """The tables dealt elsewhere that this process's WebSockets follow, by id."""
@@ -64,6 +65,23 @@ class Bus(Generic[H]):
                 await task
         self._listener = None
 
+    def forget(self, table_id: int) -> None:
+        """Stop following a table (it is dealt here now, closed, or to be loaded afresh):
+        its mirror goes, and the reader of its notifications with it, so no reader of a
+        mirror given up pushes its stale events after a fresh snapshot."""
+        mirror = self.mirrors.pop(table_id, None)
+        if mirror is not None and mirror.reader is not None:
+            mirror.reader.cancel()
+
+    def stopped(self) -> str | None:
+        """Why the listener is not running when it should (it died), or ``None``."""
+        task = self._listener
+        if not self.shared or task is None or not task.done():
+            return None
+        if task.cancelled():
+            return "the listener to the other processes was cancelled"
+        return f"the listener to the other processes died: {type(task.exception()).__name__}"
+
     # --- telling the other processes ---------------------------------------------------------
 
     def announce(self, session: Session, message: dict[str, Any]) -> None:
@@ -77,7 +95,7 @@ class Bus(Generic[H]):
         """Tell the other processes now, outside any transaction of this process's."""
         if not self.shared:
             return
-        with self.casino.db.write() as session:
+        with self.dealer.db.write() as session:
             self.announce(session, message)
 
     # --- hearing them --------------------------------------------------------------------------
@@ -86,7 +104,7 @@ class Bus(Generic[H]):
         """Follow the other processes' notifications; after a lost connection, catch up."""
         import psycopg
 
-        url = self.casino.db.engine.url.set(drivername="postgresql")
+        url = self.dealer.db.engine.url.set(drivername="postgresql")
         dsn = url.render_as_string(hide_password=False)
         while True:
             conn: psycopg.AsyncConnection[Any] | None = None
@@ -111,7 +129,7 @@ class Bus(Generic[H]):
     async def _heard(self, message: dict[str, Any]) -> None:
         if message.get("n") == self.me:
             return
-        hub = self.casino.hub
+        hub = self.dealer.hub
         balances = message.get("b")
         if balances:
             hub.balances({int(u): b for u, b in balances.items()})
@@ -121,13 +139,13 @@ class Bus(Generic[H]):
         if table_id is None:
             return
         if message.get("closed"):
-            self.mirrors.pop(table_id, None)
+            self.forget(table_id)
             hub.close_table(table_id)
             return
-        if message.get("s") and hub.at(table_id) and table_id not in self.casino.tables:
+        if message.get("s") and hub.at(table_id) and table_id not in self.dealer.tables:
             mirror = self.mirrors.get(table_id)
             if mirror is None:  # first news since connections came or the table moved
-                await self.casino.resync(table_id)
+                await self.dealer.resync(table_id)
             else:
                 mirror.notified += message["s"]
                 if mirror.reader is None or mirror.reader.done():
@@ -146,15 +164,15 @@ class Bus(Generic[H]):
             notified, mirror.notified = mirror.notified, []
             try:
                 async with mirror.lock:
-                    segments = await asyncio.to_thread(mirror.follow, self.casino.db, notified)
-                    self.casino.hub.events(mirror.table_id, segments)
+                    segments = await asyncio.to_thread(mirror.follow, self.dealer.db, notified)
+                    self.dealer.hub.events(mirror.table_id, segments)
             except Exception:  # the next notification reads from where the mirror stands
                 log.exception("a followed table's events could not be read")
 
     async def _catch_up_all(self) -> None:
         """After (re)connecting: every mirrored table's events missed meanwhile."""
         for table_id in list(self.mirrors):
-            await self.casino.resync(table_id)
+            await self.dealer.resync(table_id)
 
 
 def _split(message: dict[str, Any]) -> list[str]:

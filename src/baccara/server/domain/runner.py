@@ -122,6 +122,25 @@ class Runner:
         self.cluster.start()
         self.bus.start()
 
+    def stopped(self) -> list[str]:
+        """What of this process's work has stopped while it should run, in words: the
+        scheduler (a process without it takes bets and never closes a round), the keeper
+        of the leases, the listener to the other processes. Empty while all run."""
+        found: list[str] = []
+        if self._scheduler is None:
+            found.append("the scheduler is not running")
+        elif self._scheduler.done():
+            found.append(f"the scheduler {_ended(self._scheduler)}")
+        # The cluster keeps its lease keeper among its tasks (one, once started).
+        keepers = self.cluster._tasks
+        if not keepers:
+            found.append("the keeper of the leases is not running")
+        found += [f"the keeper of the leases {_ended(task)}" for task in keepers if task.done()]
+        listener = self.bus.stopped()
+        if listener is not None:
+            found.append(listener)
+        return found
+
     async def wind_down(self) -> None:
         """The first half of a graceful stop: the last process of the casino settles or
         voids the rounds in play; one of several hands its tables to the others, who go
@@ -133,8 +152,12 @@ class Runner:
         """Stop the timers, let a tick under way finish, and hand every lease over."""
         if self._scheduler is not None:
             self._scheduler.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            try:
                 await self._scheduler
+            except asyncio.CancelledError:
+                pass
+            except Exception:  # it had died (and the readiness check said so)
+                log.exception("the scheduler had stopped")
         # A tick under way finishes (a write half done in its thread cannot be cancelled).
         await asyncio.gather(*self.scheduler.ticking.values(), return_exceptions=True)
         await self.cluster.stop()
@@ -318,7 +341,7 @@ class Runner:
         table, round_id = await asyncio.to_thread(load)
         live = Live(table_id, table, generation, round_id=round_id)
         self.tables[table_id] = live
-        self.bus.mirrors.pop(table_id, None)
+        self.bus.forget(table_id)
         round_ = table.round
         if round_ is not None and round_.phase is Phase.BETTING and void_open:
             await self.act(live, lambda s, now: self._void(live, RESTART_VOID, now))
@@ -344,6 +367,7 @@ class Runner:
         source: Live | Mirror | None = self.tables.get(table_id)
         if source is None:
             source = await asyncio.to_thread(Mirror.load, self.db, table_id)
+            self.bus.forget(table_id)  # the old mirror, if any, and its reader with it
             if source is None:
                 self.hub.close_table(table_id)
                 return
@@ -512,3 +536,11 @@ class Runner:
 
     def _void(self, live: Live, reason: str, now: float, by: str = "table") -> None:
         live.table.current().void(by, reason, now)
+
+
+def _ended(task: asyncio.Task[None]) -> str:
+    """How a task that should run for the process's life ended, in words."""
+    if task.cancelled():
+        return "was cancelled"
+    error = task.exception()
+    return f"died: {type(error).__name__}" if error is not None else "returned"

@@ -13,7 +13,9 @@ class HealthOut(Answer):
 
 
 class CheckOut(Answer):
-    """One readiness check: its name, whether it passed, and why in words."""
+    """One readiness check: its name (``database``, ``migrations``, ``tables``,
+    ``tasks``), whether it passed, and why in words. The endpoint is public: the detail
+    names migration revisions and table ids only for an admin; anyone else gets counts."""
 
     name: str
     ok: bool
