@@ -15,8 +15,12 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import insert
+from sqlalchemy.exc import IntegrityError
 
 from baccara.server.cluster.leases import Holder
+from baccara.server.db.database import Database
+from baccara.server.db.models import User
 from baccara.server.http.forward import Forwarder
 from tests.server.harness import PASSWORD, Server, drain, receive
 
@@ -213,3 +217,24 @@ def test_the_forwarder_passes_no_client_address_on() -> None:
         assert name not in request.headers
     assert request.headers["authorization"] == "Bearer abc"
     assert request.headers["x-baccara-forwarded"] == "this-process"
+
+
+def test_a_database_error_never_carries_the_statements_parameters(sqlite_url: str) -> None:
+    """An error's text reaches the log: never an idempotency key, a seed or a password's
+    hash it was written with."""
+    database = Database(sqlite_url)
+    try:
+        row = {"username": "ann", "password_hash": "hash-nobody-may-read", "role": "player",
+               "created_at": 0.0}  # fmt: skip
+        with database.write() as session:
+            session.execute(insert(User), row)
+        with pytest.raises(IntegrityError) as twice, database.write() as session:
+            session.execute(insert(User), row)
+        with pytest.raises(IntegrityError) as unknown, database.write() as session:
+            session.execute(insert(User), {**row, "username": "bob", "role": "secret-role"})
+    finally:
+        database.engine.dispose()
+    for error in (twice.value, unknown.value):
+        assert "INSERT INTO users" in str(error)
+        for secret in ("hash-nobody-may-read", "secret-role"):
+            assert secret not in str(error) and secret not in repr(error)

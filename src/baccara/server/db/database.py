@@ -104,7 +104,9 @@ class Database:
             options["connect_args"] = {
                 "options": f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"
             }
-        self.engine: Engine = create_engine(self.url, **options)
+        # An error's text names its statement, never the values it was run with (an
+        # idempotency key, a seed, a password's hash): it reaches the log.
+        self.engine: Engine = create_engine(self.url, hide_parameters=True, **options)
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
             event.listen(self.engine, "begin", _sqlite_begin)

@@ -19,7 +19,7 @@ one follows to keep its sockets up to date) are that process's to report.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sqlalchemy import event
 
@@ -30,6 +30,8 @@ from baccara.table import Phase
 from baccara.table.events import BetPlaced, RoundSettled, RoundVoided
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import ExceptionContext
+
     from baccara.server.domain.casino import Casino
     from baccara.server.domain.types import Live
 
@@ -92,7 +94,7 @@ def install(casino: Casino, metrics: Metrics) -> None:
     and the log."""
     casino.hub.listeners.append(RoundWatch(casino, metrics))
 
-    def database_error(context: Any) -> None:
+    def database_error(context: ExceptionContext) -> None:
         error = context.original_exception
         kind = type(error).__name__
         metrics.database_errors.labels(kind).inc()
