@@ -7,6 +7,7 @@ log collector would: one JSON object a line, each an event with its fields.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -17,7 +18,7 @@ from typing import Any
 
 import pytest
 import structlog
-from sqlalchemy import select
+from sqlalchemy import select, text
 from websockets.exceptions import InvalidStatus
 
 with warnings.catch_warnings():  # Starlette's client would rather have httpx2; httpx is fine
@@ -25,6 +26,8 @@ with warnings.catch_warnings():  # Starlette's client would rather have httpx2; 
     from starlette.testclient import TestClient
 
 from baccara.server.app import create_app
+from baccara.server.db.database import Database
+from baccara.server.db.group_commit import GroupCommit
 from baccara.server.db.models import Round, User
 from baccara.server.observe import logs
 from baccara.server.settings import LogFormat, LogLevel, Settings
@@ -483,3 +486,30 @@ def test_an_ipv4_scrape_address_is_itself_written_as_ipv6(
     settings = casino_settings(tmp_path, metrics_scrape_addresses="10.0.0.0/24")
     with TestClient(create_app(settings), client=(address, 40000)) as client:
         assert client.get("/metrics").status_code == status
+
+
+@pytest.mark.parametrize("size", [1, 3])
+def test_a_failing_batch_metric_never_strands_the_committed_pieces(
+    sqlite_url: str, log: Log, size: int
+) -> None:
+    """Each waiter gets its answer (and gives its table's lock back) whatever the metrics
+    do; the failure is logged."""
+    database = Database(sqlite_url)
+
+    def broken(pieces: int) -> None:
+        raise RuntimeError("the histogram is gone")
+
+    group: GroupCommit[int] = GroupCommit(database, batches=broken)
+
+    async def together() -> list[int]:
+        works = [lambda s, n=n: int(s.execute(text("SELECT :n"), {"n": n}).scalar_one())
+                 for n in range(size)]  # fmt: skip
+        return await asyncio.wait_for(asyncio.gather(*(group.run(w) for w in works)), 5)
+
+    try:
+        assert asyncio.run(together()) == list(range(size))
+    finally:
+        database.engine.dispose()
+    failed = log.events("a batch could not be counted")
+    assert len(failed) == 1 and failed[0]["pieces"] == size
+    assert "the histogram is gone" in failed[0]["exception"]

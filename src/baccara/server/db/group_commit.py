@@ -18,10 +18,13 @@ from sqlalchemy.orm import Session
 
 from baccara.server.clock import SYSTEM, Clock
 from baccara.server.db.database import Database
+from baccara.server.observe.logs import get_logger
 
 BATCH_SECONDS = 0.004
 """How long one group-commit batch may run before it commits and lets the loop answer."""
 T = TypeVar("T")
+
+log = get_logger()
 
 
 class GroupCommit(Generic[T]):
@@ -92,8 +95,8 @@ class GroupCommit(Generic[T]):
             except Exception as error:  # rolled back
                 future.set_exception(error)
             else:
-                self._committed(1)
                 future.set_result(answer)
+                self._committed(1)
             return
         if not left and not arrived:
             return
@@ -120,7 +123,6 @@ class GroupCommit(Generic[T]):
                 if not future.done():
                     future.set_exception(error)
             return
-        self._committed(len(outcomes))
         for future, result, failure in outcomes:
             if future.done():  # its caller was cancelled; what it did is committed
                 continue
@@ -129,10 +131,18 @@ class GroupCommit(Generic[T]):
             else:
                 future.set_result(result)  # type: ignore[arg-type]
         self._defer(left[ran[0] :] + arrived[ran[1] :])
+        self._committed(len(outcomes))
 
     def _committed(self, pieces: int) -> None:
-        if self.batches is not None:
+        """Tell :attr:`batches` of a committed batch, once its pieces have their answers:
+        a failure there is logged, never the batch's (each waiter holds its table's lock
+        until it has its answer)."""
+        if self.batches is None:
+            return
+        try:
             self.batches(pieces)
+        except Exception:
+            log.exception("a batch could not be counted", pieces=pieces)
 
     def _defer(self, rest: list[tuple[Callable[[Session], T], asyncio.Future[T]]]) -> None:
         """The pieces a batch had no time for, for the next (see the class docstring)."""
