@@ -36,9 +36,9 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider --durations=20
 
-# While working, in under two minutes: everything but the exhaustive proofs (slow) and the
-# tests that need PostgreSQL, Chromium or a real server process (tests/conftest.py marks
-# them); so it needs neither PostgreSQL nor Chromium. make test runs them all.
+# While working: everything but the exhaustive proofs (slow) and the tests that need
+# PostgreSQL, Chromium or a real server process (tests/conftest.py marks them); so it
+# needs neither PostgreSQL nor Chromium. make test runs them all.
 QUICK := not slow and not postgres and not browser and not process
 test-quick: lint typecheck $(STAMP)
 	$(BIN)/python -m pytest -n auto -p no:cacheprovider -m "$(QUICK)" --durations=10
