@@ -17,13 +17,16 @@ import pytest
 import baccara
 from baccara.cards import ShoeComposition, ShoeMode
 from baccara.errors import BaccaraError, InvalidBet, UnknownGame
+from baccara.exact import roles as exact_roles
 from baccara.exact.removal import removal_of
 from baccara.exact.roles import analysis_of, bets_dealt_from, round_model_of
 from baccara.games import GAMES, Equipment, GameSpec, TableFacts, game, game_ids
+from baccara.games import spec as spec_module
 from baccara.games.spec import MisregisteredRole, Role
 from baccara.randomness import SeededRandom
 from baccara.sim.kernels.rng import XoshiroRandom, block_state
 from baccara.sim.roles import kernel_of, plain_rounds_of
+from baccara.table import roles as table_roles
 from baccara.table.roles import procedure_of
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -287,3 +290,41 @@ def test_a_layout_lays_every_bet_once() -> None:
         dataclasses.replace(spec, commission_on=("bonus", "tie"))
     with pytest.raises(BaccaraError, match="options it does not take"):
         dataclasses.replace(spec, option_labels=(("tie_pays", "Tie pays"),))
+
+
+def test_an_accessor_loads_and_checks_an_entry_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round built for every stored round read, a report's model for every round: the
+    entry is imported and checked the first time, and the checked object served after."""
+    spec = game("punto-banco")
+    rules = spec.rules()
+    procedure, model = procedure_of(spec), round_model_of(spec, rules)
+
+    def never(*args: object) -> object:
+        raise AssertionError("loaded or checked again")
+
+    monkeypatch.setattr(spec_module.importlib, "import_module", never)
+    monkeypatch.setattr(spec_module.inspect, "signature", never)
+    monkeypatch.setattr(table_roles, "_CheckedProcedure", Never)
+    monkeypatch.setattr(exact_roles, "_CheckedRoundModel", Never)
+    assert procedure_of(spec) is procedure
+    assert type(round_model_of(spec, rules)) is type(model)
+    monkeypatch.undo()
+    with pytest.raises(MisregisteredRole, match="not a table procedure"):  # not the game's
+        procedure_of(_entry(procedure="baccara.games.registry:GAMES"))  # checked one
+
+
+class _Refusing(type):
+    def __instancecheck__(cls, instance: object) -> bool:
+        raise AssertionError("checked again")
+
+
+class Never(metaclass=_Refusing):
+    """A type whose ``isinstance`` check fails the test: nothing may ask it."""
+
+
+def test_a_function_whose_arguments_cannot_be_checked_is_refused() -> None:
+    """A function written in C may have no signature to read: the entry is refused with
+    the game and the role named, never with the inspection's own error."""
+    rules = game("punto-banco").rules()
+    with pytest.raises(MisregisteredRole, match=r"punto-banco's analyzer, builtins:max, has no"):
+        analysis_of(_entry(analyzer="builtins:max"), rules)

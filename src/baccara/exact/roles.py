@@ -48,11 +48,21 @@ class _CheckedRoundModel(RoundModel, Protocol):
     """:class:`RoundModel` as ``isinstance`` can check it: every method present."""
 
 
+_ROUND_MODELS: set[tuple[str, type]] = set()
+"""The types each game's ``joint`` entry was seen to return as round models, by the
+game's id: a report reads one model a round, and a Protocol's ``isinstance`` check of
+each cost more than the model. The check is of the type's methods, the same for every
+instance of it."""
+
+
 def round_model_of(spec: GameSpec, rules: object) -> RoundModel:
     """The house's win on one round of ``spec``'s game under ``rules``, wager by wager."""
     model = spec.call(Role.JOINT, object, rules)
+    if (spec.id, type(model)) in _ROUND_MODELS:
+        return model  # type: ignore[return-value]  # checked: an instance of a type checked
     if not isinstance(model, _CheckedRoundModel):
         raise spec.misregistered(
             Role.JOINT, f"returned a value of type {type(model).__name__}, not a round model"
         )
+    _ROUND_MODELS.add((spec.id, type(model)))
     return model

@@ -19,7 +19,7 @@ import enum
 import importlib
 import inspect
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
@@ -160,6 +160,15 @@ class MisregisteredRole(BaccaraError):
 
 
 _T = TypeVar("_T")
+
+_MISSING = object()
+_LOADED: dict[str, object] = {}
+"""Each role's object by its path, once imported: a stored round read, a page of history,
+a report's rounds each take their game's procedure or model, and importing it afresh
+each time cost more than the rest of the work."""
+_CHECKED: dict[tuple[str, int], Callable[..., object]] = {}
+"""Each role's function by its path and the number of arguments it was checked to take:
+its signature is read once, not on every call."""
 
 
 @dataclass(frozen=True)
@@ -314,16 +323,8 @@ class GameSpec:
     def path(self, role: Role) -> str | None:
         """Where the object serving ``role`` lives (``"package.module:name"``); ``None``
         for a role the game does without (Lo-Ball deals no shoe to deplete)."""
-        paths: dict[Role, str | None] = {
-            Role.ANALYZER: self.analyzer,
-            Role.REMOVAL: self.removal,
-            Role.KERNEL: self.kernel,
-            Role.PLAIN_KERNEL: self.plain_kernel,
-            Role.PROCEDURE: self.procedure,
-            Role.DEPLETED: self.depleted,
-            Role.JOINT: self.joint,
-        }
-        return paths[role]
+        path: str | None = getattr(self, role.value)  # each role's value names its field
+        return path
 
     @property
     def roles(self) -> tuple[Role, ...]:
@@ -331,7 +332,7 @@ class GameSpec:
         return tuple(role for role in Role if self.path(role) is not None)
 
     def load(self, role: Role) -> object:
-        """The object serving ``role``, imported now.
+        """The object serving ``role``, imported on first use and remembered by its path.
 
         Typed ``object`` because ``games/`` cannot know it: the types live in the layers
         above, which check what they load through their accessors. A path that does not
@@ -341,6 +342,12 @@ class GameSpec:
         path = self.path(role)
         if path is None:
             raise BaccaraError(f"{self.name} has no {role.value}")
+        found = _LOADED.get(path, _MISSING)
+        if found is _MISSING:
+            found = _LOADED[path] = self._import(role, path)
+        return found
+
+    def _import(self, role: Role, path: str) -> object:
         module, _, name = path.partition(":")
         try:
             imported = importlib.import_module(module)
@@ -360,21 +367,37 @@ class GameSpec:
         or returns something else raises :class:`MisregisteredRole` instead of failing
         later, wherever its result is used. An accessor whose result is a Protocol
         passes ``object`` and checks the result itself."""
-        function = self.load(role)
-        if not callable(function):
-            raise self.misregistered(role, f"is not a function but {shown(function)}")
-        try:
-            inspect.signature(function).bind(*args)
-        except TypeError as error:
-            raise self.misregistered(
-                role, f"does not take the role's {len(args)} arguments: {error}"
-            ) from None
+        path = self.path(role)
+        function = _CHECKED.get((path, len(args))) if path is not None else None
+        if function is None:
+            function = self._checked_function(role, args)
+            _CHECKED[path or "", len(args)] = function
         result = function(*args)
         if not isinstance(result, returning):
             raise self.misregistered(
                 role, f"returned a value of type {type(result).__name__}, not {returning.__name__}"
             )
         return result
+
+    def _checked_function(self, role: Role, args: tuple[object, ...]) -> Callable[..., object]:
+        """The function serving ``role``, checked to take ``args``: one whose signature
+        cannot be read (a function written in C, say) cannot be checked, and is refused."""
+        function = self.load(role)
+        if not callable(function):
+            raise self.misregistered(role, f"is not a function but {shown(function)}")
+        try:
+            signature = inspect.signature(function)
+        except (TypeError, ValueError) as error:
+            raise self.misregistered(
+                role, f"has no signature to check the role's {len(args)} arguments against: {error}"
+            ) from None
+        try:
+            signature.bind(*args)
+        except TypeError as error:
+            raise self.misregistered(
+                role, f"does not take the role's {len(args)} arguments: {error}"
+            ) from None
+        return function
 
     def misregistered(self, role: Role, problem: str) -> MisregisteredRole:
         """The error for this game's entry for ``role``: what an accessor raises when the

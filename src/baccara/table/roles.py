@@ -25,9 +25,21 @@ class _CheckedProcedure(Procedure, Protocol):
     """:class:`Procedure` as ``isinstance`` can check it: every method and attribute present."""
 
 
+_CHECKED: dict[tuple[str, str | None], Procedure] = {}
+"""Each game's procedure once checked, by the game's id and the entry's path: every
+round built (each stored round read, each page of history) takes it, and checking it
+again each time cost more than building the round."""
+
+
 def procedure_of(spec: GameSpec) -> Procedure:
-    """``spec``'s table procedure: its dealing order, reveal and settlement."""
+    """``spec``'s table procedure: its dealing order, reveal and settlement (loaded and
+    checked once per game and entry)."""
+    key = (spec.id, spec.procedure)
+    checked = _CHECKED.get(key)
+    if checked is not None:
+        return checked
     procedure = spec.load(Role.PROCEDURE)
     if not isinstance(procedure, _CheckedProcedure):
         raise spec.misregistered(Role.PROCEDURE, f"is not a table procedure but {shown(procedure)}")
+    _CHECKED[key] = procedure
     return procedure
