@@ -8,6 +8,7 @@ log collector would: one JSON object a line, each an event with its fields.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import logging
@@ -499,7 +500,7 @@ def test_a_failing_batch_metric_never_strands_the_committed_pieces(
     def broken(pieces: int) -> None:
         raise RuntimeError("the histogram is gone")
 
-    group: GroupCommit[int] = GroupCommit(database, batches=broken)
+    group: GroupCommit[int] = GroupCommit(database, seconds=60, batches=broken)  # one batch
 
     async def together() -> list[int]:
         works = [lambda s, n=n: int(s.execute(text("SELECT :n"), {"n": n}).scalar_one())
@@ -513,3 +514,41 @@ def test_a_failing_batch_metric_never_strands_the_committed_pieces(
     failed = log.events("a batch could not be counted")
     assert len(failed) == 1 and failed[0]["pieces"] == size
     assert "the histogram is gone" in failed[0]["exception"]
+
+
+def test_a_lease_change_is_logged_once_committed_never_before(
+    tmp_path: pathlib.Path, log: Log, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lease taken or handed over in a transaction that then fails is no change at all:
+    the log says nothing of it."""
+    app = create_app(casino_settings(tmp_path))
+    with TestClient(app):
+        pass  # the casino took its tables, then handed them over
+    casino = app.state.casino
+    cluster, write = casino.cluster, casino.db.write
+
+    @contextlib.contextmanager
+    def failing() -> Iterator[Any]:
+        with write() as session:
+            yield session
+            raise RuntimeError("the commit failed")
+
+    def changes() -> list[tuple[str, int, int]]:
+        return [(e["event"], e["table"], e["generation"]) for e in log.events()
+                if e["event"] in ("lease acquired", "lease handed over")]  # fmt: skip
+
+    before = changes()
+    monkeypatch.setattr(casino.db, "write", failing)
+    with pytest.raises(RuntimeError):
+        cluster.take([1, 2])
+    assert changes() == before
+    monkeypatch.setattr(casino.db, "write", write)
+    assert cluster.take([1]) == {1: 2}
+    assert changes() == [*before, ("lease acquired", 1, 2)]
+    monkeypatch.setattr(casino.db, "write", failing)
+    with pytest.raises(RuntimeError):
+        cluster.leave({1: 2})
+    assert changes() == [*before, ("lease acquired", 1, 2)]
+    monkeypatch.setattr(casino.db, "write", write)
+    cluster.leave({1: 2})
+    assert changes() == [*before, ("lease acquired", 1, 2), ("lease handed over", 1, 2)]

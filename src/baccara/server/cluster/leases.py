@@ -15,7 +15,8 @@ locks the lease's row until the transaction ends, so a takeover waits for a writ
 flight and then sees the renewed lease.
 
 Each change of this process's leases — acquired, lost, handed over — is one event of the
-log, with the table and the generation. These are plain statements on the caller's
+log, with the table and the generation; a lease taken or handed over is logged once its
+transaction has committed (:func:`acquired`, :func:`handed_over`, which the caller calls). These are plain statements on the caller's
 session; the decisions — when to renew,
 which tables to take, when to hand one over — are :mod:`baccara.server.cluster.membership`'s.
 """
@@ -91,8 +92,17 @@ def acquire(session: Session, table_id: int, me: Holder, now: float, seconds: fl
     ).first()  # fmt: skip
     if row is None:
         return None
-    log.info("lease acquired", table=table_id, generation=int(row[0]), holder=me.id)
-    return int(row[0])
+    return int(row[0])  # logged by the caller once committed (:func:`acquired`)
+
+
+def acquired(table_id: int, generation: int, me: Holder) -> None:
+    """Log a lease :func:`acquire` took, once its transaction has committed."""
+    log.info("lease acquired", table=table_id, generation=generation, holder=me.id)
+
+
+def handed_over(table_id: int, generation: int, me: Holder) -> None:
+    """Log a lease :func:`release` handed over, once its transaction has committed."""
+    log.info("lease handed over", table=table_id, generation=generation, holder=me.id)
 
 
 def fence(session: Session, table_id: int, me: Holder, generation: int, until: float) -> None:
@@ -123,9 +133,14 @@ def renew(session: Session, me: Holder, dealt: dict[int, int], until: float) -> 
     return kept
 
 
-def release(session: Session, table_id: int, me: Holder, generation: int) -> None:
+def release(
+    session: Session, table_id: int, me: Holder, generation: int, *, announce: bool = True
+) -> None:
     """Hand the table over at once (on shutdown, to share the tables fairly, or when it
-    closes): the lease runs out now and names no holder."""
+    closes): the lease runs out now and names no holder.
+
+    ``announce=False``: the caller logs it (:func:`handed_over`) once the transaction has
+    committed; otherwise it is logged here, before the commit."""
     moved = session.connection().execute(
         update(_leases)
         .where(_leases.c.table_id == table_id, _leases.c.holder == me.id,
@@ -134,7 +149,8 @@ def release(session: Session, table_id: int, me: Holder, generation: int) -> Non
     )  # fmt: skip
     if moved.rowcount != 1:
         raise LeaseLost(f"table {table_id} is now dealt by another server process")
-    log.info("lease handed over", table=table_id, generation=generation, holder=me.id)
+    if announce:
+        handed_over(table_id, generation, me)
 
 
 def holder(session: Session, table_id: int, now: float) -> Holder | None:

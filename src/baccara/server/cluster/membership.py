@@ -193,11 +193,15 @@ class Cluster(Generic[H]):
         """Hand over every table at once (a graceful stop): nobody waits for a lease to run
         out. Tables this process no longer holds are left as they are."""
         try:
+            handed: dict[int, int] = {}
             with self.casino.db.write() as session:
                 for table_id, generation in generations.items():
                     with contextlib.suppress(LeaseLost):
-                        leases.release(session, table_id, self.me, generation)
+                        leases.release(session, table_id, self.me, generation, announce=False)
+                        handed[table_id] = generation
                 leases.forget(session, self.me)
+            for table_id, generation in handed.items():  # committed
+                leases.handed_over(table_id, generation, self.me)
         finally:
             if self._lock_file is not None:
                 self._lock_file.close()  # and with it the lock
@@ -219,6 +223,8 @@ class Cluster(Generic[H]):
                 generation = leases.acquire(session, table_id, self.me, now, self.seconds)
                 if generation is not None:
                     taken[table_id] = generation
+        for table_id, generation in taken.items():  # committed
+            leases.acquired(table_id, generation, self.me)
         return taken
 
     def share(self) -> int:
@@ -300,7 +306,8 @@ class Cluster(Generic[H]):
 
     def _release(self, table_id: int, generation: int) -> None:
         with self.casino.db.write() as session:
-            leases.release(session, table_id, self.me, generation)
+            leases.release(session, table_id, self.me, generation, announce=False)
+        leases.handed_over(table_id, generation, self.me)
 
     # --- where a table is dealt ---------------------------------------------------------------
 
