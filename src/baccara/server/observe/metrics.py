@@ -118,5 +118,5 @@ class Metrics:
 
     def value(self, name: str, labels: Mapping[str, str] | None = None) -> float | None:
         """One sample's value (``baccara_bets_placed_total``), or ``None`` if it has none
-        yet: what a test or a health check reads."""
+        yet: what the tests read (Prometheus reads :meth:`exposition`)."""
         return self.registry.get_sample_value(name, dict(labels or {}))
