@@ -17,7 +17,6 @@ from baccara.table import Mode, Phase, Round
 from baccara.table.round import RoundError
 
 if TYPE_CHECKING:
-    from baccara.server.domain.casino import Casino
     from baccara.server.domain.types import Caller, Live
 
 MAX_ENTRIES = 64
@@ -129,6 +128,6 @@ def void(live: Live, user: Caller, round_id: int, reason: str, session: Session,
     return round_.phase.value
 
 
-def shoe(casino: Casino, live: Live, user: Caller) -> dict[str, Any]:
+def shoe(live: Live, user: Caller) -> dict[str, Any]:
     require_dealer(user, live, admin_too=True)
     return live.table.shoe_report().to_dict()

@@ -79,8 +79,8 @@ def cards_json(game_id: str, cards: Mapping[str, str]) -> dict[str, Any]:
 def round_json(session: Session, row: RoundRow, round_: Round, viewer: Viewer) -> dict[str, Any]:
     over = round_.phase.over
     result: Any = None
-    if isinstance(round_.settled, RoundSettled):
-        result = dict(round_.settled.result)
+    if isinstance(round_.settled, RoundSettled):  # the procedure's own: plain JSON, as stored
+        result = round_.settled.to_dict()["result"]
     elif round_.voided is not None:
         result = {"voided": round_.voided.reason}
     bets = [

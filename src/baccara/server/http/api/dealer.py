@@ -73,4 +73,4 @@ async def void(round_id: RoundId, body: VoidIn, user: UserDep, casino: CasinoDep
 def shoe(table_id: TableId, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
     """A live continuous shoe: every bet's exact house edge on the cards left."""
     live = casino.live(table_id)
-    return play.shoe(casino, live, user)
+    return play.shoe(live, user)

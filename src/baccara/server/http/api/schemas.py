@@ -8,17 +8,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from baccara.errors import BaccaraError
-from baccara.server.errors import (
-    AuthError,
-    Forbidden,
-    InvalidRequest,
-    NotFound,
-    TableMoved,
-    TooManyAttempts,
-)
-from baccara.server.http.api.errors import ErrorOut, refusals
-from baccara.table import RoundError
+from baccara.server.http.api.errors import ErrorOut
 
 __all__ = ["ErrorOut"]  # where the routes have always found it
 
@@ -105,9 +95,3 @@ class VoidIn(Strict):
 
 class State(BaseModel):
     state: str
-
-
-REFUSALS = refusals(BaccaraError, AuthError, Forbidden, NotFound, RoundError, InvalidRequest,
-                    TooManyAttempts, TableMoved)  # fmt: skip
-"""The error answers a route that does not list its own may give (each route of the API
-lists its own, with :func:`~baccara.server.http.api.errors.refusals`)."""
