@@ -60,9 +60,10 @@ EVENTS: list[Processor] = [
     structlog.processors.StackInfoRenderer(),
     structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
 ]
-"""What the casino's own events go through before the standard library's logging, whose
-handler :func:`configure` installs: until then (a test, a library use of the server) they
-are the standard library's to handle, never printed on their own."""
+"""What the casino's own events go through on their way to the standard library's
+logging, whose handler :func:`configure` installs: until then (a test, a library use of
+the server) they are records like any other library's, handled as the program's own
+logging configuration says."""
 
 
 def get_logger(name: str = NAME) -> structlog.stdlib.BoundLogger:
