@@ -32,7 +32,9 @@ from tests.helpers import TERMINAL, assert_refused, run
 def test_numbers_are_bounded_before_they_are_built(args: list[str], message: str) -> None:
     start = time.perf_counter()
     assert_refused(run(*args), message)
-    assert time.perf_counter() - start < 1
+    # Building any of these numbers would take hours or all memory: ten seconds is a
+    # refusal made before, however loaded the machine.
+    assert time.perf_counter() - start < 10
 
 
 @pytest.mark.parametrize(
@@ -144,7 +146,7 @@ def test_only_a_small_regular_file_is_read_as_a_paytable(tmp_path: pathlib.Path)
         start = time.perf_counter()
         assert_refused(run("paytable", "show", path), message)
         assert_refused(run("analyze", "redgreen", "-o", f"paytable={path}"), message)
-        assert time.perf_counter() - start < 2
+        assert time.perf_counter() - start < 10  # reading /dev/zero or a FIFO never ends
 
 
 # --- output that cannot be written ------------------------------------------------------
