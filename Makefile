@@ -4,6 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+# Byte-code caches on, even where the environment turns them off: without them every
+# test process and every command a test starts compiles the whole package again (about
+# ten seconds of each test worker's collection).
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run test test-quick system-deps lint typecheck pytest docs lock bench clean
 
 $(BIN)/python:

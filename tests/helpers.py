@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import pathlib
 import pickle
 import select
 import signal
@@ -230,3 +231,38 @@ def assert_refused(result: Ran | subprocess.CompletedProcess[str], message: str)
     assert lines[0].startswith("baccara: error: ")
     assert message in lines[0], lines[0]
     assert "Traceback" not in result.stderr
+
+
+def _cpu_seconds(pid: int) -> float:
+    """Processor time a process has used, from /proc/PID/stat's utime and stime (0 once gone)."""
+    try:
+        stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        listed = pathlib.Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return []
+    return [int(child) for child in listed.split()]
+
+
+def until_busy(
+    pid: int, cpu_seconds: float, *, workers: bool = False, timeout: float = 120.0
+) -> None:
+    """Wait until a process has used ``cpu_seconds`` of processor time — or, with
+    ``workers``, until its child processes together have — so that however loaded the
+    machine, it is then doing its work (a wait on the work itself, not on the clock)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        used = (
+            sum(_cpu_seconds(child) for child in _children(pid)) if workers else _cpu_seconds(pid)
+        )
+        if used >= cpu_seconds:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the command never got going")

@@ -19,7 +19,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -45,7 +44,7 @@ from baccara.sim.rng_tests import (
     tally,
 )
 from baccara.tiles import TILE_SET
-from tests.helpers import TERMINAL, CountingExecutor, assert_refused, run
+from tests.helpers import TERMINAL, CountingExecutor, assert_refused, run, until_busy
 
 IDS = [
     "card-position",
@@ -389,7 +388,7 @@ def test_ctrl_c_tests_what_was_dealt_and_exits_130() -> None:
         text=True,
         env={**os.environ, **TERMINAL},
     )  # fmt: skip
-    time.sleep(6)  # start-up, then a few blocks of 1,000 shuffles
+    until_busy(process.pid, cpu_seconds=2.0, workers=True)  # the workers are shuffling
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-import pathlib
 import signal
 import subprocess
 import sys
-import time
 
-from tests.helpers import TERMINAL, assert_refused, run_subprocess
+from tests.helpers import TERMINAL, assert_refused, run_subprocess, until_busy
 
 
 def test_analyze_through_the_entry_point() -> None:
@@ -52,7 +50,7 @@ def test_ctrl_c_stops_a_long_run_with_the_partial_result() -> None:
         text=True,
         env={**os.environ, **TERMINAL},
     )  # fmt: skip
-    _until_busy(process.pid, cpu_seconds=3.0)  # started, the kernel loaded, blocks being dealt
+    until_busy(process.pid, cpu_seconds=3.0)  # started, the kernel loaded, blocks being dealt
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
@@ -83,17 +81,3 @@ def test_a_run_where_numba_can_write_no_cache() -> None:
     assert result.returncode == 0, result.stderr
     assert "Every exact value is within 4 standard errors." in result.stdout
     assert result.stderr == ""
-
-
-def _until_busy(pid: int, cpu_seconds: float, timeout: float = 120.0) -> None:
-    """Wait until the process has used ``cpu_seconds`` of processor time (however loaded the
-    machine is, it is then dealing), from /proc/PID/stat's utime and stime."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
-        fields = stat.rsplit(")", 1)[1].split()
-        if (int(fields[11]) + int(fields[12])) / ticks >= cpu_seconds:
-            return
-        time.sleep(0.1)
-    raise AssertionError("the simulation never got going")

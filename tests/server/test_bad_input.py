@@ -14,9 +14,19 @@ from tests.server.conftest import settings_for
 from tests.server.harness import Player, Server, in_process
 
 
-@pytest.fixture
-def ann(sqlite_server: Server) -> Player:
-    player = sqlite_server.player("ann")
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One casino for every refusal that must change nothing: each case checks its own
+    before and after, and a refusal that did change something would show in the cases
+    that follow it as well (a casino started for each case cost most of this file's time)."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('refusals') / 'casino.db'}"
+    with in_process(settings_for(url)) as started:
+        yield started
+
+
+@pytest.fixture(scope="module")
+def ann(shared: Server) -> Player:
+    player = shared.player("ann")
     player.sit(2)
     return player
 
@@ -145,9 +155,9 @@ def test_an_expired_token(short_lived: Server, clock: ManualClock) -> None:
     ],
 )
 def test_registration_checks_names_and_passwords(
-    sqlite_server: Server, body: dict[str, Any], message: str
+    shared: Server, body: dict[str, Any], message: str
 ) -> None:
-    answer = sqlite_server.client().post("/api/auth/register", json=body)
+    answer = shared.client().post("/api/auth/register", json=body)
     assert answer.status_code in (400, 422) and message in answer.json()["detail"]
 
 
@@ -179,8 +189,8 @@ def test_players_cannot_open_or_close_tables(sqlite_server: Server) -> None:
         ({"game": "lo-ball", "min_bet_cents": 1, "max_bet_cents": 2, "seats": 8}, "seats 1 to 7"),
     ],
 )  # fmt: skip
-def test_a_bad_table_is_refused(sqlite_server: Server, body: dict[str, Any], message: str) -> None:
-    admin = sqlite_server.player(role="admin")
+def test_a_bad_table_is_refused(shared: Server, body: dict[str, Any], message: str) -> None:
+    admin = shared.player(role="admin")
     answer = admin.http.post("/api/tables", json=body)
     assert answer.status_code in (400, 422) and message in answer.json()["detail"], answer.text
     assert len(admin.http.get("/api/tables").json()) == 5
