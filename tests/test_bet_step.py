@@ -126,3 +126,26 @@ def test_the_round_log_carries_the_step_and_an_older_log_reads_as_one_cent() -> 
     read = Round.read([event_from_dict(older)])
     assert read.opened.bet_step_cents == 1
     read.verify_place_bet("b1", "ann", None, "banker", 101)  # any cent, as before
+
+
+def test_the_whole_cents_step_is_worked_out_once_per_game_and_options(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A casino asks for each table's step at every start: the analysis runs once."""
+    import baccara.exact
+    from baccara.table.config import _remembered_step
+
+    plain = baccara.exact.bet_step_cents
+    calls: list[tuple[str, dict[str, object]]] = []
+
+    def counted(game_id: str, **options: object) -> int:
+        calls.append((game_id, options))
+        return plain(game_id, **options)
+
+    _remembered_step.cache_clear()
+    monkeypatch.setattr(baccara.exact, "bet_step_cents", counted)
+    first = whole_cents_step("punto-banco", {"commission": 4})
+    again = whole_cents_step("punto-banco", {"commission": 4})
+    other = whole_cents_step("punto-banco")
+    assert (first, again, other) == (plain("punto-banco", commission=4), first, 20)
+    assert calls == [("punto-banco", {"commission": 4}), ("punto-banco", {})]

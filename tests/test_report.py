@@ -108,9 +108,8 @@ def option_text(value: object) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
-@pytest.mark.parametrize(
-    "game", [GAMES[0], *(pytest.param(game, marks=pytest.mark.slow) for game in GAMES[1:])]
-)  # Punto Banco's in the quick run; every game's in make test
+@pytest.mark.slow  # each game's whole report, read back: make test runs it
+@pytest.mark.parametrize("game", GAMES)
 def test_each_games_report_is_its_analysis(game: str, tmp_path: pathlib.Path) -> None:
     """One rendering per game (the charts are the slow part), every table checked against
     figures computed here, then the PDF read back for the same figures."""

@@ -303,6 +303,7 @@ def raw_bet(port: int, token: str, table_id: int, bet: dict[str, Any],
     return sock
 
 
+@pytest.mark.process  # a real uvicorn on a port, whose connections the test cuts
 def test_clients_that_vanish_mid_round_are_paid_and_disturb_nobody(sqlite_url: str) -> None:
     """Bettors drop their HTTP connections (one before the answer could come, one after
     the bet was taken) and their WebSockets (mid-frame, while the cards are turned);
@@ -368,6 +369,7 @@ def test_clients_that_vanish_mid_round_are_paid_and_disturb_nobody(sqlite_url: s
 # --- a graceful stop -----------------------------------------------------------------------
 
 
+@pytest.mark.process  # a real uvicorn on a port, whose connections the test cuts
 def test_a_graceful_stop_just_after_play_is_prompt(sqlite_url: str) -> None:
     """Stopping wakes the scheduler (the rounds open for bets are voided) just as it is
     cancelled: the stop must not wait for it forever."""

@@ -40,6 +40,7 @@ def casino(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, s
         yield server, server.player("schemer").token
 
 
+@pytest.mark.slow  # a property-based search over every operation: make test runs it
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.label)
 def test_no_5xx_and_nothing_outside_the_schema(operation: Any, casino: tuple[Server, str]) -> None:
     server, token = casino

@@ -12,6 +12,8 @@ finer step (down to a cent) takes stakes whose payouts are rounded down.
 from __future__ import annotations
 
 import enum
+import functools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,10 +47,28 @@ def _seconds(name: str, value: object, low: float = 0.0) -> float:
 
 def whole_cents_step(game_id: str, options: Mapping[str, Any] | None = None) -> int:
     """The smallest bet step, in cents, at which every payout of ``game_id`` under
-    ``options`` is whole cents (:func:`baccara.exact.bet_step_cents`)."""
+    ``options`` is whole cents (:func:`baccara.exact.bet_step_cents`).
+
+    Remembered per game and options: it takes an exact analysis of every bet, which a
+    casino would otherwise repeat for each of its tables at every start. Options that
+    cannot be written as JSON (never a table's) are worked out each time.
+    """
+    try:
+        written = json.dumps(dict(options or {}), sort_keys=True)
+    except (TypeError, ValueError):
+        return _step_of(game_id, dict(options or {}))
+    return _remembered_step(game_id, written)
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered_step(game_id: str, options: str) -> int:
+    return _step_of(game_id, json.loads(options))
+
+
+def _step_of(game_id: str, options: dict[str, Any]) -> int:
     from baccara.exact import bet_step_cents
 
-    return bet_step_cents(game_id, **dict(options or {}))
+    return bet_step_cents(game_id, **options)
 
 
 def on_step(value: int, step: int) -> int:
