@@ -82,9 +82,9 @@ H = TypeVar("H", bound=Held)
 
 class Dealer(Protocol[H]):
     """What the cluster — its leases here, its notifications in
-    :mod:`~baccara.server.cluster.notify` — asks of the casino it belongs to. The casino
-    implements it; the cluster never imports the casino, so either can be built and
-    tested alone."""
+    :mod:`~baccara.server.cluster.notify` — asks of the process it belongs to. The runner
+    of the tables dealt here (:class:`~baccara.server.domain.runner.Runner`) implements
+    it; the cluster never imports the domain, so either can be built and tested alone."""
 
     settings: Settings
     db: Database
@@ -175,6 +175,11 @@ class Cluster(Generic[H]):
 
     def start(self) -> None:
         self._tasks.append(asyncio.create_task(self._keep()))
+
+    @property
+    def keepers(self) -> tuple[asyncio.Task[None], ...]:
+        """The lease keeper's task (one, once started): readiness asks whether it runs."""
+        return tuple(self._tasks)
 
     async def stop(self) -> None:
         for task in self._tasks:

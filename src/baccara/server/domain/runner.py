@@ -131,8 +131,7 @@ class Runner:
             found.append("the scheduler is not running")
         elif self._scheduler.done():
             found.append(f"the scheduler {_ended(self._scheduler)}")
-        # The cluster keeps its lease keeper among its tasks (one, once started).
-        keepers = self.cluster._tasks
+        keepers = self.cluster.keepers
         if not keepers:
             found.append("the keeper of the leases is not running")
         found += [f"the keeper of the leases {_ended(task)}" for task in keepers if task.done()]
@@ -291,10 +290,11 @@ class Runner:
             row = session.get(CasinoTable, table_id)
             assert row is not None
             row.status = "closed"
-            leases.release(session, table_id, self.cluster.me, live.generation)
+            leases.release(session, table_id, self.cluster.me, live.generation, announce=False)
             live.closed = True  # under the lock: no action after this one
 
         await self.act(live, close, reopen=False)
+        leases.handed_over(table_id, live.generation, self.cluster.me)  # once committed
         if self.tables.get(table_id) is live:
             del self.tables[table_id]
         self.hub.close_table(table_id)
