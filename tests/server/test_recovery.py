@@ -108,18 +108,19 @@ def test_killed_while_a_live_dealer_deals_the_round_waits_for_the_dealer(sqlite_
     with serve(sqlite_url, port) as process:
         dealer = _client(base, "dee")
         ann = _player(base)
-        ann.post("/api/tables/5/seat", json={})
-        round_id = ann.get("/api/tables/5").json()["round_id"]
+        live = next(t["id"] for t in ann.get("/api/tables").json() if t["mode"] == "live")
+        ann.post(f"/api/tables/{live}/seat", json={})
+        round_id = ann.get(f"/api/tables/{live}").json()["round_id"]
         _bet(ann, 5, "player", 1000)
-        dealer.post("/api/tables/5/close-betting")
-        dealer.post("/api/tables/5/cards", json={"cards": ["9S", "2H"]})
+        dealer.post(f"/api/tables/{live}/close-betting")
+        dealer.post(f"/api/tables/{live}/cards", json={"cards": ["9S", "2H"]})
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=30)
     with serve(sqlite_url, port):
-        needs = wait_for(lambda: (n := dealer.get("/api/tables/5/needs").json()).get("state")
+        needs = wait_for(lambda: (n := dealer.get(f"/api/tables/{live}/needs").json()).get("state")
                          == "dealing" and n)  # fmt: skip
         assert [n["position"] for n in needs["needs"]] == ["player.1", "banker.1"]
-        done = dealer.post("/api/tables/5/cards", json={"cards": ["KD", "3C"]})
+        done = dealer.post(f"/api/tables/{live}/cards", json={"cards": ["KD", "3C"]})
         assert done.json()["state"] == "settled"
         assert ann.get(f"/api/rounds/{round_id}").json()["bets"][0]["payout_cents"] == 2000
     check_books(sqlite_url)

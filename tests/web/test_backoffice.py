@@ -65,13 +65,14 @@ def test_the_report_shows_each_table_and_the_chart_to_an_admin_only(
     play_round(ann.http, 1, "banker", 2500)
     play_round(ann.http, 1, "player", 10_000)
     play_round(bob.http, 4, "main", 5000)
-    cy.sit(5)
-    live_round(dealer, cy, 5, ("banker", 2000), NO_TIE)
+    live = casino.live_table()
+    cy.sit(live)
+    live_round(dealer, cy, live, ("banker", 2000), NO_TIE)
     for _ in range(2):  # two ties in a row on 10.00: beyond three standard deviations
-        live_round(dealer, cy, 5, ("tie", 1000), TIE)
+        live_round(dealer, cy, live, ("tie", 1000), TIE)
     report = admin.http.get("/api/admin/report").json()
-    assert [t["table_id"] for t in report["tables"]] == [1, 4, 5]
-    assert [t["table_id"] for t in report["tables"] if t["flagged"]] == [5]
+    assert [t["table_id"] for t in report["tables"]] == [1, 4, live]
+    assert [t["table_id"] for t in report["tables"] if t["flagged"]] == [live]
 
     sign_in(page, casino.url, admin.name)
     page.get_by_role("link", name="Report", exact=True).click()
@@ -90,12 +91,14 @@ def test_the_report_shows_each_table_and_the_chart_to_an_admin_only(
         expect_figures(page.locator(f'#report-games tr[data-game="{figures["game"]}"]'), figures)
     expect_figures(page.locator("#report-games tfoot tr"), report["casino"])
     expect(page.locator("#report-flags")).to_contain_text("A table beyond ±3σ")
-    expect(page.locator('#report-flags li[data-table-id="5"]')).to_contain_text("Table 5")
+    expect(page.locator(f'#report-flags li[data-table-id="{live}"]')).to_contain_text(
+        f"Table {live}"
+    )
 
     # The chart: a row per table, the flagged one marked, its dot beyond the ±3σ band.
     chart = page.get_by_role("group", name=re.compile("^Actual win against theoretical win"))
     expect(chart.locator(".chart-row")).to_have_count(3)
-    flagged = chart.locator('.chart-row[data-table-id="5"]')
+    flagged = chart.locator(f'.chart-row[data-table-id="{live}"]')
     expect(flagged).to_have_class(re.compile(r"\bflagged\b"))
     expect(flagged).to_have_attribute("aria-label", re.compile(r"beyond ±3σ$"))
     dot = flagged.locator(".actual").bounding_box()

@@ -30,9 +30,6 @@ from tests.web.casino import (
     visible_cards,
 )
 
-LIVE = 5
-
-
 FITS = """() => [...document.querySelectorAll('.settlement table')].map((table) => {
   const panel = table.closest('.panel');
   const cell = table.querySelector('thead th:last-child').getBoundingClientRect();
@@ -67,15 +64,16 @@ def dealer_page(browser: Browser, watch: Watch) -> Iterator[Page]:
 def test_a_dealer_deals_a_live_round_and_voids_a_misdeal(
     casino: Server, page: Page, dealer_page: Page, screenshots: pathlib.Path
 ) -> None:
+    live = casino.live_table()
     dealer = casino.player(role="dealer")
     sign_in(dealer_page, casino.url, dealer.name)
-    dealer_page.get_by_role("link", name=f"Dealer console, table {LIVE}").click()
+    dealer_page.get_by_role("link", name=f"Dealer console, table {live}").click()
     expect(
         dealer_page.get_by_role("heading", name="Dealer console · Punto Banco, table 5")
     ).to_be_visible()
 
     ann = register(page, casino.url)
-    open_table(page, LIVE, "Punto Banco")
+    open_table(page, live, "Punto Banco")
     page.get_by_role("button", name="Take a seat").click()
     start = balance(page)
     place(page, "player", "25.00")
@@ -266,11 +264,12 @@ def test_the_console_on_a_phone_stacks_pay_and_collect_and_covers_no_control(
     dealer = casino.player(role="dealer")
     sign_in(dealer_page, casino.url, dealer.name)
     dealer_page.set_viewport_size(PHONE)
-    dealer_page.goto(f"{casino.url}/dealer/{LIVE}")
+    live = casino.live_table()
+    dealer_page.goto(f"{casino.url}/dealer/{live}")
     ann, bob = casino.player(), casino.player()
-    assert ann.sit(LIVE, 1).status_code == 200 and bob.sit(LIVE, 2).status_code == 200
-    ann.bet(LIVE, "banker", 10_000)
-    bob.bet(LIVE, "player", 2_500)
+    assert ann.sit(live, 1).status_code == 200 and bob.sit(live, 2).status_code == 200
+    ann.bet(live, "banker", 10_000)
+    bob.bet(live, "player", 2_500)
     expect(dealer_page.locator(".dealer-bets")).to_contain_text(bob.name)
 
     # What the console has to say is said in the panel it concerns, over nothing else.

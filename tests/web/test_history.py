@@ -152,20 +152,19 @@ EVERY_SPOT = {
     4: ["main", "lo-card", "hi-card", "dice-lo", "dice-hi"],
 }
 """A bet on every spot of the electronic tables: Punto Banco, RedGreen, Mini RedGreen, Lo-Ball."""
-LIVE = 5
-"""The live Punto Banco table, whose dealer enters the cards."""
 
 
 def play_live(quick: Server, http: httpx.Client, cards: list[str]) -> None:
     """A live round: the player bets Banker and Player, the dealer deals ``cards``."""
     dealer = quick.player(role="dealer")
-    http.post(f"/api/tables/{LIVE}/seat", json={})
+    live = quick.live_table()  # the live Punto Banco table, whose dealer enters the cards
+    http.post(f"/api/tables/{live}/seat", json={})
     for bet in ("banker", "player"):
-        placed = http.post(f"/api/tables/{LIVE}/bets", json={"bet": bet, "amount_cents": 1000},
+        placed = http.post(f"/api/tables/{live}/bets", json={"bet": bet, "amount_cents": 1000},
                            headers={"Idempotency-Key": uuid.uuid4().hex})  # fmt: skip
         assert placed.status_code == 201, placed.text
-    assert dealer.http.post(f"/api/tables/{LIVE}/close-betting").status_code == 200
-    dealt = dealer.http.post(f"/api/tables/{LIVE}/cards", json={"cards": cards})
+    assert dealer.http.post(f"/api/tables/{live}/close-betting").status_code == 200
+    dealt = dealer.http.post(f"/api/tables/{live}/cards", json={"cards": cards})
     assert dealt.status_code == 200 and dealt.json()["needs"] == [], dealt.text
 
 
