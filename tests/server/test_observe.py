@@ -87,6 +87,30 @@ def staff(client: TestClient, name: str, role: str) -> str:
     return sign_in(client, name)
 
 
+def test_a_signed_in_route_names_its_user_from_one_check_of_the_token(
+    tmp_path: pathlib.Path, log: Log, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The routes' dependency hands the user it found to the request's log event, as the
+    bet lane does: the token is checked once a request, not again for the log."""
+    with TestClient(create_app(casino_settings(tmp_path))) as client:
+        token = sign_up(client, "ann")
+        tokens = client.app.state.casino.accounts.tokens  # type: ignore[attr-defined]
+        with client.app.state.casino.db.read() as session:  # type: ignore[attr-defined]
+            ann = session.scalar(select(User.id).where(User.username == "ann"))
+        checked = tokens.check
+        calls: list[str] = []
+
+        def counted(text: str, now: float) -> Any:
+            calls.append(text)
+            return checked(text, now)
+
+        monkeypatch.setattr(tokens, "check", counted)
+        before = len(log.events("request"))
+        assert client.get("/api/me", headers={"Authorization": f"Bearer {token}"}).is_success
+    [event] = [e for e in log.events("request")[before:] if e["route"] == "/api/me"]
+    assert event["user"] == ann and calls == [token]
+
+
 def test_a_request_is_one_json_line_with_its_route_template_and_no_secret(
     tmp_path: pathlib.Path, log: Log
 ) -> None:

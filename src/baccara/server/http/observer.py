@@ -41,7 +41,8 @@ BET_ROUTE = "/api/tables/{table_id}/bets"
 ROUTE = "baccara.route"
 """Where a lane that answers a request itself puts the route template in its scope."""
 USER = "baccara.user"
-"""Where a lane that checked the caller's token puts their user id."""
+"""Where the bet lane, or the routes' dependency, that checked the caller's token puts
+their user id (a request that checked none has its token read here)."""
 UNMATCHED = "unmatched"
 """The route of a request for no route of the API or the pages."""
 MAX_DIGITS = 19
