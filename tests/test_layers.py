@@ -24,7 +24,7 @@ import functools
 import pathlib
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -191,20 +191,31 @@ def _server_part(module: str) -> str | None:
     return parts[2] if len(parts) > 2 and parts[1] == "server" else None
 
 
+def _every_one_ranked(part_of: Callable[[str], str | None], rank: dict[str, int]) -> None:
+    parts = {part_of(name) for name in MODULES} - {None}
+    assert parts == set(rank), parts ^ set(rank)
+
+
+def _imports_point_down(
+    module: str, part_of: Callable[[str], str | None], rank: dict[str, int]
+) -> None:
+    """Every import of ``module`` into another part (``part_of``) is of a lower ``rank``."""
+    here = part_of(module)
+    assert here is not None
+    for target in _imports(MODULES[module], module, "all"):
+        there = part_of(target)
+        if there is None or there == here:
+            continue
+        assert rank[there] < rank[here], f"{module} imports {target}"
+
+
 def test_every_part_of_the_server_has_a_layer() -> None:
-    parts = {_server_part(name) for name in MODULES} - {None}
-    assert parts == set(SERVER_RANK), parts ^ set(SERVER_RANK)
+    _every_one_ranked(_server_part, SERVER_RANK)
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if _server_part(m)))
 def test_server_imports_point_down(module: str) -> None:
-    here = _server_part(module)
-    assert here is not None
-    for target in _imports(MODULES[module], module, "all"):
-        there = _server_part(target)
-        if there is None or there == here:
-            continue
-        assert SERVER_RANK[there] < SERVER_RANK[here], f"{module} imports {target}"
+    _imports_point_down(module, _server_part, SERVER_RANK)
 
 
 def _cluster_module(module: str) -> str | None:
@@ -214,19 +225,12 @@ def _cluster_module(module: str) -> str | None:
 
 
 def test_every_module_of_the_cluster_has_a_layer() -> None:
-    modules = {_cluster_module(name) for name in MODULES} - {None}
-    assert modules == set(CLUSTER_RANK), modules ^ set(CLUSTER_RANK)
+    _every_one_ranked(_cluster_module, CLUSTER_RANK)
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if _cluster_module(m)))
 def test_cluster_imports_point_down(module: str) -> None:
-    here = _cluster_module(module)
-    assert here is not None
-    for target in _imports(MODULES[module], module, "all"):
-        there = _cluster_module(target)
-        if there is None or there == here:
-            continue
-        assert CLUSTER_RANK[there] < CLUSTER_RANK[here], f"{module} imports {target}"
+    _imports_point_down(module, _cluster_module, CLUSTER_RANK)
 
 
 @functools.cache
