@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from baccara.server.clock import ManualClock
-from baccara.server.domain.sessions import PlaySessions
 from tests.server.books import check_books
 from tests.server.conftest import settings_for
 from tests.server.harness import Server, drain, in_process, receive
@@ -88,20 +87,20 @@ def test_self_exclusion_refuses_every_bet_and_seat_and_cannot_be_lifted(
 
 
 def test_the_reality_check_tells_the_time_and_result_and_waits(
-    sqlite_url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+    sqlite_url: str, clock: ManualClock
 ) -> None:
-    monkeypatch.setattr(PlaySessions, "REALITY_POLL", 0.05)  # its polls are on real time
     with in_process(settings_for(sqlite_url), clock) as server:
         ann = server.player()
-        assert ann.http.put("/api/me/reality-check", json={"minutes": 30}).json() == {"minutes": 30}
+        assert ann.http.put("/api/me/reality-check", json={"minutes": 5}).json() == {"minutes": 5}
         with server.ws(1, ann.token) as socket:
             assert receive(socket)["type"] == "snapshot"
-            drain(socket)  # the pong comes once the socket's session has begun
-            assert ann.http.get("/api/me/protections").json()["session"]
+            drain(socket)
+            assert ann.http.get("/api/me/protections").json()["session"] is None  # no bet yet
             before = ann.balance()
             assert ann.bet(1, "banker", 1000).status_code == 201
+            assert ann.http.get("/api/me/protections").json()["session"]
             receive(socket)  # the bet, on the table
-            server.advance(30 * 60 + 1)  # the betting timer runs out too: the round deals
+            server.advance(5 * 60 + 1)  # the betting timer runs out too: the round deals
             message = receive(socket)
             while message["type"] != "reality-check":
                 message = receive(socket)
@@ -112,7 +111,7 @@ def test_the_reality_check_tells_the_time_and_result_and_waits(
             result = after - before
             assert ann.balance() == after and result in (-1000, 0, 950)  # loses, ties, wins
             # the check tells the net at the moment it fell due: the stake, or the result
-            assert message["minutes"] >= 30 and message["net_cents"] in (-1000, result)
+            assert message["minutes"] >= 5 and message["net_cents"] in (-1000, result)
             blocked = ann.bet(1, "player", 1000)
             assert blocked.status_code == 409 and blocked.json()["error"] == "reality_check"
             ann.http.post("/api/me/reality-check/continue")
@@ -120,7 +119,7 @@ def test_the_reality_check_tells_the_time_and_result_and_waits(
         page = ann.http.get("/api/me/protections").json()
         # "Today" starts at midnight UTC: a session that began before it counts from then.
         since_midnight = clock.now() % 86_400
-        played = min(30 * 60, since_midnight) - 5  # what the clock moved, less a little
+        played = min(5 * 60, since_midnight) - 5  # what the clock moved, less a little
         assert page["time_played_today_seconds"] >= played or page["session"] is None
 
 

@@ -92,6 +92,12 @@ class RealityCheckDue(ServerError):
     status, code = 409, "reality_check"
 
 
+class ConfirmationNeeded(ServerError):
+    """A change the player cannot quickly undo (a 0.00 loss limit) waits for them to confirm it."""
+
+    status, code = 409, "confirm"
+
+
 class TableMoved(ServerError):
     """The table is changing hands between server processes: try again in a moment (503)."""
 

@@ -304,16 +304,22 @@ class SelfExclusion(Base):
 
 
 class PlaySession(Base):
-    """A stretch of play: from a player's first open table connection to their last closed one."""
+    """A stretch of play: from a player's first bet to their last one before an idle gap
+    (see :mod:`~baccara.server.domain.responsible`), whatever their connections did."""
 
     __tablename__ = "play_sessions"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
     started_at: Mapped[float] = mapped_column(Float)
+    """The session's first bet."""
     ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Its last bet, once a bet after the idle gap has begun the next session (until then
+    ``None``: ``last_play_at`` says whether it is still going on)."""
     acknowledged_at: Mapped[float] = mapped_column(Float)
     """When the player last answered a reality check (or the session's start)."""
+    last_play_at: Mapped[float] = mapped_column(Float, server_default="0")
+    """Its latest bet so far."""
 
     __table_args__ = (Index("sessions_by_user", "user_id", "started_at"),)
 

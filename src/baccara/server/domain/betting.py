@@ -115,6 +115,7 @@ def place(
         raise BaccaraError(f"take a seat to bet at {table.spec.name}")
     round_.verify_place_bet(bet_id, user.username, seat, spot, amount, client_seed)
     responsible.check_bet(session, user.id, wallet, amount, now, player)
+    responsible.record_play(session, user.id, wallet, now, player)
     _, balances = ledger.transfer(
         session,
         f"stake:{bet_id}",

@@ -6,7 +6,7 @@ the one that does the work.
   the cluster that shares the tables among the processes;
 * :mod:`~baccara.server.domain.views` — what the API and the WebSockets read;
 * :mod:`~baccara.server.domain.accounts` — users, passwords and tokens;
-* :mod:`~baccara.server.domain.sessions` — play sessions and reality checks;
+* :mod:`~baccara.server.domain.sessions` — reality checks told to the players connected;
 * :mod:`~baccara.server.domain.betting` and :mod:`~baccara.server.domain.play` — what a
   bet, a peek, a choice or a dealer's card does to a table, run through the runner.
 
@@ -68,7 +68,7 @@ class Casino:
         self.bus = self.runner.bus
         self.scheduler = self.runner.scheduler
         self.accounts = Accounts(self.db, settings, self.clock)
-        self.sessions = PlaySessions(self.db, self.hub, self.clock)
+        self.sessions = PlaySessions(self.db, self.hub, self.time)
         self._checker: asyncio.Task[None] | None = None
 
     # --- life ------------------------------------------------------------------------------
@@ -77,9 +77,7 @@ class Casino:
         await asyncio.to_thread(self.db.migrate)
         prepare(self.db.engine.dialect)  # the bets' and payouts' statements, compiled now
         await asyncio.to_thread(self.accounts.load_tokens)
-        alone = await self.runner.take_tables()
-        if alone:
-            await asyncio.to_thread(self.sessions.close_stale)
+        await self.runner.take_tables()
         self.runner.start()
         self._checker = asyncio.create_task(self.sessions.reality_checks())
 
@@ -94,7 +92,7 @@ class Casino:
         await self.runner.stop()
         self.db.dispose()
 
-    # --- play sessions and reality checks (the work is the PlaySessions') ----------------
+    # --- reality checks (the work is the PlaySessions'; the sessions come from bets) -------
 
     async def connected(self, user: Caller) -> None:
         await self.sessions.connected(user)

@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from fastapi import APIRouter
-from pydantic import Field, StrictInt
+from pydantic import Field, StrictBool, StrictInt
 
 from baccara.errors import BaccaraError
 from baccara.server.db import store
 from baccara.server.db.models import User
 from baccara.server.domain import responsible
-from baccara.server.errors import AuthError
+from baccara.server.errors import AuthError, ConfirmationNeeded
 from baccara.server.http.api.answers.protections import (
     ExclusionOut,
     LimitOut,
+    PendingLimit,
     ProtectionsOut,
     RealityOut,
 )
@@ -25,11 +26,15 @@ from baccara.server.http.api.schemas import State, Strict
 router = APIRouter(tags=["protections"])
 CHANGES = refusals(AuthError, BaccaraError, *BAD_BODY)
 """What a change of the player's protections may be refused with."""
+LIMIT_CHANGES = refusals(AuthError, BaccaraError, ConfirmationNeeded, *BAD_BODY)
 
 
 class LimitIn(Strict):
     period: Literal["day", "week", "month"]
     loss_limit_cents: StrictInt | None = Field(ge=0, le=10**12)
+    confirm: StrictBool = Field(
+        default=False, description="Required (true) for a limit of 0.00, which stops all play"
+    )
 
 
 class RealityIn(Strict):
@@ -52,15 +57,21 @@ def my_protections(user: UserDep, casino: CasinoDep) -> dict[str, Any]:
         return responsible.summary(session, row, store.wallet(session, user.id).id, casino.clock())
 
 
-@router.put("/api/me/limits", response_model=LimitOut, responses=CHANGES)
+@router.put("/api/me/limits", response_model=LimitOut, responses=LIMIT_CHANGES)
 def set_limit(body: LimitIn, user: UserDep, casino: CasinoDep) -> LimitOut:
     """A loss limit over a rolling day, week (7 days) or month (30 days). Lowering applies
-    at once; raising (or ``null``, no limit) only after 24 hours."""
+    at once; raising (or ``null``, no limit) only after 24 hours. Either replaces a raise
+    or removal still waiting. A limit of 0.00 needs ``confirm: true``."""
     with casino.db.write() as session:
-        limit = responsible.set_limit(session, user.id, body.period, body.loss_limit_cents,
-                                      casino.clock())  # fmt: skip
-    return LimitOut(period=limit.period, loss_limit_cents=limit.limit_cents,
-                    effective_at=limit.effective_at)  # fmt: skip
+        change = responsible.set_limit(session, user.id, body.period, body.loss_limit_cents,
+                                       casino.clock(), confirm=body.confirm)  # fmt: skip
+    limit, cancelled = change.limit, change.cancelled
+    return LimitOut(
+        period=limit.period, loss_limit_cents=limit.limit_cents, effective_at=limit.effective_at,
+        in_force_cents=change.in_force_cents,
+        cancelled=None if cancelled is None else PendingLimit(
+            loss_limit_cents=cancelled.limit_cents, effective_at=cancelled.effective_at),
+    )  # fmt: skip
 
 
 @router.put("/api/me/reality-check", response_model=RealityOut, responses=CHANGES)

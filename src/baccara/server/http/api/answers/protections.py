@@ -20,9 +20,16 @@ class LimitState(Answer):
 
 
 class PlaySessionOut(Answer):
+    """The session going on: from the player's first bet, until IDLE_GAP without one."""
+
     started_at: Seconds
-    minutes: float
+    minutes: int = Field(description="Whole minutes since the session's first bet")
     net_cents: int
+    last_bet_at: Seconds
+    ends_at: Seconds = Field(description="When the session ends if no other bet comes")
+    reality_check_at: Seconds | None = Field(
+        description="When the next reality check falls (or fell) due in this session"
+    )
 
 
 class ProtectionsOut(Answer):
@@ -38,7 +45,13 @@ class ProtectionsOut(Answer):
 class LimitOut(Answer):
     period: str
     loss_limit_cents: int | None
-    effective_at: Seconds
+    effective_at: Seconds = Field(description="When the limit set applies")
+    in_force_cents: int | None = Field(
+        description="The limit that applies from now until then (null: none)"
+    )
+    cancelled: PendingLimit | None = Field(
+        description="The raise or removal that was waiting, which this change cancelled"
+    )
 
 
 class RealityOut(Answer):
