@@ -189,7 +189,11 @@ def test_leave_at_the_reality_check_goes_to_the_lobby(
 ) -> None:
     casino.casino.sessions.REALITY_POLL = 0.2
     register(page, casino.url)
-    casino.client(token(page)).put("/api/me/reality-check", json={"minutes": 5})
+    http = casino.client(token(page))
+    http.put("/api/me/reality-check", json={"minutes": 5})
+    placed = http.post("/api/tables/1/bets", json={"bet": "banker", "amount_cents": 500},
+                       headers={"Idempotency-Key": "first-bet"})  # fmt: skip
+    assert placed.status_code == 201  # the session starts with a bet, at any table
     page.get_by_role("link", name="Lobby").click()
     open_table(page, 4, "Lo-Ball")
     clock.advance(5 * 60 + 1)

@@ -1,10 +1,12 @@
 // The player's account: loss limits per day, week and month (and any raise still waiting
 // its 24 hours), the reality check, time played and the net result today, and
 // self-exclusion — all from GET /api/me/protections; the server enforces every one.
+// A limit of 0.00 is asked about first: it stops all play, and lifting it waits a day.
 
 import { ApiError, get, post, put } from "../api.js";
 import { openModal } from "../dialog.js";
 import { dateTime, duration, h, money, parseMoney, replace, signed } from "../dom.js";
+import { signInPanel } from "../signins.js";
 
 const PERIODS = [
   ["day", "Day", "the last 24 hours"],
@@ -65,28 +67,70 @@ export function mount(main) {
     h("button", { type: "button", onClick: () => setLimit(period.value, null) }, "Remove limit")),
   ui.limitMessage);
 
-  async function setLimit(which, cents) {
+  function setLimit(which, cents) {
+    if (cents === 0) confirmZero(which);
+    else saveLimit(which, cents, false);
+  }
+
+  /** A limit of 0.00 stops all play at once, and lifting it waits 24 hours: ask first. */
+  function confirmZero(which) {
+    const word = PERIOD_WORD[which];
+    const { close } = openModal({
+      id: "zero-limit-confirm",
+      className: "modal-warning",
+      title: `Set a ${word} loss limit of 0.00?`,
+      body: [
+        h("p", {}, "A limit of 0.00 stops all play from now: no table takes a bet from you."),
+        h("p", { class: "strong" }, "Raising or removing it again waits 24 hours."),
+      ],
+      actions: [
+        h("button", { type: "button", class: "danger", onClick: () => {
+          close();
+          saveLimit(which, 0, true);
+        } }, "Yes, set 0.00"),
+        h("button", { type: "button", onClick: () => {
+          close();
+          say(ui.limitMessage, `Nothing changed: your ${word} limit is as it was.`, "done");
+        } }, "Cancel"),
+      ],
+      onDismiss: () => say(ui.limitMessage, `Nothing changed: your ${word} limit is as it was.`, "done"),
+    });
+  }
+
+  async function saveLimit(which, cents, confirm) {
     const before = state ? state.limits[which].loss_limit_cents : null;
     try {
-      const answer = await put("/api/me/limits", { period: which, loss_limit_cents: cents });
+      const body = { period: which, loss_limit_cents: cents };
+      if (confirm) body.confirm = true;
+      const answer = await put("/api/me/limits", body);
       await load();
-      const now = state.limits[which];
-      const word = PERIOD_WORD[which];
-      if (now.pending && Math.abs(now.pending.effective_at - answer.effective_at) < 1) {
-        const until = before === null ? "" : ` Until then your ${word} limit stays ${money(before)}.`;
-        const change = cents === null ? `your ${word} limit is removed on` : `your ${word} limit becomes ${money(cents)} on`;
-        say(ui.limitMessage, `${cents === null ? "Removing" : "Raising"} a limit waits 24 hours: ${change} ${dateTime(answer.effective_at)}.${until}`, "wait");
-      } else if (cents === null) {
-        say(ui.limitMessage, `You have no ${word} loss limit.`, "done");
-      } else if (before !== null && cents < before) {
-        say(ui.limitMessage, `Lowering a limit applies at once: your ${word} loss limit is now ${money(cents)}.`, "done");
-      } else {
-        say(ui.limitMessage, `Your ${word} loss limit is ${money(cents)}, from now.`, "done");
-      }
+      const [text, kind] = changeText(which, cents, before, answer);
+      say(ui.limitMessage, text, kind);
       amount.value = "";
     } catch (error) {
       say(ui.limitMessage, failure(error), "fail");
     }
+  }
+
+  /** What a change of limit did, from the server's answer: what applies now, what later, and the waiting change it cancelled. */
+  function changeText(which, cents, before, answer) {
+    const word = PERIOD_WORD[which];
+    const now = state.limits[which];
+    const inForce = answer.in_force_cents;
+    const cancelled = answer.cancelled
+      ? ` The change that was waiting (${pendingText(answer.cancelled)}) is cancelled.`
+      : "";
+    if (now.pending && Math.abs(now.pending.effective_at - answer.effective_at) < 1) {
+      const until = inForce === null ? " Until then you have no limit." : ` Until then your ${word} limit stays ${money(inForce)}.`;
+      const change = cents === null ? `your ${word} limit is removed on` : `your ${word} limit becomes ${money(cents)} on`;
+      return [`${cents === null ? "Removing" : "Raising"} a limit waits 24 hours: ${change} ${dateTime(answer.effective_at)}.${until}${cancelled}`, "wait"];
+    }
+    if (cents === null) return [`You have no ${word} loss limit.${cancelled}`, "done"];
+    if (cents === 0) return [`Your ${word} loss limit is 0.00 from now: no bets until you raise it, which waits 24 hours.${cancelled}`, "done"];
+    if (answer.cancelled || (before !== null && cents < before)) {
+      return [`Lowering a limit applies at once: your ${word} loss limit is now ${money(cents)}.${cancelled}`, "done"];
+    }
+    return [`Your ${word} loss limit is ${money(cents)}, from now.`, "done"];
   }
 
   // --- the reality check ------------------------------------------------------------
@@ -181,7 +225,8 @@ export function mount(main) {
     replace(ui.today,
       h("div", {}, h("dt", {}, "Time played today"), h("dd", { id: "played-today", "data-seconds": String(state.time_played_today_seconds) }, duration(state.time_played_today_seconds))),
       h("div", {}, h("dt", {}, "Net result today"), h("dd", { id: "net-today", "data-cents": String(state.net_today_cents), class: state.net_today_cents < 0 ? "down" : state.net_today_cents > 0 ? "up" : null }, signed(state.net_today_cents))),
-      h("div", {}, h("dt", {}, "Playing now"), h("dd", { id: "session-now" }, s ? `${duration(s.minutes * 60)} · ${signed(s.net_cents)}` : "not at a table")),
+      h("div", {}, h("dt", {}, "Playing now"), h("dd", { id: "session-now", "data-ends-at": s ? String(s.ends_at) : "" },
+        s ? `${duration(s.minutes * 60)} since your first bet · ${signed(s.net_cents)}` : "no session: one starts with your next bet")),
       h("div", {}, h("dt", {}, "Reality check"), h("dd", {}, state.reality_check_minutes ? `every ${state.reality_check_minutes} min` : "off")));
   }
 
@@ -222,7 +267,7 @@ export function mount(main) {
       h("section", { class: "panel wide", "aria-labelledby": "today-title" },
         h("h2", { id: "today-title" }, "Today"),
         ui.today,
-        h("p", { class: "quiet small" }, "Today is since midnight UTC. The result is what the tables returned less what you staked.")),
+        h("p", { class: "quiet small" }, "Today is since midnight UTC. The result is what the tables returned less what you staked. Time played runs from the first bet of each session to its last; a session ends after a while without a bet, whether or not a table is open.")),
       h("section", { class: "panel wide", "aria-labelledby": "limits-title" },
         h("h2", { id: "limits-title" }, "Loss limits"),
         h("p", { class: "quiet", id: "limits-note" }, "Each limit caps your net loss over a rolling period; stakes still in play count."),
@@ -239,7 +284,8 @@ export function mount(main) {
         realityForm),
       h("section", { class: "panel", "aria-labelledby": "exclusion-title" },
         h("h2", { id: "exclusion-title" }, "Take a break"),
-        ui.exclusion))));
+        ui.exclusion),
+      signInPanel())));
 
   load().catch((error) => {
     if (!stopped) replace(ui.today, h("p", { class: "fail" }, failure(error)));
@@ -247,6 +293,7 @@ export function mount(main) {
   return () => {
     stopped = true;
     document.getElementById("exclusion-confirm")?.remove();
+    document.getElementById("zero-limit-confirm")?.remove();
   };
 }
 
