@@ -79,8 +79,8 @@ document.addEventListener("click", (event) => {
 
 window.addEventListener("popstate", render);
 
-document.getElementById("sign-out").addEventListener("click", () => {
-  signOut();
+document.getElementById("sign-out").addEventListener("click", async () => {
+  await signOut();
   navigate("/");
 });
 

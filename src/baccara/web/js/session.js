@@ -62,12 +62,41 @@ export async function register(username, password) {
   await signIn(username, password);
 }
 
-export function signOut() {
+function forget() {
   setToken(null);
   session.user = null;
   session.balance = null;
   changed();
 }
+
+/**
+ * Sign out: the casino revokes this token (it would otherwise stay good until it
+ * expires, wherever a copy of it is) and closes its sockets. The page forgets it even
+ * when the casino cannot be reached.
+ */
+export async function signOut() {
+  if (token()) {
+    try {
+      await post("/api/auth/logout");
+    } catch {
+      /* revoked already, or the casino unreachable: signed out here either way */
+    }
+  }
+  forget();
+}
+
+/** Sign out on every device: every token of this user's is revoked, this one too. */
+export async function signOutEverywhere() {
+  await post("/api/auth/logout-everywhere");
+  forget();
+}
+
+/** A new password: every other device is signed out; this one gets a new token. */
+export async function changePassword(current, next) {
+  const answer = await put("/api/me/password", { current_password: current, new_password: next });
+  setToken(answer.token);
+}
+
 
 onSignedOut(() => {
   session.user = null;
