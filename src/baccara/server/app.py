@@ -61,6 +61,8 @@ def create_app(
         description="Punto Banco, RedGreen, Mini RedGreen and Lo-Ball at shared tables:"
         " wallets in integer cents, provably fair electronic rounds, live-dealer tables.",
         lifespan=lifespan,
+        docs_url=None,  # pages.py serves /docs, with its viewer from this casino, not a CDN
+        redoc_url=None,
     )
     app.state.casino = casino
     app.state.metrics = figures = casino.metrics

@@ -39,6 +39,17 @@ def check_key(key: object) -> str:
         ) from None
 
 
+def seed_of_key(key: str) -> str:
+    """The client seed of a player who chose none: drawn from their bet's Idempotency-Key,
+    which they did choose, so the cut is still theirs. It is the key's SHA-256, never the
+    key: the round's client seed is published, and a key is the player's own to retry with.
+
+    >>> seed_of_key("k-1")
+    '7c35c5a1785d20704e44d5de4beb81c1'
+    """
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
 def _fingerprint(table_id: int, spot: str, amount: int) -> str:
     text = json.dumps({"table": table_id, "bet": spot, "amount_cents": amount}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -109,7 +120,7 @@ def place(
     table = live.table
     round_ = table.current()
     player = responsible.player_at_bet(session, user.id, now)
-    client_seed = player.client_seed or key
+    client_seed = player.client_seed or seed_of_key(key)
     seat = table.seat_of(user.username)
     if seat is None and table.spec.table.seat_required:
         raise BaccaraError(f"take a seat to bet at {table.spec.name}")

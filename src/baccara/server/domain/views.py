@@ -25,7 +25,7 @@ from baccara.server.db.database import Database
 from baccara.server.db.models import Bet, CasinoTable, Entry, Payout, Transfer
 from baccara.server.db.models import Round as RoundRow
 from baccara.server.domain.types import Caller, Live
-from baccara.server.errors import NotFound
+from baccara.server.errors import Forbidden, NotFound
 from baccara.table import Round, Viewer, view
 from baccara.table.events import RoundSettled
 from baccara.table.view import visible_cards
@@ -113,6 +113,27 @@ def round_json(session: Session, row: RoundRow, round_: Round, viewer: Viewer) -
     }
 
 
+STAFF = frozenset({"admin", "dealer"})
+"""Who may read every round: the back office (its report, voids and audit trail) and the
+dealers, whose console names the rounds they dealt."""
+
+
+def may_read(session: Session, user: Caller, row: RoundRow) -> bool:
+    """Whether ``user`` could have seen this round at its table: a round shows its players
+    as the table does (seat and username), so it is read by those the table shows them to.
+
+    Anyone signed in may watch an open table (its WebSocket), so a round of an open table
+    is anyone's to read; once the table has closed, only those who bet on the round (their
+    history links to it) and the staff may."""
+    if user.role in STAFF:
+        return True
+    status = session.scalar(select(CasinoTable.status).where(CasinoTable.id == row.table_id))
+    if status == "open":
+        return True
+    mine = select(Bet.id).where(Bet.round_id == row.id, Bet.user_id == user.id).limit(1)
+    return session.scalar(mine) is not None
+
+
 def stored_round(session: Session, row: RoundRow) -> Round:
     """A round rebuilt from its stored log, to be read."""
     return Round.read(store.load_events(session, row.id))
@@ -156,11 +177,14 @@ class Views:
 
     def round(self, user: Caller, round_id: int, source: Live | Mirror | None) -> dict[str, Any]:
         """A round as ``user`` may see it: the round in play from ``source``, any other from
-        its stored log."""
+        its stored log (refused to whoever could not have seen it, see :func:`may_read`)."""
         with self.db.read() as session:
             row = session.get(RoundRow, round_id)
             if row is None:
                 raise NotFound(f"no round {round_id}")
+            if not may_read(session, user, row):
+                raise Forbidden(f"round {round_id} was played at a table that has closed: only"
+                                " its players and the casino's staff may read it")  # fmt: skip
             in_play = source is not None and source.round_id == round_id and source.round
             round_ = source.round if in_play and source else stored_round(session, row)
             assert round_ is not None

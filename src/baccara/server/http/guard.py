@@ -5,18 +5,25 @@
 * Every answer carries the security headers a casino's pages need: a
   Content-Security-Policy that allows nothing from elsewhere and no inline script,
   no framing (``frame-ancestors 'none'``), ``X-Content-Type-Options: nosniff``,
-  ``Referrer-Policy: no-referrer``. The interactive API documentation (``/docs``)
-  loads its viewer from a CDN, so it alone gets a policy that allows that.
+  ``Referrer-Policy: no-referrer``. The interactive API documentation (``/docs``) is
+  Swagger UI served by the casino itself; its page alone gets a policy that allows the
+  one inline script that starts the viewer, by its hash — still nothing from elsewhere.
+* A redirect never names a host: an absolute ``Location`` (Starlette's added slash,
+  ``/static`` to ``/static/``, is built from the request's ``Host`` header, which the
+  client chose) goes out as its path, so no one can make the casino send a browser to
+  another site.
 """
 
 from __future__ import annotations
 
 import json
+import urllib.parse
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from baccara.server.cluster.hub import SOCKET_SEND
 from baccara.server.errors import BodyTooLarge
+from baccara.server.http.pages import DOCS, DOCS_SCRIPT_HASH
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -34,10 +41,12 @@ POLICY = (
 )
 """Everything from this origin (the table WebSockets are same-origin too), nothing inline."""
 DOCS_POLICY = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
-    "https://fastapi.tiangolo.com; connect-src 'self'; frame-ancestors 'none'"
+    f"default-src 'self'; script-src 'self' {DOCS_SCRIPT_HASH}; style-src 'self';"
+    " img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none';"
+    " base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+"""The API documentation's page: its files from this origin only, its one inline script by
+hash (:data:`baccara.server.http.pages.DOCS_SCRIPT_HASH`)."""
 HEADERS = {
     b"x-content-type-options": b"nosniff",
     b"referrer-policy": b"no-referrer",
@@ -76,11 +85,11 @@ class Guard:
                 return
             if not message.get("more_body", False):
                 break
-        added = DOCS_SECURED if scope["path"] in ("/docs", "/redoc") else SECURED
+        added = DOCS_SECURED if scope["path"] == DOCS else SECURED
 
         async def secured(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
+                headers = [_relative(name, value) for name, value in message.get("headers", [])]
                 present = {name.lower() for name, _ in headers}
                 for name, value in added:
                     if name not in present:
@@ -89,6 +98,18 @@ class Guard:
             await send(message)
 
         await self.app(scope, replaying(bytes(body), receive), secured)
+
+
+def _relative(name: bytes, value: bytes) -> tuple[bytes, bytes]:
+    """A ``Location`` header as its path (and query): the casino only ever sends a client
+    somewhere on its own origin, so the host an absolute one names came from the request."""
+    if name.lower() != b"location":
+        return name, value
+    split = urllib.parse.urlsplit(value.decode("latin-1"))
+    if not (split.scheme or split.netloc):
+        return name, value
+    path = "/" + split.path.lstrip("/")  # never "//host": a path, not another origin
+    return name, urllib.parse.urlunsplit(("", "", path, split.query, "")).encode("latin-1")
 
 
 async def read_body(receive: Receive) -> bytes:

@@ -22,7 +22,7 @@ from baccara.server.errors import (
 from baccara.server.http.api.answers.backoffice import AuditEntryOut, WalletOut
 from baccara.server.http.api.deps import AdminDep, CasinoDep
 from baccara.server.http.api.errors import BAD_BODY, refusals
-from baccara.server.http.api.schemas import Strict
+from baccara.server.http.api.schemas import MAX_ID, Strict, Username
 
 router = APIRouter(tags=["admin"])
 
@@ -36,7 +36,8 @@ class AdjustIn(Strict):
             responses=refusals(AuthError, Forbidden, InvalidRequest))  # fmt: skip
 def audit_log(
     admin: AdminDep, casino: CasinoDep, limit: int = Query(100, ge=1, le=1000),
-    before: int | None = Query(None, ge=1),
+    before: int | None = Query(None, ge=1, le=MAX_ID, description="Only entries older"
+                                " than this id (the last id of the page before)"),
 ) -> list[dict[str, Any]]:  # fmt: skip
     """Every admin and dealer action, newest first."""
     with casino.db.read() as session:
@@ -49,7 +50,9 @@ def audit_log(
     responses=refusals(AuthError, Forbidden, NotFound, InsufficientFunds, BaccaraError,
                        *BAD_BODY),
 )  # fmt: skip
-async def adjust(username: str, body: AdjustIn, admin: AdminDep, casino: CasinoDep) -> WalletOut:
+async def adjust(
+    username: Username, body: AdjustIn, admin: AdminDep, casino: CasinoDep
+) -> WalletOut:
     """Credit (positive) or debit (negative) a wallet, with a reason, through the ledger."""
     if body.amount_cents == 0:
         raise BaccaraError("amount_cents: a credit or a debit, not 0")

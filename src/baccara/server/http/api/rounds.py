@@ -28,10 +28,12 @@ HIGHEST_BETTOR = (AuthError, Forbidden, NotFound, TableMoved, RoundError, Invali
 
 
 @router.get("/api/rounds/{round_id}", response_model=RoundOut,
-            responses=refusals(AuthError, NotFound, InvalidRequest))  # fmt: skip
+            responses=refusals(AuthError, Forbidden, NotFound, InvalidRequest))  # fmt: skip
 async def get_round(round_id: RoundId, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
     """The round as this user may see it now: only the cards exposed so far, the server
-    seed once the round is over."""
+    seed once the round is over, other players as the table shows them (seat and name,
+    no bet's client seed). A round of a table that has closed is for its players and the
+    staff only (403)."""
     return await casino.round_view(user, round_id)
 
 

@@ -1,5 +1,10 @@
 """Request and answer bodies, strictly typed: an amount is a JSON integer of cents, never
-a float or a string, and within 64 bits."""
+a float or a string, and within 64 bits.
+
+Every parameter a client sends is bounded here or beside its route: integers within the
+database's 64 bits (an id past them would overflow the driver, a 500), numbers finite,
+text no longer than any value the casino keeps. Anything else is a 422 in the casino's
+error shape before a route runs."""
 
 from __future__ import annotations
 
@@ -17,6 +22,13 @@ MAX_ID = 2**63 - 1
 
 TableId = Annotated[int, Path(ge=1, le=MAX_ID, description="A table's id")]
 RoundId = Annotated[int, Path(ge=1, le=MAX_ID, description="A round's id")]
+MAX_NAME = 64
+"""The longest username, bet id or game id a request may name (as registration allows)."""
+Username = Annotated[str, Path(min_length=1, max_length=MAX_NAME, description="A username")]
+BetId = Annotated[str, Path(min_length=1, max_length=MAX_NAME, description="A bet's id")]
+MAX_OPTIONS = 32
+"""Rule options a new table may set: every game has fewer."""
+
 
 
 class Strict(BaseModel):
@@ -45,11 +57,11 @@ class ClientSeedIn(Strict):
 
 class ShoeIn(Strict):
     mode: Literal["reshuffle", "continuous"] = "reshuffle"
-    penetration: float = Field(0.8, gt=0, le=1)
+    penetration: float = Field(0.8, gt=0, le=1, allow_inf_nan=False)
 
 
 class TableIn(Strict):
-    game: StrictStr
+    game: StrictStr = Field(max_length=MAX_NAME)
     min_bet_cents: StrictInt = Field(ge=1, le=MAX_CENTS)
     max_bet_cents: StrictInt = Field(ge=1, le=MAX_CENTS)
     bet_step_cents: StrictInt | None = Field(
@@ -60,7 +72,9 @@ class TableIn(Strict):
         " under the table's options (0.20 at Punto Banco), at which no payout is rounded",
     )
     mode: Literal["electronic", "live"] = "electronic"
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[Annotated[str, Field(max_length=MAX_NAME)], Any] = Field(
+        default_factory=dict, max_length=MAX_OPTIONS
+    )
     seats: StrictInt | None = Field(None, ge=1, le=100)
     shoe: ShoeIn = Field(default_factory=ShoeIn)
 
@@ -84,9 +98,19 @@ class ChooseIn(Strict):
     hand: Literal["red", "green"]
 
 
+MAX_DIE = 1_000
+"""A die's number as a dealer may type it: the game refuses a face past 6 in its own words."""
+
+
 class CardsIn(Strict):
-    cards: list[StrictStr] = Field(default_factory=list, max_length=64)
-    dice: list[StrictInt | StrictStr] = Field(default_factory=list, max_length=3)
+    cards: list[Annotated[StrictStr, Field(max_length=8)]] = Field(
+        default_factory=list, max_length=64
+    )
+    dice: list[
+        Annotated[StrictInt, Field(ge=-MAX_DIE, le=MAX_DIE)]
+        | Annotated[StrictStr, Field(max_length=8)]
+    ] = Field(default_factory=list, max_length=3)
+
 
 
 class VoidIn(Strict):

@@ -34,7 +34,7 @@ from baccara.server.http.api.answers.tables import (
 )
 from baccara.server.http.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
 from baccara.server.http.api.errors import BAD_BODY, refusals
-from baccara.server.http.api.schemas import BetIn, BetOut, SeatIn, State, TableId, TableIn
+from baccara.server.http.api.schemas import BetId, BetIn, BetOut, SeatIn, State, TableId, TableIn
 from baccara.table import Mode, OffStep, RoundError, SeatError, TableConfig
 from baccara.table.config import whole_cents_step
 
@@ -156,7 +156,7 @@ async def place_bet(
 @router.delete("/api/tables/{table_id}/bets/{bet_id}", response_model=BalanceOut,
                responses=refusals(*PLAYING))  # fmt: skip
 async def remove_bet(
-    table_id: TableId, bet_id: str, user: UserDep, casino: CasinoDep
+    table_id: TableId, bet_id: BetId, user: UserDep, casino: CasinoDep
 ) -> BalanceOut:
     """Take a bet back while betting is open."""
     return BalanceOut(balance_cents=await casino.remove_bet(user, table_id, bet_id))
