@@ -117,6 +117,25 @@ class BodyTooLarge(ServerError):
     status, code = 413, "too_large"
 
 
+class HeadersTooLarge(ServerError):
+    """The request's head (its request line and headers) is over the bound a head may
+    have: refused as it arrives, before the rest is read (see ``http/transport.py``)."""
+
+    status, code = 431, "headers_too_large"
+
+
+class URLTooLong(ServerError):
+    """The request's URL is over the bound a request line may have."""
+
+    status, code = 414, "url_too_long"
+
+
+class HeadersTimeout(ServerError):
+    """The request's head did not arrive within the time a client has to send it."""
+
+    status, code = 408, "request_timeout"
+
+
 class InvalidRequest(ServerError):
     """The request does not match its schema: the detail names each field that is wrong."""
 
@@ -132,6 +151,12 @@ class HTTPRefusal(ServerError):
 
 class UnreadableBody(HTTPRefusal):
     """A body that cannot be read as the JSON it says it is."""
+
+    status = 400
+
+
+class MalformedRequest(HTTPRefusal):
+    """Bytes that are not an HTTP/1.1 request: answered by the server before any route."""
 
     status = 400
 

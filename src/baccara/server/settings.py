@@ -22,6 +22,9 @@ MAX_LEASE_SECONDS = 300
 MAX_STARTING_BALANCE_CENTS = 10**12
 """Play money a new player may start with: at most 10,000,000,000.00."""
 MAX_SCRAPE_ADDRESSES = 64
+DEFAULT_PROXIES = "127.0.0.1, ::1"
+"""Whose ``X-Forwarded-For`` is believed unless told: a proxy on this host (uvicorn's own
+default)."""
 
 
 class LogLevel(enum.StrEnum):
@@ -65,6 +68,17 @@ def scrape_networks(text: str) -> tuple[IpNetwork, ...]:
     return tuple(networks)
 
 
+def written(network: IpNetwork) -> str:
+    """A network as uvicorn reads it: a single address without its prefix length.
+
+    >>> written(ipaddress.ip_network("::1")), written(ipaddress.ip_network("10.0.0.0/8"))
+    ('::1', '10.0.0.0/8')
+    """
+    if network.num_addresses == 1:
+        return str(network.network_address)
+    return str(network)
+
+
 class Settings(BaseSettings):
     """Every knob of a casino server; the defaults are the ones ``make run`` uses."""
 
@@ -98,10 +112,31 @@ class Settings(BaseSettings):
     """Addresses or networks, comma-separated, that may read ``GET /metrics`` without a
     token (a Prometheus server); an admin's token reads it from anywhere."""
 
+    forwarded_allow_ips: str = Field(
+        DEFAULT_PROXIES,
+        max_length=4096,
+        validation_alias=AliasChoices("BACCARA_FORWARDED_ALLOW_IPS", "FORWARDED_ALLOW_IPS"),
+    )
+    """The proxies (addresses or networks, comma-separated) whose ``X-Forwarded-For`` names
+    a request's client (``--forwarded-allow-ips``; ``FORWARDED_ALLOW_IPS``, uvicorn's own
+    name, is read too). From any other address the header is ignored: a request's client
+    is whoever connected, for the per-address limits and the scrape addresses alike. The
+    proxies are also spared the connections cap per address, since every client behind
+    them arrives from theirs (the proxy caps its clients itself)."""
+
     @field_validator("metrics_scrape_addresses")
     @classmethod
     def _scrape_addresses(cls, text: str) -> str:
         return ", ".join(str(network) for network in scrape_networks(text))
+
+    @field_validator("forwarded_allow_ips")
+    @classmethod
+    def _proxies(cls, text: str) -> str:
+        return ", ".join(written(network) for network in scrape_networks(text))
+
+    @property
+    def proxy_networks(self) -> tuple[IpNetwork, ...]:
+        return scrape_networks(self.forwarded_allow_ips)
 
     @property
     def reveal_delay(self) -> float:
