@@ -44,6 +44,18 @@ def started(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> list[Any
         (["--starting-balance", "-0.01"], "--starting-balance: must be between 0.00 and"),
         (["--starting-balance", "10000000000.01"], "--starting-balance: must be between 0.00"),
         (["--starting-balance", "0.001"], "--starting-balance: must be an amount with at most 2"),
+        (
+            ["--forwarded-allow-ips", "*"],
+            "--forwarded-allow-ips: must be a comma-separated list"
+            " of IP addresses or networks (10.0.0.0/24), got '*'",
+        ),
+        (["--forwarded-allow-ips", "10.0.0.0/33"], "--forwarded-allow-ips: must be a comma-"),
+        (["--forwarded-allow-ips", "proxy.internal"], "got 'proxy.internal'"),
+        (["--forwarded-allow-ips", "10.0.0.1,,10.0.0.2"], "--forwarded-allow-ips: must be a"),
+        (
+            ["--forwarded-allow-ips", ",".join(["10.0.0.1"] * 65)],
+            "--forwarded-allow-ips: must be at most 64 addresses",
+        ),
     ],
 )
 def test_serve_refuses_before_starting(started: list[Any], args: list[str], message: str) -> None:
@@ -62,6 +74,8 @@ def test_serve_refuses_before_starting(started: list[Any], args: list[str], mess
         ("DATABASE_URL", "mysql://u:secret@host/db", "in SQLite or PostgreSQL, not 'mysql'"),
         ("DATABASE_URL", "not a url", "DATABASE_URL: not a database URL"),
         ("DATABASE_URL", "postgresql+nodriver://h/d", "DATABASE_URL: no driver"),
+        ("FORWARDED_ALLOW_IPS", "*", "FORWARDED_ALLOW_IPS: value error, a comma-separated list"),
+        ("BACCARA_FORWARDED_ALLOW_IPS", "::1/200", "BACCARA_FORWARDED_ALLOW_IPS: value error"),
     ],
 )
 def test_serve_names_a_bad_setting_of_the_environment(
@@ -91,6 +105,20 @@ def test_serve_starts_with_what_was_typed(started: list[Any]) -> None:
     assert (settings.reveal_delay_ms, settings.starting_balance_cents) == (0, 0)
     run("serve", "--host", "::1", "--starting-balance", "10000000000")
     assert started[1][0].starting_balance_cents == 10**12 and started[1][1] == "::1"
+
+
+def test_serve_believes_x_forwarded_for_from_the_proxies_it_is_given(
+    started: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a proxy on this host by default; ``--forwarded-allow-ips`` over the environment."""
+    run("serve")
+    assert started[0][0].forwarded_allow_ips == "127.0.0.1, ::1"
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "10.0.0.7")
+    run("serve")
+    run("serve", "--forwarded-allow-ips", " 10.1.0.0/16 , fd00::/8,10.0.0.1/32 ")
+    run("serve", "--forwarded-allow-ips", "")
+    assert [s.forwarded_allow_ips for s, _, _ in started[1:]] == [
+        "10.0.0.7", "10.1.0.0/16, fd00::/8, 10.0.0.1", ""]  # fmt: skip
 
 
 @pytest.fixture

@@ -104,6 +104,15 @@ def serve(
             show_default="console on a terminal, else json",
         ),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDRESSES",
+            help="The proxies whose X-Forwarded-For names the client: IP addresses or"
+            " networks, comma-separated (FORWARDED_ALLOW_IPS).",
+            show_default="127.0.0.1, ::1",
+        ),
+    ] = None,
 ) -> None:
     """Run the casino: the API, the WebSocket tables and the web pages, on DATABASE_URL
     (default: the SQLite file baccara.db here). Timers are 1 to 3,600 seconds."""
@@ -125,6 +134,8 @@ def serve(
         **({} if log_level is None else {"log_level": choice("--log-level", log_level, LogLevel)}),
         **({} if log_format is None else {"log_format": choice("--log-format", log_format,
                                                                LogFormat)}),
+        **({} if forwarded_allow_ips is None else {"forwarded_allow_ips":
+                                                   proxies(forwarded_allow_ips)}),
     )  # fmt: skip
     start(settings, address, number)
 
@@ -134,6 +145,14 @@ def start(settings: Settings, host: str, port: int) -> None:
     import uvicorn
 
     from baccara.server.app import create_app
+    from baccara.server.http.transport import (
+        MAX_CONNECTIONS_PER_ADDRESS,
+        MAX_WEBSOCKET_MESSAGE,
+        Admission,
+        CasinoWebSocket,
+        connection_limit,
+        protocols,
+    )
     from baccara.server.observe import logs
 
     logs.configure(settings.log_level, settings.log_format)
@@ -149,12 +168,16 @@ def start(settings: Settings, host: str, port: int) -> None:
     collect_rarely()
     # uvicorn logs through the casino's configuration (one stream, one format); its access
     # line, which would show each query string, is the casino's "request" event instead.
-    # A client's address is taken from X-Forwarded-For only when a proxy on this host sent
-    # the request (uvicorn's own default, FORWARDED_ALLOW_IPS of the environment or
-    # 127.0.0.1 and ::1, written out here: a scrape address of the metrics is checked against it).
+    # A client's address is taken from X-Forwarded-For only when one of the proxies of
+    # the settings sent the request (a scrape address of the metrics, and every limit per
+    # address, is checked against the address found). Connections are bounded, timed and
+    # counted by the casino's own protocols (server/http/transport.py).
+    admission = Admission(connection_limit(), MAX_CONNECTIONS_PER_ADDRESS, settings.proxy_networks)
     uvicorn.run(app, host=host, port=port, log_config=None, log_level=None, access_log=False,
                 ws_per_message_deflate=False, proxy_headers=True,
-                forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"))  # fmt: skip
+                forwarded_allow_ips=settings.forwarded_allow_ips,
+                http=protocols(admission), ws=CasinoWebSocket,
+                ws_max_size=MAX_WEBSOCKET_MESSAGE)  # fmt: skip
 
 
 GC_THRESHOLDS = (20_000, 20, 20)
@@ -220,6 +243,19 @@ def lease(text: str) -> float:
                              MAX_LEASE_SECONDS))  # fmt: skip
 
 
+def proxies(text: str) -> str:
+    """``--forwarded-allow-ips``: IP addresses or networks, comma-separated (none: no
+    proxy is believed)."""
+    from baccara.server.settings import scrape_networks
+
+    try:
+        scrape_networks(text)
+    except ValueError as error:
+        raise InvalidOption("--forwarded-allow-ips",
+                            f"must be {error}, got {shown(text)}") from None  # fmt: skip
+    return text
+
+
 def choice(flag: str, text: str, values: type[E]) -> E:
     """One of ``values`` (an enum of the settings: ``LogLevel``, ``LogFormat``), as typed in
     any case."""
@@ -255,6 +291,8 @@ def load_settings(**given: Any) -> Settings:
         first = error.errors()[0]
         field = str(first["loc"][0]) if first["loc"] else "settings"
         variable = "DATABASE_URL" if field == "database_url" else f"BACCARA_{field.upper()}"
+        if field.isupper():  # a setting of two names: the one set
+            variable = field if field in os.environ else field.removeprefix("BACCARA_")
         raise BaccaraError(
             f"{variable}: {first['msg'].lower()}, got {shown(first.get('input'))}"
         ) from None
