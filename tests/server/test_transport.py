@@ -141,6 +141,20 @@ def test_what_is_not_http_is_answered_400_with_the_casinos_headers(
         assert_secured(headers)
 
 
+def test_a_websocket_handshake_refused_carries_the_casinos_headers(
+    casino: tuple[int, int],
+) -> None:
+    """websockets' own refusal of a malformed upgrade (no key) had none of them."""
+    port, _ = casino
+    status, headers, _ = exchange(
+        port,
+        b"GET /ws/tables/1 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+        b"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    )
+    assert status == 400
+    assert_secured(headers)
+
+
 def test_a_client_slow_to_send_its_head_is_closed(casino: tuple[int, int]) -> None:
     """One header line every 2 s was never closed; nor was a connection that says nothing."""
     port, _ = casino

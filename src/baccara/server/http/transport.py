@@ -24,7 +24,7 @@ protocol is therefore taken as it is, with these bounds added, in one place:
 
 Its own answers (400 for bytes that are not HTTP, 408, 414, 431) are JSON like the API's
 refusals, with the casino's security headers (:data:`~.guard.SECURED`), which uvicorn's
-did not carry. What it adds to each request is a counter and a timer: the bet path does
+did not carry; so do the refusals of a WebSocket's handshake. What it adds to each request is a counter and a timer: the bet path does
 not notice it.
 """
 
@@ -41,6 +41,8 @@ from typing import Any, ClassVar
 import httptools
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.http11 import Response
+from websockets.server import ServerProtocol
 
 from baccara.server.errors import (
     HeadersTimeout,
@@ -272,12 +274,28 @@ class CasinoHttp(HttpToolsProtocol):
             self.refuse(HeadersTimeout, f"the request's head took over {HEAD_SECONDS:g} s")
 
 
+class SecuredHandshake(ServerProtocol):
+    """The WebSocket handshake (websockets' own): a refusal of it (400 for a malformed
+    upgrade, 403, 500) carries the casino's security headers, like every other answer."""
+
+    def send_response(self, response: Response) -> None:
+        if response.status_code != 101:
+            for name, value in SECURED:
+                response.headers[name.decode()] = value.decode()
+        super().send_response(response)
+
+
 class CasinoWebSocket(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol, counting its connection until it closes (the HTTP
-    protocol it was upgraded from hands it over)."""
+    protocol it was upgraded from hands it over), its handshake's refusals secured."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.conn = SecuredHandshake(
+            extensions=self.conn.available_extensions,
+            max_size=self.config.ws_max_size,
+            logger=self.conn.logger,
+        )
         self.admission: Admission | None = None
         self.slot: str | None = None
 
