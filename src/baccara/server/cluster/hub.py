@@ -20,6 +20,11 @@ messages go as they come; a busy table's bets reach each player a few at a time,
 times a second — as a person watches chips land — and each write of a socket, a
 system call on both sides, is shared by several. Either way a client gets every
 event, in order, once.
+
+The hub also closes what must not stay open: the sockets of a token just revoked
+(:meth:`Hub.revoke`, 4401), a user's socket past :data:`SOCKETS_PER_USER`
+(:meth:`Hub.admit`, 4429), and a socket that sends a binary frame, which the casino
+never reads (1003).
 """
 
 from __future__ import annotations
@@ -54,6 +59,11 @@ SEND_TOGETHER = 100
 """The most queued messages one send takes together."""
 SEND_INTERVAL = 0.1
 """Seconds between two writes of one socket, at least (see the module's docstring)."""
+SOCKETS_PER_USER = 8
+"""Table sockets one user may hold open in one process, at every table together: a page
+each for a few tables, and a reload's new socket while the old one closes."""
+UNSUPPORTED = 1003
+"""The close code of a socket that sent a binary frame (WebSocket's "unsupported data")."""
 
 
 @dataclass(frozen=True)
@@ -80,9 +90,18 @@ class Balance:
         return f'{{"type":"balance","balance_cents":{self.cents}}}'
 
 
-Outgoing = str | Events | Balance | None
+@dataclass(frozen=True)
+class Close:
+    """Close the connection, after what was queued before, with this code and reason."""
+
+    code: int
+    reason: str
+
+
+Outgoing = str | Events | Balance | Close | None
 """A queued message: encoded text, events or a balance to send (together with others
-waiting), or ``None`` to close the connection."""
+waiting), or a :class:`Close` (``None``: the server's restart code, 1012) to close the
+connection."""
 
 
 def together(waiting: list[Outgoing]) -> list[str]:
@@ -91,7 +110,7 @@ def together(waiting: list[Outgoing]) -> list[str]:
     balance in place of the older ones."""
     out: list[Events | Balance | str] = []
     for message in waiting:
-        assert message is not None
+        assert message is not None and not isinstance(message, Close)
         if isinstance(message, Balance):
             out = [m for m in out if not isinstance(m, Balance)]
         elif isinstance(message, Events):
@@ -116,6 +135,10 @@ class Connection:
     username: str
     role: str
     live_table: bool
+    generation: int = 0
+    """The token generation of the token the socket opened with."""
+    token_id: str = ""
+    """That token's id: the socket closes when the token is revoked (:meth:`Hub.revoke`)."""
     queue: asyncio.Queue[Outgoing] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
 
     @property
@@ -165,6 +188,11 @@ class Hub:
         self.listeners: list[Callable[[int, Sequence[Segment]], None]] = []
         """Called with each batch of a table's new events before the sockets get theirs:
         the casino's log and metrics read what was committed here."""
+        self.held: dict[int, int] = {}
+        """Each user's sockets, from their admission (:meth:`admit`) to their end."""
+        self.on_revoked: list[Callable[[int], None]] = []
+        """Called with the user whose tokens were revoked (:meth:`revoke`): the accounts
+        forget what they knew of them."""
 
     def add(self, connection: Connection) -> None:
         self.connections.setdefault(connection.table_id, set()).add(connection)
@@ -180,6 +208,35 @@ class Hub:
 
     def at(self, table_id: int) -> list[Connection]:
         return list(self.connections.get(table_id, ()))
+
+    def admit(self, user_id: int) -> bool:
+        """Count a new socket of the user's, unless they hold :data:`SOCKETS_PER_USER`
+        already (``False``); every admitted one is :meth:`release` d when it ends. Counted
+        before the socket is accepted, so sockets opened all at once cannot all pass."""
+        held = self.held.get(user_id, 0)
+        if held >= SOCKETS_PER_USER:
+            return False
+        self.held[user_id] = held + 1
+        return True
+
+    def release(self, user_id: int) -> None:
+        held = self.held.get(user_id, 0) - 1
+        if held > 0:
+            self.held[user_id] = held
+        else:
+            self.held.pop(user_id, None)
+
+    def revoke(self, user_id: int, generation: int | None = None,
+               token_id: str | None = None) -> None:  # fmt: skip
+        """Close (4401) the user's sockets opened with a token issued before ``generation``
+        or with the token ``token_id``, and tell :attr:`on_revoked`."""
+        for listener in self.on_revoked:
+            listener(user_id)
+        for connection in list(self.users.get(user_id, ())):
+            if (generation is not None and connection.generation < generation) or (
+                token_id is not None and connection.token_id == token_id
+            ):
+                connection.push(Close(4401, "signed out: sign in again"))
 
     def events(self, table_id: int, segments: Sequence[Segment]) -> None:
         """Queue each connection's own view of the new events (call under the table lock)."""
@@ -234,10 +291,17 @@ class Hub:
         """Send the connection's queue until it closes or the client goes away."""
         socket = connection.websocket
         sender = asyncio.create_task(self._send(connection))
+        binary = False
         try:
             while True:
-                message = await socket.receive_text()
-                if message == "ping":
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:  # a binary frame: nothing the casino reads
+                    binary = True
+                    break
+                if text == "ping":
                     connection.push({"type": "pong"})
         except (WebSocketDisconnect, RuntimeError):
             pass
@@ -246,6 +310,9 @@ class Hub:
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
+        if binary:
+            with contextlib.suppress(Exception):
+                await socket.close(code=UNSUPPORTED, reason="text messages only")
 
     async def _send(self, connection: Connection) -> None:
         queue, send = connection.queue, connection.send
@@ -254,12 +321,13 @@ class Hub:
         while True:
             waiting = [await queue.get()]
             wait = sent_at + SEND_INTERVAL - monotonic()
-            if wait > 0 and waiting[-1] is not None:
+            if wait > 0 and not _closes(waiting[-1]):
                 await asyncio.sleep(wait)  # what else arrives in the meantime goes with it
             sent_at = monotonic()
-            while waiting[-1] is not None and len(waiting) < SEND_TOGETHER and not queue.empty():
+            while not _closes(waiting[-1]) and len(waiting) < SEND_TOGETHER and not queue.empty():
                 waiting.append(queue.get_nowait())
-            closing = waiting[-1] is None
+            last = waiting[-1]
+            closing = _closes(last)
             try:
                 for text in together(waiting[:-1] if closing else waiting):
                     await send({"type": "websocket.send", "text": text})
@@ -267,5 +335,12 @@ class Hub:
                 return
             if closing:
                 with contextlib.suppress(Exception):
-                    await connection.websocket.close(code=1012)
+                    if isinstance(last, Close):
+                        await connection.websocket.close(code=last.code, reason=last.reason)
+                    else:
+                        await connection.websocket.close(code=1012)
                 return
+
+
+def _closes(message: Outgoing) -> bool:
+    return message is None or isinstance(message, Close)

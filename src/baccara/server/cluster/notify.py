@@ -5,10 +5,11 @@ The holder of a table sends, inside the transaction that writes them, which even
 of which round are new (a notification is delivered only if its transaction
 commits), the balances that changed and any message for the table
 (:meth:`Bus.announce`); a message that belongs to no transaction — a table closed, a
-note for its watchers — goes at once (:meth:`Bus.publish`). Each other process listens,
-keeps a :class:`~baccara.server.cluster.mirror.Mirror` of the tables its WebSockets
-watch, reads the new events from the database and sends each connection its own view,
-as the holder does. After a lost connection it catches up with a fresh snapshot of
+note for its watchers, a user's tokens revoked — goes at once (:meth:`Bus.publish`).
+Each other process listens, keeps a :class:`~baccara.server.cluster.mirror.Mirror` of
+the tables its WebSockets watch, reads the new events from the database and sends
+each connection its own view, as the holder does (and closes the sockets of a revoked
+token). After a lost connection it catches up with a fresh snapshot of
 every table it follows, since notifications sent meanwhile reached nobody.
 
 On SQLite, which one process serves, there is nobody to tell: nothing is sent and
@@ -135,6 +136,8 @@ class Bus(Generic[H]):
             hub.balances({int(u): b for u, b in balances.items()})
         for user_id, note in message.get("u", {}).items():
             hub.to_users(None, {int(user_id): note})
+        for user_id, generation, token_id in message.get("r", ()):  # tokens revoked there
+            hub.revoke(int(user_id), generation, token_id)
         table_id = message.get("t")
         if table_id is None:
             return
