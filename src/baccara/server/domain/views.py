@@ -22,7 +22,7 @@ from baccara.games import game
 from baccara.server.cluster.mirror import Mirror
 from baccara.server.db import ledger, store
 from baccara.server.db.database import Database
-from baccara.server.db.models import Bet, CasinoTable, Entry, Payout, Transfer
+from baccara.server.db.models import Bet, CasinoTable, Entry, Payout, RoundEvent, Transfer
 from baccara.server.db.models import Round as RoundRow
 from baccara.server.domain.types import Caller, Live
 from baccara.server.errors import Forbidden, NotFound
@@ -262,28 +262,30 @@ def history(session: Session, user_id: int, username: str, limit: int) -> list[d
     return rounds
 
 
-def recent_rounds(session: Session, table_id: int, limit: int) -> list[dict[str, Any]]:
-    """A table's last rounds that are over, oldest first, with their results: what the
-    Punto Banco roads and a table's statistics are drawn from."""
-    rows = list(
-        session.scalars(
-            select(RoundRow).where(RoundRow.table_id == table_id,
-                                   RoundRow.state.in_(("settled", "voided")))
-            .order_by(RoundRow.nonce.desc()).limit(limit)
-        )
-    )  # fmt: skip
-    rounds = []
-    for row in reversed(rows):
-        settled = next(
-            (e for e in store.load_events(session, row.id) if isinstance(e, RoundSettled)), None
-        )
-        rounds.append({
-            "round_id": row.id,
-            "nonce": row.nonce,
-            "state": row.state,
-            "result": dict(settled.result) if settled is not None else None,
-        })  # fmt: skip
-    return rounds
+def recent_rounds(
+    session: Session, table_id: int, limit: int, before: int | None = None
+) -> list[dict[str, Any]]:
+    """A table's last rounds that are over (those before nonce ``before``, the cursor of
+    the next page back), oldest first, with their results: what the Punto Banco roads
+    and a table's statistics are drawn from.
+
+    Two statements, whatever the table has played: the page's rows, and the one
+    ``round-settled`` event of each, which holds the result — never a round's whole log,
+    which grows with its bets."""
+    query = select(RoundRow.id, RoundRow.nonce, RoundRow.state).where(
+        RoundRow.table_id == table_id, RoundRow.state.in_(("settled", "voided")))  # fmt: skip
+    if before is not None:
+        query = query.where(RoundRow.nonce < before)
+    rows = list(session.execute(query.order_by(RoundRow.nonce.desc()).limit(limit)))
+    settled = [row.id for row in rows if row.state == "settled"]
+    results: dict[int, Any] = {}
+    if settled:
+        found = session.execute(select(RoundEvent.round_id, RoundEvent.data).where(
+            RoundEvent.round_id.in_(settled), RoundEvent.kind == RoundSettled.kind))  # fmt: skip
+        results = {round_id: json.loads(data)["result"] for round_id, data in found}
+    page = reversed(rows)
+    return [{"round_id": r.id, "nonce": r.nonce, "state": r.state, "result": results.get(r.id)}
+            for r in page]  # fmt: skip
 
 
 def games_json() -> list[dict[str, Any]]:
