@@ -64,6 +64,9 @@ SOCKETS_PER_USER = 8
 each for a few tables, and a reload's new socket while the old one closes."""
 UNSUPPORTED = 1003
 """The close code of a socket that sent a binary frame (WebSocket's "unsupported data")."""
+LEFT_KEPT = 10_000
+"""Closed pages whose time the hub remembers; past it the older half is forgotten, and
+reads as closed since the process started — which it is."""
 
 
 @dataclass(frozen=True)
@@ -193,13 +196,25 @@ class Hub:
         self.on_revoked: list[Callable[[int], None]] = []
         """Called with the user whose tokens were revoked (:meth:`revoke`): the accounts
         forget what they knew of them."""
+        self.left: dict[tuple[int, str], float] = {}
+        """When each user's last connection at a table closed, by (table, username): the
+        table stands up a seated player whose page stays closed (:meth:`away_since`)."""
+        self.started = clock.now()
+        """Before it, nothing is known of anyone's pages (this process was not running)."""
 
     def add(self, connection: Connection) -> None:
         self.connections.setdefault(connection.table_id, set()).add(connection)
         self.users.setdefault(connection.user_id, set()).add(connection)
+        self.left.pop((connection.table_id, connection.username), None)
 
     def remove(self, connection: Connection) -> None:
-        self.connections.get(connection.table_id, set()).discard(connection)
+        at_table = self.connections.get(connection.table_id, set())
+        at_table.discard(connection)
+        if not any(c.username == connection.username for c in at_table):
+            if len(self.left) >= LEFT_KEPT:  # the oldest read as closed since the start
+                for key, _ in sorted(self.left.items(), key=lambda item: item[1])[: LEFT_KEPT // 2]:
+                    del self.left[key]
+            self.left[(connection.table_id, connection.username)] = self.clock.now()
         mine = self.users.get(connection.user_id)
         if mine is not None:
             mine.discard(connection)
@@ -237,6 +252,16 @@ class Hub:
                 token_id is not None and connection.token_id == token_id
             ):
                 connection.push(Close(4401, "signed out: sign in again"))
+
+    def away_since(self, table_id: int, username: str) -> float | None:
+        """Since when ``username`` has had no connection at the table here, ``None`` while
+        one is open. Of a page closed before this process started, or long ago, all it
+        knows is that it has been closed since the start: a round whose betting closed
+        before then (one finished after a restart) is never taken to have gone by with
+        the page closed."""
+        if any(c.username == username for c in self.connections.get(table_id, ())):
+            return None
+        return self.left.get((table_id, username), self.started)
 
     def events(self, table_id: int, segments: Sequence[Segment]) -> None:
         """Queue each connection's own view of the new events (call under the table lock)."""
