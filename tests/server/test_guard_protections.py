@@ -9,7 +9,13 @@ loss limit cancels a raise still waiting (10.00, then 500.00 waiting its day, th
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
+from sqlalchemy import select
+
 from baccara.server.clock import ManualClock
+from baccara.server.db.database import Database
+from baccara.server.db.models import PlaySession, User
 from baccara.server.domain.responsible import IDLE_GAP
 from tests.server.harness import Server, drain, receive
 
@@ -152,3 +158,22 @@ def test_a_zero_limit_is_set_only_when_confirmed(server: Server) -> None:
         ann.http.put("/api/me/limits", json={"period": "day", "loss_limit_cents": 1}).status_code
         == 200
     )
+
+
+def test_first_bets_at_two_tables_at_once_start_one_session(server: Server) -> None:
+    """The session is in the database, shared by every process and every table's lock:
+    two first bets racing at two tables begin one session between them, not two."""
+    for _ in range(4):
+        ann = server.player()
+        assert ann.sit(2).status_code == 200  # RedGreen takes bets from its seats
+        with ThreadPoolExecutor(2) as pool:
+            placed = list(pool.map(ann.bet, (1, 2), ("banker", "red"), (1000, 1000)))
+        assert [answer.status_code for answer in placed] == [201, 201], placed[1].text
+        database = Database(server.settings.database_url)
+        try:
+            with database.read() as session:
+                user = session.scalars(select(User).where(User.username == ann.name)).one()
+                rows = session.scalars(select(PlaySession).where(PlaySession.user_id == user.id))
+                assert len(rows.all()) == 1
+        finally:
+            database.dispose()
