@@ -78,6 +78,11 @@ def exchange(port: int, request: bytes, source: str = "127.0.0.1") -> tuple[int,
         with contextlib.suppress(ConnectionResetError):
             while chunk := sock.recv(65536):
                 answer += chunk
+    return parsed(answer)
+
+
+def parsed(answer: bytes) -> tuple[int, dict[str, str], bytes]:
+    """An answer's status, headers (by lower-case name) and body."""
     head, _, body = answer.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     headers = {name.lower(): value for name, value in (line.split(": ", 1) for line in lines[1:])}
@@ -155,33 +160,44 @@ def test_a_websocket_handshake_refused_carries_the_casinos_headers(
     assert_secured(headers)
 
 
-def test_a_client_slow_to_send_its_head_is_closed(casino: tuple[int, int]) -> None:
-    """One header line every 2 s was never closed; nor was a connection that says nothing."""
+def test_a_client_slow_to_send_its_head_or_its_body_is_closed(casino: tuple[int, int]) -> None:
+    """One header line every 2 s was never closed, nor a body sent a byte every 2 s, nor
+    a connection that says nothing."""
     port, _ = casino
     silent = connect(port, "127.0.0.4")
     slow = connect(port, "127.0.0.4")
+    body = connect(port, "127.0.0.4")
     started = time.monotonic()
     slow.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
-    answer = b""
+    body.sendall(b"POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                 b"\r\nContent-Length: 100\r\n\r\n{")  # fmt: skip
+    trickled = {slow: b"X-Slow: 1\r\n", body: b" "}
+    answers = {slow: b"", body: b""}
+    closed: dict[socket.socket, float] = {}
     try:
-        while time.monotonic() - started < HEAD_SECONDS + 6:
-            readable, _, _ = select.select([slow], [], [], 2)
-            if readable:
-                chunk = slow.recv(65536)
-                answer += chunk
+        while len(closed) < 2 and time.monotonic() - started < HEAD_SECONDS + 6:
+            readable, _, _ = select.select([s for s in trickled if s not in closed], [], [], 2)
+            for sock in readable:
+                chunk = sock.recv(65536)
+                answers[sock] += chunk
                 if not chunk:
-                    break
-            else:
-                slow.sendall(b"X-Slow: 1\r\n")
-        closed_after = time.monotonic() - started
-        assert answer.startswith(b"HTTP/1.1 408 "), "never closed"
-        assert closed_after < HEAD_SECONDS + 3
-        assert b'"error": "request_timeout"' in answer
+                    closed[sock] = time.monotonic() - started
+            for sock, piece in trickled.items():
+                if sock not in closed and sock not in readable:
+                    sock.sendall(piece)
+        for sock, took in (slow, "head"), (body, "body"):
+            assert answers[sock].startswith(b"HTTP/1.1 408 "), f"the slow {took}: never closed"
+            assert closed[sock] < HEAD_SECONDS + 3, took
+            assert json.loads(answers[sock].partition(b"\r\n\r\n")[2]) == {
+                "error": "request_timeout",
+                "detail": f"the request's {took} took over 10 s",
+            }
+            assert_secured(parsed(answers[sock])[1])
         silent.settimeout(5)
         assert silent.recv(65536).startswith(b"HTTP/1.1 408 ")
     finally:
-        slow.close()
-        silent.close()
+        for sock in (slow, body, silent):
+            sock.close()
 
 
 def half_open(port: int, source: str, count: int) -> list[socket.socket]:

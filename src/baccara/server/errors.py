@@ -130,8 +130,9 @@ class URLTooLong(ServerError):
     status, code = 414, "url_too_long"
 
 
-class HeadersTimeout(ServerError):
-    """The request's head did not arrive within the time a client has to send it."""
+class RequestTimeout(ServerError):
+    """The request's head, or its body, did not arrive within the time a client has to
+    send it."""
 
     status, code = 408, "request_timeout"
 

@@ -11,8 +11,9 @@ protocol is therefore taken as it is, with these bounds added, in one place:
   head (request line and headers, as sent) larger than :data:`MAX_HEAD` 431 — as soon as
   it is seen, before the rest arrives.
 * **Time.** A head must be complete :data:`HEAD_SECONDS` after the connection opens or
-  the request's first byte arrives, else the answer is 408 and the connection closes
-  (between requests, uvicorn's keep-alive timeout closes an idle connection sooner).
+  the request's first byte arrives, and a body :data:`BODY_SECONDS` after its head, else
+  the answer is 408 and the connection closes (between requests, uvicorn's keep-alive
+  timeout closes an idle connection sooner).
 * **Connections.** At most :data:`MAX_CONNECTIONS_PER_ADDRESS` open from one address (an
   IPv6 client's /64, which one subscriber gets whole) and :func:`connection_limit` in
   all; one over either is closed as soon as it is accepted. The proxies of
@@ -45,9 +46,9 @@ from websockets.http11 import Response
 from websockets.server import ServerProtocol
 
 from baccara.server.errors import (
-    HeadersTimeout,
     HeadersTooLarge,
     MalformedRequest,
+    RequestTimeout,
     ServerError,
     URLTooLong,
 )
@@ -62,6 +63,9 @@ MAX_HEAD = 16 * 1024
 with its cookies and a bearer token is under 2 KiB."""
 HEAD_SECONDS = 10.0
 """Seconds a client has to send a request's head: a browser sends it at once."""
+BODY_SECONDS = 10.0
+"""Seconds a client has to send a request's body once its head is in: a body is at most
+64 KiB (the Guard's bound), which any connection sends in well under a second."""
 MAX_CONNECTIONS_PER_ADDRESS = 64
 """Connections open from one address: a browser opens 6 to a host, and a player a
 WebSocket for each table they watch; a household or an office behind one address has
@@ -182,7 +186,8 @@ class CasinoHttp(HttpToolsProtocol):
         super().__init__(*args, **kwargs)
         self.slot: str | None = None
         self.head_bytes = NOT_READING
-        self.head_timer: asyncio.TimerHandle | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        """The head's time, then the body's (one at a time)."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -191,12 +196,12 @@ class CasinoHttp(HttpToolsProtocol):
             transport.close()
             return
         self.head_bytes = 0
-        self.head_timer = self.loop.call_later(HEAD_SECONDS, self.head_timed_out)
+        self.timer = self.loop.call_later(HEAD_SECONDS, self.head_timed_out)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.head_timer is not None:
-            self.head_timer.cancel()
-            self.head_timer = None
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
         if self.slot is not None:
             self.admission.release(self.slot)
             self.slot = None
@@ -225,11 +230,18 @@ class CasinoHttp(HttpToolsProtocol):
             return
         if self.head_bytes > MAX_HEAD:  # still arriving, and already too large
             self.refuse(HeadersTooLarge, f"the request's headers are over {MAX_HEAD} bytes")
+        elif (
+            self.timer is None
+            and self.head_bytes == NOT_READING
+            and self.cycle is not None
+            and self.cycle.more_body
+        ):  # a body still to come (one that came with its head costs no timer)
+            self.timer = self.loop.call_later(BODY_SECONDS, self.body_timed_out)
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
-        if self.head_timer is None:  # the next request on a kept-alive connection
-            self.head_timer = self.loop.call_later(HEAD_SECONDS, self.head_timed_out)
+        if self.timer is None:  # the next request on a kept-alive connection
+            self.timer = self.loop.call_later(HEAD_SECONDS, self.head_timed_out)
 
     def on_url(self, url: bytes) -> None:
         super().on_url(url)
@@ -237,9 +249,9 @@ class CasinoHttp(HttpToolsProtocol):
             raise Refused(URLTooLong, f"the request's URL is over {MAX_REQUEST_LINE} bytes")
 
     def on_headers_complete(self) -> None:
-        if self.head_timer is not None:
-            self.head_timer.cancel()
-            self.head_timer = None
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
         self.head_bytes = NOT_READING
         size = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
         if size > MAX_HEAD:
@@ -248,6 +260,9 @@ class CasinoHttp(HttpToolsProtocol):
 
     def on_message_complete(self) -> None:
         super().on_message_complete()
+        if self.timer is not None:  # the body's
+            self.timer.cancel()
+            self.timer = None
         self.head_bytes = 0
 
     def handle_websocket_upgrade(self) -> None:
@@ -267,11 +282,18 @@ class CasinoHttp(HttpToolsProtocol):
             self.transport.close()
 
     def head_timed_out(self) -> None:
-        self.head_timer = None
+        self.timer = None
         if self.cycle is not None and not self.cycle.response_complete:
             self.cycle.keep_alive = False  # a head pipelined behind an answer: close after it
         else:
-            self.refuse(HeadersTimeout, f"the request's head took over {HEAD_SECONDS:g} s")
+            self.refuse(RequestTimeout, f"the request's head took over {HEAD_SECONDS:g} s")
+
+    def body_timed_out(self) -> None:
+        self.timer = None
+        if self.cycle is not None and not self.cycle.response_started:
+            self.refuse(RequestTimeout, f"the request's body took over {BODY_SECONDS:g} s")
+        else:  # answered already (the Guard's 413): the rest would only be read and dropped
+            self.transport.close()
 
 
 class SecuredHandshake(ServerProtocol):
