@@ -25,6 +25,12 @@ class ServerError(BaccaraError):
     status: ClassVar[int] = 400
     code: ClassVar[str] = "bad_request"
 
+    def __init__(self, *args: object, retry_after: float | None = None) -> None:
+        super().__init__(*args)
+        self.retry_after = retry_after
+        """Seconds after which trying again can succeed (the answer's Retry-After), if
+        the refusal knows: a limit says when it lets the next attempt in."""
+
 
 class AuthError(ServerError):
     """A missing, expired or forged token, or a wrong password."""
@@ -39,10 +45,22 @@ class InvalidCredentials(ServerError):
 
 
 class TooManyAttempts(ServerError):
-    """Too many failed sign-ins: wait before trying again."""
+    """Too many failed sign-ins: wait before trying again (Retry-After)."""
 
     status, code = 429, "too_many_attempts"
 
+
+class TooManySignUps(ServerError):
+    """As many new accounts from this address as an hour, or a day, allows (Retry-After)."""
+
+    status, code = 429, "too_many_sign_ups"
+
+
+class PasswordsBusy(ServerError):
+    """Every password check the server runs at once is taken, and as many wait: try
+    again in a moment (503, Retry-After)."""
+
+    status, code = 503, "busy"
 
 class Forbidden(ServerError):
     """The user may not do this: another player's turn, or a role they do not have."""

@@ -13,6 +13,7 @@ OpenAPI ``responses`` then list every status it can give, and under each the cod
 from __future__ import annotations
 
 import logging
+import math
 import re
 from collections import defaultdict
 from typing import Any
@@ -90,7 +91,10 @@ def install(app: FastAPI) -> None:
     async def refused(request: Request, error: BaccaraError) -> JSONResponse:
         status, code = status_of(error)
         headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-        if status == 503:  # the table is changing hands between server processes
+        retry_after = getattr(error, "retry_after", None)
+        if retry_after is not None:  # a limit that says when it lets the next attempt in
+            headers = {"Retry-After": str(max(1, math.ceil(retry_after)))}
+        elif status == 503:  # the table is changing hands between server processes
             headers = {"Retry-After": "1"}
         return JSONResponse(error_body(code, str(error)), status, headers=headers)
 
