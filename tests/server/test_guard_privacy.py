@@ -99,6 +99,28 @@ def test_a_closed_tables_rounds_are_for_its_players_and_staff(sqlite_server: Ser
     assert sqlite_server.client().get(f"/api/rounds/{round_id}").status_code == 401
 
 
+def test_staff_act_by_role_never_by_name(sqlite_server: Server) -> None:
+    """A live round voided by an admin: the players see that the staff voided it, not the
+    name the admin signs in with; the admin sees their own name."""
+    ann = sqlite_server.player()
+    boss = sqlite_server.player(f"boss-{uuid.uuid4().hex[:6]}", role="admin")
+    live = sqlite_server.live_table()
+    round_id = ann.http.get(f"/api/tables/{live}").json()["round_id"]
+    with sqlite_server.ws(live, ann.token) as socket:
+        receive(socket)
+        assert ann.bet(live, "banker", 1_000).status_code == 201
+        voided = boss.http.post(f"/api/rounds/{round_id}/void", json={"reason": "a misdeal"})
+        assert voided.status_code == 200, voided.text
+        messages = drain(socket)
+    record = ann.http.get(f"/api/rounds/{round_id}").json()
+    shown = _texts(record, ann.http.get("/api/me/history").json(), *messages)
+    void = next(e for e in record["events"] if e["kind"] == "round-voided")
+    assert void["by"] == "staff" and boss.name not in shown
+    assert '"by": "staff"' in _texts(*messages)
+    own = boss.http.get(f"/api/rounds/{round_id}").json()
+    assert next(e for e in own["events"] if e["kind"] == "round-voided")["by"] == boss.name
+
+
 def test_a_redirect_never_names_the_host_a_client_sent(sqlite_server: Server) -> None:
     client = sqlite_server.client()
     for path in ("/static", "/api/tables/"):

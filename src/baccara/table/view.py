@@ -10,6 +10,10 @@ seed (or one drawn from their bet's idempotency key), and only the one that cut 
 shoe is the round's — published by ``betting-closed`` and the round record, which is
 all a verifier re-deals from. Every other bet's seed would only tell one player
 another's, before the round, and none is needed to check it.
+
+Players appear as the table shows them, by their names; the casino's staff do not: what
+a dealer or an admin did (no more bets, a card, a void) is ``by`` :data:`STAFF` to all
+but a live table's dealer, so no player learns the name a member of staff signs in with.
 """
 
 from __future__ import annotations
@@ -18,8 +22,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from baccara.table.events import BetPlaced, CardDealt, Event, Peeked
+from baccara.table.events import TABLE, BetPlaced, CardDealt, Event, Peeked
 from baccara.table.round import Round
+
+STAFF = "staff"
+"""``by`` of what a dealer or an admin did, as the players see it."""
 
 
 @dataclass(frozen=True)
@@ -31,11 +38,32 @@ class Viewer:
 
 
 def sees(round_: Round, viewer: Viewer, event: Event) -> Event | None:
-    """``event`` as ``viewer`` may see it now; ``None`` parts are hidden (see :func:`view`):
-    a bet always goes without its client seed."""
+    """``event`` as ``viewer`` may see it now, or ``None`` (see :func:`view`): a bet always
+    goes without its client seed, and staff act as :data:`STAFF`."""
     if isinstance(event, BetPlaced):
-        return dataclasses.replace(event, client_seed=None)
-    return event if _whole(round_, viewer, event) else None
+        event = dataclasses.replace(event, client_seed=None)
+    if not _whole(round_, viewer, event):
+        return None
+    if _by_staff(round_, viewer, event, None):
+        event = dataclasses.replace(event, by=STAFF)
+    return event
+
+
+def _by_staff(round_: Round, viewer: Viewer, event: Event, players: set[str] | None) -> bool:
+    """Whether ``event`` was done by a member of staff whose name ``viewer`` is not shown:
+    not the table, not a player of the round (the one named in the event first), not the
+    viewer themselves."""
+    if event.by == TABLE or getattr(event, "player", None) == event.by:
+        return False
+    if (viewer.dealer and round_.live) or event.by == viewer.player:
+        return False
+    return event.by not in (players if players is not None else players_of(round_))
+
+
+def players_of(round_: Round) -> set[str]:
+    """Everyone the round's log names as a player: bettors, whoever was offered a peek or
+    a choice."""
+    return {name for e in round_.events if isinstance(name := getattr(e, "player", None), str)}
 
 
 def _whole(round_: Round, viewer: Viewer, event: Event) -> bool:
@@ -63,9 +91,10 @@ def sees_more(round_: Round, viewer: Viewer, since: int = 0) -> bool:
 
 def view(round_: Round, viewer: Viewer, since: int = 0) -> list[dict[str, Any]]:
     """The log from ``since`` as ``viewer`` may see it: a hidden card keeps its place and
-    face (``"item": None``), a peek by someone else keeps who and which hand, and a bet
-    goes without its client seed (see the module's note)."""
+    face (``"item": None``), a peek by someone else keeps who and which hand, a bet goes
+    without its client seed, and staff act as :data:`STAFF` (see the module's note)."""
     shown: list[dict[str, Any]] = []
+    players: set[str] | None = None  # read from the log only for an event by someone else
     for event in round_.events[since:]:
         data = event.to_dict()
         if isinstance(event, BetPlaced):
@@ -75,6 +104,10 @@ def view(round_: Round, viewer: Viewer, since: int = 0) -> list[dict[str, Any]]:
                 data["item"] = None
             elif isinstance(event, Peeked):
                 data["cards"] = None
+        if event.by != TABLE and getattr(event, "player", None) != event.by:
+            players = players_of(round_) if players is None else players
+            if _by_staff(round_, viewer, event, players):
+                data["by"] = STAFF
         shown.append(data)
     return shown
 
