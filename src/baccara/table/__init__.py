@@ -16,7 +16,7 @@ server, the tests, a replay and a live dealer all run this same code.
 
 from baccara.table.config import Mode, TableConfig
 from baccara.table.events import Event, Payout, event_from_dict
-from baccara.table.round import OffStep, Phase, Round, RoundError
+from baccara.table.round import OffStep, Phase, Round, RoundError, TooManyBets
 from baccara.table.shoe import LiveShoe, ShoeReport
 from baccara.table.table import SeatError, Table
 from baccara.table.view import Viewer, sees_more, view
@@ -34,6 +34,7 @@ __all__ = [
     "ShoeReport",
     "Table",
     "TableConfig",
+    "TooManyBets",
     "Viewer",
     "event_from_dict",
     "sees_more",

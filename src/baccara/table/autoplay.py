@@ -65,7 +65,7 @@ def play(
     for player in plan.players:
         if round_.phase is Phase.BETTING:
             now += 1
-            round_.request_deal(player, now)
+            table.request_deal(player, now)
             seen(round_)
     if round_.phase is Phase.BETTING:  # bettors behind the table only: the timer closes it
         now = round_.deadline() or now

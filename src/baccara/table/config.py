@@ -34,6 +34,15 @@ class Mode(enum.Enum):
 MIN_TIMER, MAX_TIMER = 1, 3600
 """Betting, peek and choice windows: at least a second, no longer than an hour."""
 
+MIN_BETTING_SECONDS = 5.0
+"""How long betting stays open after a round's first bet, whatever one player's "deal"
+says, unless everyone at the table is ready (:meth:`~baccara.table.round.Round.request_deal`)."""
+
+MAX_BETS_PER_PLAYER, MOST_BETS_PER_PLAYER = 20, 1000
+"""Bets one player may place in one round (a bet taken back still counts), by default and
+at most: enough to cover every spot of a layout and add to a few, few enough that no
+player can swell a round's log (its record, its WebSocket events) by thousands of chips."""
+
 
 def _seconds(name: str, value: object, low: float = 0.0) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -97,6 +106,11 @@ class TableConfig:
     ``bet_step_cents`` (1 by default: any whole number of cents) divides every stake and
     both limits.
 
+    ``min_betting_seconds`` (0 to an hour) is the least time betting stays open after the
+    round's first bet when the bettors' "deal" would close it sooner: one player cannot
+    cut betting short for the others (a window longer than ``betting_seconds`` is the
+    betting timer). ``max_bets_per_player`` caps the bets one player places in a round.
+
     >>> TableConfig("punto-banco", min_bet_cents=100, max_bet_cents=500_000).seats
     7
     >>> TableConfig("punto-banco", min_bet_cents=100, max_bet_cents=500_000, bet_step_cents=30)
@@ -118,6 +132,8 @@ class TableConfig:
     peek_seconds: float = 10.0
     choose_seconds: float = 10.0
     reveal_delay: float = 0.6
+    min_betting_seconds: float = MIN_BETTING_SECONDS
+    max_bets_per_player: int = MAX_BETS_PER_PLAYER
 
     def __post_init__(self) -> None:
         spec = game(self.game)
@@ -161,6 +177,19 @@ class TableConfig:
                 self, name, _seconds(name.replace("_", "-"), getattr(self, name), MIN_TIMER)
             )
         object.__setattr__(self, "reveal_delay", _seconds("reveal-delay", self.reveal_delay))
+        object.__setattr__(
+            self, "min_betting_seconds", _seconds("min-betting-seconds", self.min_betting_seconds)
+        )
+        bets = self.max_bets_per_player
+        if (
+            isinstance(bets, bool)
+            or not isinstance(bets, int)
+            or not 1 <= bets <= MOST_BETS_PER_PLAYER
+        ):
+            raise InvalidOption(
+                "max-bets-per-player",
+                f"must be a whole number from 1 to {MOST_BETS_PER_PLAYER}, got {shown(bets)}",
+            )
         step = _cents("bet-step-cents", self.bet_step_cents)
         for name, limit in (("min-bet-cents", low), ("max-bet-cents", high)):
             if limit % step:

@@ -91,6 +91,11 @@ class RoundOpened(Event):
     server_seed_hash: str | None
     bet_step_cents: int = 1
     """Every stake is a multiple of it; a log written before tables had a step has none: 1."""
+    min_betting_seconds: float = 0.0
+    """Betting stays open this long after the first bet unless everyone at the table is
+    ready; a log written before the window has none: 0."""
+    max_bets_per_player: int | None = None
+    """Bets one player may place in the round; a log written before the cap has none."""
     kind: ClassVar[str] = "round-opened"
 
 
@@ -116,7 +121,8 @@ class BetRemoved(Event):
 
 @dataclass(frozen=True)
 class DealRequested(Event):
-    """A seated bettor is ready: when every one of them is, betting closes."""
+    """A bettor is ready: when every seated one is, betting closes — at once if everyone at
+    the table is, otherwise once the round's minimum betting window has run."""
 
     player: str
     kind: ClassVar[str] = "deal-requested"
@@ -242,6 +248,19 @@ class RoundVoided(Event):
     kind: ClassVar[str] = "round-voided"
 
 
+@dataclass(frozen=True)
+class StoodUp(Event):
+    """The table stood a seated player up, as a real table does with a seat nobody plays:
+    ``reason`` is ``away`` (their table page was closed and a round passed without a bet
+    from them) or ``sat-out`` (two rounds in a row without a bet). It is kept in the log
+    of the round it came at, and changes nothing of that round."""
+
+    player: str
+    seat: int
+    reason: str
+    kind: ClassVar[str] = "stood-up"
+
+
 EVENT_TYPES: Mapping[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -260,6 +279,7 @@ EVENT_TYPES: Mapping[str, type[Event]] = {
         HandSet,
         RoundSettled,
         RoundVoided,
+        StoodUp,
     )
 }
 

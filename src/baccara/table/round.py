@@ -87,6 +87,17 @@ class OffStep(InvalidBet):
         )
 
 
+class TooManyBets(InvalidBet):
+    """A player's bets in one round past the table's cap: add to a bet already placed."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        super().__init__(
+            f"at most {cap} bets a player in one round (a bet taken back counts): add to"
+            " a spot with a larger stake instead"
+        )
+
+
 CHOOSABLE = ("red", "green")
 
 
@@ -104,12 +115,14 @@ class Round:
         self._seat_of: dict[str, int | None] = {}  # a bettor's seat (None: betting behind)
         self._at_seat: dict[int, str] = {}  # a seat's bettor
         self.ready: set[str] = set()
+        self.placed: dict[str, int] = {}  # player → bets placed this round, taken back or not
         self.first_bet_at: float | None = None
         self.closed: BettingClosed | None = None
         self.seats_dealt: tuple[int, ...] = ()
         self.dealt: dict[str, str] = {}
         self.face_up: set[str] = set()
         self.peek: PeekOffered | None = None
+        self.peeked: Peeked | None = None
         self.peek_ended = False
         self.choice: ChoiceOffered | None = None
         self.first_hand: str | None = None
@@ -266,7 +279,10 @@ class Round:
         if phase is Phase.BETTING:
             if self.first_bet_at is None:
                 return None
-            return self.first_bet_at + self.opened.betting_seconds
+            timer = self.first_bet_at + self.opened.betting_seconds
+            if self._seated_bettors_ready():
+                return min(timer, self._window_ends())
+            return timer
         if phase is Phase.DEALING:  # an electronic deal is never waited for
             return None if self.live else self.events[-1].at
         if phase is Phase.PEEK:
@@ -303,6 +319,9 @@ class Round:
             raise InvalidBet("all of a player's bets in a round are from one seat")
         if seat is not None and self._at_seat.get(seat, player) != player:
             raise InvalidBet(f"seat {seat} is another player's")
+        cap = self.opened.max_bets_per_player
+        if cap is not None and self.placed.get(player, 0) >= cap:
+            raise TooManyBets(cap)
         total = self._stakes.get(player, {}).get(spot, 0) + amount
         if not self.opened.min_bet_cents <= total <= self.opened.max_bet_cents:
             raise InvalidBet(
@@ -371,14 +390,32 @@ class Round:
     def can_request_deal(self, player: str) -> bool:
         return passes(self.verify_request_deal, player)
 
-    def request_deal(self, player: str, now: float) -> list[Event]:
-        """This bettor is ready; when every seated bettor is, betting closes."""
+    def request_deal(self, player: str, now: float, present: Iterable[str] = ()) -> list[Event]:
+        """This bettor is ready. When every seated bettor is, betting closes: at once if
+        everyone at the table is ready too — each bettor of the round and each of
+        ``present`` (the table's seated players, and who bet on its last round) —
+        otherwise when the minimum betting window has run since the first bet
+        (:meth:`deadline`). So one player's "deal" as a round opens cannot shut out
+        the others about to bet, and a player alone at the table is dealt at once.
+
+        Asked again in the round, it changes nothing and adds nothing to the log."""
         self.verify_request_deal(player)
+        if player in self.ready:
+            return []
         events: list[Event] = [self._emit(DealRequested, now, player, player=player)]
-        seated = {w.player for w in self.wagers.values() if w.seat is not None}
-        if seated and seated <= self.ready:
+        everyone = {*present, *self._stakes}
+        if self._seated_bettors_ready() and (everyone <= self.ready or now >= self._window_ends()):
             events += self._close(now, TABLE, "all-ready")
         return events
+
+    def _seated_bettors_ready(self) -> bool:
+        seated = {w.player for w in self.wagers.values() if w.seat is not None}
+        return bool(seated) and seated <= self.ready
+
+    def _window_ends(self) -> float:
+        """When the minimum betting window ends: that long after the round's first bet."""
+        assert self.first_bet_at is not None
+        return self.first_bet_at + self.opened.min_betting_seconds
 
     def _verify_closable(self) -> None:
         if self.phase is not Phase.BETTING:
@@ -495,9 +532,12 @@ class Round:
         return passes(self.verify_peek, player)
 
     def peek_cards(self, player: str, now: float) -> list[Event]:
-        """The highest bettor looks at the hand they backed (theirs alone to see)."""
+        """The highest bettor looks at the hand they backed (theirs alone to see). A second
+        look in the round adds nothing: the cards are in :attr:`peeked` already."""
         self.verify_peek(player)
         assert self.peek is not None
+        if self.peeked is not None:
+            return []
         hand = self.peek.hand
         cards = tuple(self.dealt[p] for p in self.dealt if p.startswith(f"{hand}."))
         return [self._emit(Peeked, now, player, player=player, hand=hand, cards=cards)]
@@ -605,7 +645,7 @@ class Round:
         if due is None or now < due:
             return []
         if phase is Phase.BETTING:
-            return self._close(now, TABLE, "timer")
+            return self._close(now, TABLE, "all-ready" if self._seated_bettors_ready() else "timer")
         if phase is Phase.DEALING:
             return self._deal_electronic(now)
         if phase is Phase.PEEK:
@@ -659,6 +699,7 @@ class Round:
             )  # fmt: skip
             spots = self._stakes.setdefault(event.player, {})
             spots[event.spot] = spots.get(event.spot, 0) + event.amount_cents
+            self.placed[event.player] = self.placed.get(event.player, 0) + 1
             self._seat_of[event.player] = event.seat
             if event.seat is not None:
                 self._at_seat[event.seat] = event.player
@@ -670,8 +711,9 @@ class Round:
             spots[gone.spot] -= gone.amount
             if not spots[gone.spot]:
                 del spots[gone.spot]
-            if not spots:  # the player's last bet: their seat is free again
+            if not spots:  # the player's last bet: their seat is free again, and no deal asked
                 del self._stakes[gone.player], self._seat_of[gone.player]
+                self.ready.discard(gone.player)
                 if gone.seat is not None:
                     del self._at_seat[gone.seat]
             if not self.wagers:
@@ -690,6 +732,8 @@ class Round:
             self.reveal_clock = event.at
         elif isinstance(event, PeekOffered):
             self.peek = event
+        elif isinstance(event, Peeked):
+            self.peeked = event
         elif isinstance(event, PeekEnded):
             self.peek_ended = True
             self.reveal_clock = event.at

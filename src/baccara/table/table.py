@@ -8,7 +8,9 @@ pure: the caller passes the time in, and the server seed or random source.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from baccara.cards import ShoeMode
@@ -17,13 +19,46 @@ from baccara.fair import seed_hash
 from baccara.games import GameSpec
 from baccara.randomness import RandomSource
 from baccara.table.config import Mode, TableConfig
-from baccara.table.events import TABLE, Event, RoundOpened
-from baccara.table.round import Round, RoundError, passes
+from baccara.table.events import TABLE, Event, RoundOpened, StoodUp
+from baccara.table.round import Phase, Round, RoundError, passes
 from baccara.table.shoe import LiveShoe, ShoeReport, shoe_report
 
 
 class SeatError(BaccaraError):
     """A seat that is taken, missing, or a table that is full."""
+
+
+class StandUp(enum.Enum):
+    """Why the table stood a player up (the ``reason`` of a ``stood-up`` event)."""
+
+    AWAY = "away"
+    """Their table page was closed, and the round then in play passed without a bet
+    from them."""
+    SAT_OUT = "sat-out"
+    """They sat out :data:`SAT_OUT_ROUNDS` rounds in a row without a bet."""
+
+
+SAT_OUT_ROUNDS = 2
+"""Rounds in a row a seated player may sit out without a bet before the table stands
+them up. While a round waits for its first bet, every :data:`IDLE_ROUND_SECONDS` that
+pass with nobody betting count as a round: seats held by people who never bet would
+otherwise keep a full table waiting, and everyone else away from it, for ever."""
+IDLE_ROUND_SECONDS = 60.0
+"""A round nobody played: about as long as a round takes at a real table, and never
+shorter than the table's betting window (``max`` of the two)."""
+
+
+@dataclass
+class Sitting:
+    """What the table watches of one seated player to tell a seat that is played from
+    one that is only held."""
+
+    sat_at: float | None
+    """When they sat (``None``: before the table was brought up from its records)."""
+    since: float | None
+    """Where the count of rounds nobody played (:data:`IDLE_ROUND_SECONDS`) goes on from."""
+    sat_out: int = 0
+    """Rounds in a row they sat out without a bet."""
 
 
 class Table:
@@ -47,7 +82,16 @@ class Table:
         self.rules: Any = self.spec.rules_from_options(**dict(config.options))
         self.nonce = nonce
         self.seats: dict[int, str] = dict(seats or {})
+        self.sittings: dict[str, Sitting] = {
+            player: Sitting(None, None) for player in self.seats.values()
+        }
+        """What the table watches of each seated player (see :meth:`stand_up_idle`)."""
+        self._counted = 0
+        """The nonce of the last round whose end the seated players' counts took in."""
         self.round: Round | None = None
+        self.last_bettors: frozenset[str] = frozenset()
+        """Who bet on the round before this one: players still at the table, whom one
+        player's "deal" does not shut out of the next round (:meth:`request_deal`)."""
         self.shoe: LiveShoe | None = None
         if config.mode is Mode.LIVE and config.shoe is ShoeMode.CONTINUOUS:
             self.shoe = LiveShoe(self.rules.decks, config.penetration, shoe_dealt)
@@ -78,9 +122,11 @@ class Table:
     def can_sit(self, player: str, seat: int | None = None) -> bool:
         return passes(self.verify_sit, player, seat)
 
-    def sit(self, player: str, seat: int | None = None) -> int:
+    def sit(self, player: str, seat: int | None = None, now: float | None = None) -> int:
+        """Seat ``player``; ``now`` starts the watch on an idle seat (see :meth:`stand_up_idle`)."""
         chosen = self.verify_sit(player, seat)
         self.seats[chosen] = player
+        self.sittings[player] = Sitting(now, now)
         return chosen
 
     def verify_leave(self, player: str) -> int:
@@ -98,7 +144,76 @@ class Table:
     def leave(self, player: str) -> int:
         seat = self.verify_leave(player)
         del self.seats[seat]
+        self.sittings.pop(player, None)
         return seat
+
+    # --- seats nobody plays ------------------------------------------------------------------
+
+    def seat_deadline(self) -> float | None:
+        """When :meth:`stand_up_idle` next has a round nobody played to count: only while
+        the round waits for its first bet (a round with bets ends by its own timers)."""
+        round_ = self.round
+        if round_ is None or round_.phase is not Phase.BETTING or round_.wagers:
+            return None
+        window = max(IDLE_ROUND_SECONDS, round_.opened.betting_seconds)
+        starts = [s.since if s.since is not None else round_.opened.at
+                  for s in self.sittings.values()]  # fmt: skip
+        return min(starts) + window if starts else None
+
+    def stand_up_idle(
+        self, now: float, away: Callable[[str], float | None] | None = None
+    ) -> list[Event]:
+        """Stand up the seated players who only hold their seats, as a dealer does, and
+        return the ``stood-up`` events (in the log of the round in play, or of the one
+        just settled).
+
+        A player is stood up who sat out :data:`SAT_OUT_ROUNDS` rounds in a row without a
+        bet (``SAT_OUT``), or whose table page was closed before a round's betting closed
+        and still is when that round ends, without a bet of theirs on it (``AWAY``).
+        ``away(player)`` says since when a player has had no table page open at this
+        table, ``None`` while one is open (or nobody knows); without it
+        (the caller cannot see every page) only the rounds are counted.
+
+        The table looks at the end of each settled round (taken in once) and, while a
+        round waits for its first bet, each time :data:`IDLE_ROUND_SECONDS` pass — a
+        round nobody played. Nobody with a bet on a round in play is ever stood up: a
+        round with bets ends by its own timers, and the look comes when it is over. A
+        voided round counts for nobody.
+        """
+        round_ = self.round
+        if round_ is None or not self.seats:
+            return []
+        looked: dict[str, float] = {}  # who sat out what the table looked at, since when
+        if round_.phase is Phase.SETTLED and self._counted < round_.nonce:
+            self._counted = round_.nonce
+            closed_at = round_.closed.at if round_.closed is not None else now
+            for player, sitting in self.sittings.items():
+                if round_.totals(player):
+                    sitting.sat_out = 0
+                elif sitting.sat_at is None or sitting.sat_at <= closed_at:
+                    sitting.sat_out += 1
+                    looked[player] = closed_at
+                sitting.since = now
+        elif round_.phase is Phase.BETTING and not round_.wagers:
+            window = max(IDLE_ROUND_SECONDS, round_.opened.betting_seconds)
+            for player, sitting in self.sittings.items():
+                start = sitting.since if sitting.since is not None else round_.opened.at
+                passed = int((now - start) // window) if now >= start else 0
+                if passed:
+                    sitting.sat_out += passed
+                    sitting.since = start + passed * window
+                    looked[player] = sitting.since - window
+        events: list[Event] = []
+        for player, started in looked.items():
+            left = away(player) if away is not None else None
+            reason = (StandUp.SAT_OUT if self.sittings[player].sat_out >= SAT_OUT_ROUNDS
+                      else StandUp.AWAY if left is not None and left <= started
+                      else None)  # fmt: skip
+            if reason is not None and self.can_leave(player):
+                seat = self.leave(player)
+                events.append(round_._emit(StoodUp, now, TABLE, player=player, seat=seat,
+                                           reason=reason.value))  # fmt: skip
+        return events
 
     # --- rounds --------------------------------------------------------------------------
 
@@ -135,11 +250,15 @@ class Table:
             choose_seconds=config.choose_seconds,
             reveal_delay=config.reveal_delay,
             server_seed_hash=None if server_seed is None else seed_hash(server_seed),
+            min_betting_seconds=config.min_betting_seconds,
+            max_bets_per_player=config.max_bets_per_player,
         )
         round_ = Round.open(
             opened, server_seed=server_seed, source=source, shoe=self._shoe_for_round()
         )
         self.nonce += 1
+        if self.round is not None:
+            self.last_bettors = frozenset(w.player for w in self.round.wagers.values())
         self.round = round_
         return round_
 
@@ -206,3 +325,10 @@ class Table:
         """A bet from ``player`` at their seat (or behind, where the game allows it)."""
         seat = self.verify_place_bet(bet_id, player, spot, amount, client_seed)
         return self.current().place_bet(bet_id, player, seat, spot, amount, now, client_seed)
+
+    def request_deal(self, player: str, now: float) -> list[Event]:
+        """``player`` is ready (:meth:`Round.request_deal`). Everyone at the table — who
+        sits at it, who bet on its last round — must be ready too for betting to close
+        before the round's minimum window has run."""
+        present = {*self.seats.values(), *self.last_bettors}
+        return self.current().request_deal(player, now, present)

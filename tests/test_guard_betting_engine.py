@@ -1,0 +1,403 @@
+"""Betting windows at the table engine: one player cannot cut betting short for the others,
+repeat an action into the log, or swell a round with bets.
+
+* **The minimum window.** A bettor's "deal" closes betting once every seated bettor has
+  asked — at once only if everyone at the table is ready (each seated player, each
+  bettor of the round, each who bet on the table's last round); otherwise not before
+  ``min_betting_seconds`` after the round's first bet. A player alone is dealt at once.
+* **Once a round.** A second "deal", or a second peek, from the same player adds nothing.
+* **A cap on bets.** ``max_bets_per_player`` bets a player a round, a bet taken back
+  included, so a few thousand one-cent chips cannot make a round's record megabytes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from baccara.errors import InvalidBet, InvalidOption
+from baccara.randomness import SeededRandom
+from baccara.table import (
+    OffStep,
+    Phase,
+    Round,
+    RoundError,
+    Table,
+    TableConfig,
+    TooManyBets,
+    event_from_dict,
+)
+from baccara.table.config import MAX_BETS_PER_PLAYER, MIN_BETTING_SECONDS
+from baccara.table.events import RoundOpened
+
+
+def _table(game: str = "punto-banco", **settings: object) -> Table:
+    config = {"min_bet_cents": 100, "max_bet_cents": 100_000, "betting_seconds": 15.0,
+              "reveal_delay": 0.0, **settings}  # fmt: skip
+    return Table(TableConfig(game, **config))  # type: ignore[arg-type]
+
+
+def _opened(table: Table, now: float = 0.0) -> Round:
+    return table.open_round(now, source=SeededRandom(7))
+
+
+def _play_out(round_: Round, now: float) -> float:
+    while not round_.phase.over:
+        due = round_.deadline()
+        assert due is not None, round_.phase
+        now = max(now, due)
+        round_.tick(now)
+    return now
+
+
+def kinds(round_: Round) -> list[str]:
+    return [event.kind for event in round_.events]
+
+
+# --- the minimum betting window ---------------------------------------------------------
+
+
+def test_the_window_is_a_table_setting_five_seconds_by_default_and_in_the_log() -> None:
+    assert TableConfig("punto-banco", 100, 1000).min_betting_seconds == MIN_BETTING_SECONDS == 5
+    table = _table(min_betting_seconds=3)
+    round_ = _opened(table)
+    assert round_.opened.min_betting_seconds == 3.0
+    assert round_.opened.to_dict()["min_betting_seconds"] == 3.0
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (-1, "min-betting-seconds: must be between 0 and 3600 seconds, got -1"),
+        (3601, "min-betting-seconds: must be between 0 and 3600 seconds, got 3601"),
+        (10**400, "min-betting-seconds: must be between 0 and 3600 seconds"),
+        (float("nan"), "min-betting-seconds: must be between 0 and 3600 seconds, got nan"),
+        (True, "min-betting-seconds: must be a number of seconds, got True"),
+        ("5", "min-betting-seconds: must be a number of seconds, got '5'"),
+    ],
+)  # fmt: skip
+def test_a_window_that_is_no_number_of_seconds_is_refused(value: object, message: str) -> None:
+    with pytest.raises(InvalidOption) as caught:
+        TableConfig("punto-banco", 100, 1000, min_betting_seconds=value)  # type: ignore[arg-type]
+    assert message in str(caught.value)
+
+
+def test_one_players_deal_leaves_betting_open_for_the_window_to_a_seated_player() -> None:
+    """The attack: a seated player bets 1.00 and calls deal as the round opens."""
+    table = _table()
+    table.sit("mallory")
+    table.sit("victim")
+    round_ = _opened(table)
+    table.place_bet("m1", "mallory", "banker", 100, now=0.1)
+    assert [e.kind for e in table.request_deal("mallory", 0.1)] == ["deal-requested"]
+    assert round_.phase is Phase.BETTING
+    assert round_.deadline() == pytest.approx(0.1 + MIN_BETTING_SECONDS)
+    for number in range(1, 10):  # the victim bets through the whole window
+        now = 0.1 + number * 0.5
+        assert round_.tick(now) == []
+        table.place_bet(f"v{number}", "victim", "player", 100, now=now)
+    assert round_.totals("victim") == {"player": 900}
+    # the victim has bets now: the round waits for them, up to the betting timer
+    assert round_.deadline() == pytest.approx(0.1 + 15.0)
+    closing = table.request_deal("victim", 5.0)
+    assert [e.kind for e in closing][:2] == ["deal-requested", "betting-closed"]
+    assert round_.closed is not None and round_.closed.reason == "all-ready"
+
+
+def test_the_window_closes_betting_when_only_the_ready_have_bets() -> None:
+    table = _table()
+    table.sit("mallory")
+    table.sit("idle")
+    round_ = _opened(table)
+    table.place_bet("m1", "mallory", "banker", 100, now=2.0)
+    table.request_deal("mallory", 2.0)
+    assert round_.tick(6.99) == [] and round_.phase is Phase.BETTING
+    events = round_.tick(7.0)
+    assert events[0].kind == "betting-closed"
+    assert round_.closed is not None and round_.closed.reason == "all-ready"
+
+
+def test_the_window_runs_from_the_first_bet_not_the_opening() -> None:
+    """A round left open an hour with no bets gives the next bettors their window too."""
+    table = _table()
+    table.sit("mallory")
+    table.sit("victim")
+    round_ = _opened(table)
+    table.place_bet("m1", "mallory", "banker", 100, now=3600.0)
+    table.request_deal("mallory", 3600.0)
+    assert round_.deadline() == 3600.0 + MIN_BETTING_SECONDS
+
+
+def test_after_the_window_the_seated_bettors_deal_at_once() -> None:
+    table = _table()
+    table.sit("ann")
+    table.sit("idle")
+    _opened(table)
+    table.place_bet("a1", "ann", "banker", 100, now=1.0)
+    events = table.request_deal("ann", 6.0)
+    assert [e.kind for e in events][:2] == ["deal-requested", "betting-closed"]
+
+
+def test_a_player_alone_at_the_table_is_dealt_at_once() -> None:
+    table = _table()
+    table.sit("ann")
+    round_ = _opened(table)
+    table.place_bet("a1", "ann", "banker", 100, now=1.0)
+    table.request_deal("ann", 1.0)
+    assert round_.closed is not None and round_.closed.reason == "all-ready"
+
+
+def test_everyone_ready_deals_at_once_inside_the_window() -> None:
+    table = _table()
+    table.sit("ann")
+    table.sit("bob")
+    round_ = _opened(table)
+    table.place_bet("a1", "ann", "banker", 100, now=1.0)
+    table.place_bet("b1", "bob", "player", 100, now=1.2)
+    table.request_deal("ann", 1.3)
+    assert round_.phase is Phase.BETTING
+    table.request_deal("bob", 1.4)
+    assert round_.closed is not None and round_.closed.at == 1.4
+
+
+def test_who_bet_on_the_last_round_from_behind_gets_the_window_too() -> None:
+    """Punto Banco takes bets from players without a seat: they are at the table too."""
+    table = _table()
+    table.sit("mallory")
+    first = _opened(table)
+    table.place_bet("m1", "mallory", "banker", 100, now=1.0)
+    table.place_bet("c1", "cy", "player", 100, now=1.5)  # behind the table
+    table.request_deal("mallory", 2.0)
+    _play_out(first, 17.0)
+    second = _opened(table, 20.0)
+    table.place_bet("m2", "mallory", "banker", 100, now=20.1)
+    table.request_deal("mallory", 20.1)
+    assert second.phase is Phase.BETTING
+    table.place_bet("c2", "cy", "player", 100, now=24.0)
+    assert second.totals("cy") == {"player": 100}
+
+
+def test_a_round_driven_by_the_round_alone_knows_only_its_bettors() -> None:
+    """``Round.request_deal`` without ``present``: everyone is the round's bettors."""
+    table = _table()
+    round_ = _opened(table)
+    table.sit("ann")
+    table.place_bet("a1", "ann", "banker", 100, now=1.0)
+    round_.request_deal("ann", 1.0)
+    assert round_.phase is not Phase.BETTING
+
+
+def test_a_window_of_zero_is_the_old_rule() -> None:
+    table = _table(min_betting_seconds=0)
+    table.sit("ann")
+    table.sit("bob")
+    round_ = _opened(table)
+    table.place_bet("a1", "ann", "banker", 100, now=1.0)
+    table.request_deal("ann", 1.0)
+    assert round_.closed is not None
+
+
+def test_a_window_longer_than_the_timer_is_the_timer() -> None:
+    table = _table(betting_seconds=3.0, min_betting_seconds=10.0)
+    table.sit("ann")
+    table.sit("bob")
+    round_ = _opened(table)
+    table.place_bet("a1", "ann", "banker", 100, now=1.0)
+    table.request_deal("ann", 1.0)
+    assert round_.deadline() == 4.0
+
+
+def test_taking_back_the_last_bet_takes_back_the_deal() -> None:
+    table = _table()
+    table.sit("ann")
+    table.sit("bob")
+    round_ = _opened(table)
+    table.place_bet("a1", "ann", "banker", 100, now=1.0)
+    table.place_bet("b1", "bob", "player", 100, now=1.0)
+    table.request_deal("ann", 1.5)
+    round_.remove_bet("a1", "ann", 2.0)
+    assert "ann" not in round_.ready
+    table.place_bet("a2", "ann", "banker", 100, now=2.5)
+    table.request_deal("bob", 3.0)
+    assert round_.phase is Phase.BETTING  # ann has not asked again
+
+
+def test_the_window_is_replayed_from_the_log() -> None:
+    table = _table()
+    table.sit("mallory")
+    table.sit("victim")
+    round_ = _opened(table)
+    table.place_bet("m1", "mallory", "banker", 100, now=1.0)
+    table.request_deal("mallory", 1.0)
+    stored = [event_from_dict(e.to_dict()) for e in round_.events]
+    again = Round.replay(stored, source=SeededRandom(7))
+    assert again.deadline() == round_.deadline() == 6.0
+    assert again.tick(6.0)[0].kind == "betting-closed"
+
+
+def test_a_log_written_before_the_window_reads_as_none() -> None:
+    table = _table()
+    data = _opened(table).opened.to_dict()
+    del data["min_betting_seconds"], data["max_bets_per_player"]
+    opened = event_from_dict(data)
+    assert isinstance(opened, RoundOpened)
+    assert (opened.min_betting_seconds, opened.max_bets_per_player) == (0.0, None)
+
+
+# --- once a round ---------------------------------------------------------------------------
+
+
+def test_a_second_deal_changes_nothing_and_logs_nothing() -> None:
+    table = _table()
+    table.sit("ann")
+    table.sit("bob")
+    round_ = _opened(table)
+    table.place_bet("a1", "ann", "banker", 100, now=1.0)
+    table.place_bet("b1", "bob", "banker", 100, now=1.0)
+    assert len(table.request_deal("ann", 1.5)) == 1
+    logged = list(round_.events)
+    deadline = round_.deadline()
+    for now in (1.6, 2.0, 9.0):
+        assert table.request_deal("ann", now) == []
+        assert round_.request_deal("ann", now) == []
+    assert round_.events == logged and round_.deadline() == deadline
+    assert kinds(round_).count("deal-requested") == 1
+
+
+def test_a_deal_is_still_refused_when_no_deal_is_possible() -> None:
+    table = _table()
+    table.sit("ann")
+    round_ = _opened(table)
+    with pytest.raises(RoundError, match="only a player with a bet"):
+        table.request_deal("ann", 0.5)
+    table.place_bet("a1", "ann", "banker", 100, now=1.0)
+    table.request_deal("ann", 1.0)
+    with pytest.raises(RoundError, match="betting is closed"):
+        table.request_deal("ann", 1.1)
+    assert kinds(round_).count("deal-requested") == 1
+
+
+def _peek_round() -> tuple[Table, Round]:
+    table = _table("redgreen", peek_seconds=10.0)
+    table.sit("ann")
+    round_ = _opened(table)
+    table.place_bet("a1", "ann", "red", 500, now=1.0)
+    table.request_deal("ann", 1.0)
+    assert round_.phase is Phase.PEEK
+    return table, round_
+
+
+def test_a_second_peek_logs_nothing_and_shows_the_same_cards() -> None:
+    _, round_ = _peek_round()
+    (first,) = round_.peek_cards("ann", 2.0)
+    assert round_.peeked == first
+    logged = list(round_.events)
+    assert round_.peek_cards("ann", 3.0) == []
+    assert round_.events == logged and round_.peeked == first
+    assert kinds(round_).count("peeked") == 1
+    assert round_.peek is not None and round_.deadline() == round_.peek.until
+
+
+def test_a_peek_replayed_from_its_log_is_still_one_peek() -> None:
+    _, round_ = _peek_round()
+    round_.peek_cards("ann", 2.0)
+    again = Round.replay([event_from_dict(e.to_dict()) for e in round_.events],
+                         source=SeededRandom(7))  # fmt: skip
+    assert again.peeked == round_.peeked
+    assert again.peek_cards("ann", 4.0) == []
+
+
+def test_only_the_peeker_peeks_even_after_a_peek() -> None:
+    _, round_ = _peek_round()
+    round_.peek_cards("ann", 2.0)
+    with pytest.raises(RoundError, match="only the highest bettor"):
+        round_.peek_cards("bob", 2.5)
+
+
+# --- a cap on bets ------------------------------------------------------------------------
+
+
+def test_a_player_places_at_most_twenty_bets_a_round() -> None:
+    table = _table()
+    table.sit("ann")
+    table.sit("bob")
+    round_ = _opened(table)
+    assert round_.opened.max_bets_per_player == MAX_BETS_PER_PLAYER == 20
+    for number in range(20):
+        table.place_bet(f"a{number}", "ann", "banker", 100, now=1.0)
+    logged = list(round_.events)
+    assert not table.can_place_bet("a20", "ann", "player", 100)
+    with pytest.raises(TooManyBets) as caught:
+        table.place_bet("a20", "ann", "player", 100, now=1.0)
+    assert str(caught.value) == (
+        "at most 20 bets a player in one round (a bet taken back counts): add to a spot"
+        " with a larger stake instead"
+    )
+    assert isinstance(caught.value, InvalidBet) and caught.value.cap == 20
+    assert round_.events == logged and round_.totals("ann") == {"banker": 2000}
+    table.place_bet("b1", "bob", "banker", 100, now=1.0)  # the cap is each player's
+    next_round = (_play_out(round_, 17.0), _opened(table, 20.0))[1]
+    next_round.verify_place_bet("a21", "ann", 1, "banker", 100)  # and each round's
+
+
+def test_a_bet_taken_back_still_counts() -> None:
+    table = _table(max_bets_per_player=3)
+    table.sit("ann")
+    round_ = _opened(table)
+    for number in range(3):
+        table.place_bet(f"a{number}", "ann", "banker", 100, now=1.0)
+        round_.remove_bet(f"a{number}", "ann", 1.0)
+    with pytest.raises(TooManyBets):
+        table.place_bet("a3", "ann", "banker", 100, now=1.0)
+    assert kinds(round_).count("bet-placed") == 3
+
+
+def test_thousands_of_one_cent_chips_cannot_swell_a_round() -> None:
+    """At a table taking any cent, 2,500 one-cent add-ons once made a round's record
+    1.3 MB; the cap stops them at the twentieth bet."""
+    table = _table(bet_step_cents=1)
+    table.sit("ann")
+    round_ = _opened(table)
+    table.place_bet("a0", "ann", "banker", 100, now=1.0)
+    placed = sum(table.can_place_bet(f"a{n}", "ann", "banker", 1) and
+                 bool(table.place_bet(f"a{n}", "ann", "banker", 1, now=1.0))
+                 for n in range(1, 2500))  # fmt: skip
+    assert placed == 19 and len(round_.events) == 21
+    assert round_.totals("ann") == {"banker": 119}
+
+
+def test_an_add_on_is_at_least_the_tables_step() -> None:
+    table = _table(bet_step_cents=20)
+    table.sit("ann")
+    round_ = _opened(table)
+    table.place_bet("a0", "ann", "banker", 100, now=1.0)
+    for small in (1, 10, 19):
+        with pytest.raises(OffStep):
+            table.place_bet(f"s{small}", "ann", "banker", small, now=1.0)
+    table.place_bet("a1", "ann", "banker", 20, now=1.0)
+    assert round_.totals("ann") == {"banker": 120}
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (0, "max-bets-per-player: must be a whole number from 1 to 1000, got 0"),
+        (1001, "max-bets-per-player: must be a whole number from 1 to 1000, got 1001"),
+        (2.0, "max-bets-per-player: must be a whole number from 1 to 1000, got 2.0"),
+        (True, "max-bets-per-player: must be a whole number from 1 to 1000, got True"),
+        ("20", "max-bets-per-player: must be a whole number from 1 to 1000, got '20'"),
+    ],
+)  # fmt: skip
+def test_a_cap_that_is_no_count_of_bets_is_refused(value: object, message: str) -> None:
+    with pytest.raises(InvalidOption) as caught:
+        TableConfig("punto-banco", 100, 1000, max_bets_per_player=value)  # type: ignore[arg-type]
+    assert message in str(caught.value)
+
+
+def test_a_log_written_before_the_cap_takes_any_number_of_bets() -> None:
+    table = _table()
+    data = _opened(table).opened.to_dict()
+    del data["max_bets_per_player"]
+    old = Round.open(event_from_dict(data), source=SeededRandom(1))  # type: ignore[arg-type]
+    for number in range(30):
+        old.place_bet(f"a{number}", "ann", None, "banker", 100, now=1.0)
+    assert old.totals("ann") == {"banker": 3000}
