@@ -51,10 +51,15 @@ export class RoundState {
         this.bets.set(event.bet_id, event);
         if (this.firstBetAt === null) this.firstBetAt = event.at;
         break;
-      case "bet-removed":
+      case "bet-removed": {
+        const gone = this.bets.get(event.bet_id);
         this.bets.delete(event.bet_id);
+        if (gone && ![...this.bets.values()].some((bet) => bet.player === gone.player)) {
+          this.ready.delete(gone.player); // their last bet back: their "deal" goes with it
+        }
         if (this.bets.size === 0) this.firstBetAt = null;
         break;
+      }
       case "deal-requested":
         this.ready.add(event.player);
         break;
@@ -118,10 +123,22 @@ export class RoundState {
   /** Seconds since the epoch (server clock) when the phase's timer runs out, or null. */
   deadline() {
     const phase = this.phase;
-    if (phase === "betting") return this.firstBetAt === null ? null : this.firstBetAt + this.opened.betting_seconds;
+    if (phase === "betting") {
+      if (this.firstBetAt === null) return null;
+      const timer = this.firstBetAt + this.opened.betting_seconds;
+      if (!this.seatedBettorsReady()) return timer;
+      return Math.min(timer, this.firstBetAt + (this.opened.min_betting_seconds || 0));
+    }
     if (phase === "peek") return this.peek.until;
     if (phase === "choosing") return this.choice.until;
     return null;
+  }
+
+  /** Whether every seated bettor has asked to deal: betting then closes at the end of the
+   * round's minimum window, if everyone else at the table has not closed it already. */
+  seatedBettorsReady() {
+    const seated = new Set([...this.bets.values()].filter((bet) => bet.seat !== null).map((bet) => bet.player));
+    return seated.size > 0 && [...seated].every((player) => this.ready.has(player));
   }
 
   /** Codes at `hand.0`, `hand.1`, … in order; null for a card still face down. */
