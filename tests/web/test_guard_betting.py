@@ -5,20 +5,37 @@ by event, and gives the deadline :meth:`Round.deadline` gives after each."""
 
 from __future__ import annotations
 
+import pathlib
+import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, expect
 
 from baccara.randomness import SeededRandom
 from baccara.table import Round, Table, TableConfig
+from baccara.table.config import MIN_BETTING_SECONDS
 from tests.server.harness import Server
+from tests.web.casino import DESKTOP, Watch, open_table, place, register, result_panel, shoot
 
 DEADLINES = """async (events) => {
   const { RoundState } = await import('/static/js/round.js');
   const round = new RoundState({ id: 1, events: [] });
   return events.map((event) => { round.applyAll([event]); return round.deadline(); });
 }"""
+
+
+@pytest.fixture
+def other(browser: Browser, watch: Watch) -> Iterator[Page]:
+    """A second person at the table, in a browser context of their own."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    watch.attach(page)
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 @pytest.fixture
@@ -61,3 +78,23 @@ def test_the_pages_countdown_is_the_engines_deadline(blank: Page) -> None:
     # a log written before the window: the page reads it as no window
     del events[0]["min_betting_seconds"]
     assert blank.evaluate(DEADLINES, events)[2] == 0.5
+
+
+def test_a_deal_with_another_player_seated_counts_down_the_window(
+    casino: Server, page: Page, other: Page, screenshots: pathlib.Path
+) -> None:
+    """The betting timer here is a minute; one player's Deal, with another seated and not
+    yet betting, leaves the window's few seconds on the page, and then the round is dealt."""
+    register(page, casino.url)
+    register(other, casino.url)
+    for who in (page, other):
+        open_table(who, 1, "Punto Banco")
+        who.get_by_role("button", name="Take a seat").click()
+        expect(who.locator(".seat.mine")).to_have_count(1)
+    place(page, "banker", "1.00")
+    page.get_by_role("button", name="Deal").click()
+    expect(page.get_by_text("Waiting for the other players")).to_be_visible()
+    left = int(re.sub(r"\D", "", page.get_by_role("timer").inner_text()))
+    assert 0 < left <= MIN_BETTING_SECONDS
+    shoot(page, screenshots, "guard-betting-window")
+    result_panel(page, timeout=20_000)  # the window ran out: dealt and settled
