@@ -111,6 +111,18 @@ export function mount(main, [id], { navigate } = {}) {
     ui.notice.hidden = !text;
   }
 
+  /** Why the table stood a player up (the reason of a stood-up event), as the page says it. */
+  const STOOD_UP = {
+    "sat-out": "you were stood up after two rounds without a bet",
+    away: "you were stood up: your table page was closed and a round passed without a bet from you",
+  };
+
+  /** The table stood this player up: say why, until they take a seat again (the button is back). */
+  function stoodUp(event) {
+    if (event.player !== me || mySeat() !== null) return;
+    notice(`${STOOD_UP[event.reason] || "you were stood up"}. Take a seat to play again`, "stood_up", "");
+  }
+
   /** A bet was taken: a refusal shown before it no longer holds (a protection's does). */
   function clearRefusal() {
     if (["loss_limit", "refused"].includes(ui.notice.dataset.kind)) notice("", "");
@@ -294,6 +306,7 @@ export function mount(main, [id], { navigate } = {}) {
     try {
       const answer = await post(`/api/tables/${tableId}/seat`, seat ? { seat } : {});
       st.seats = { ...st.seats, [String(answer.seat)]: me };
+      if (ui.notice.dataset.kind === "stood_up") notice("", "");
       draw();
     } catch (error) {
       failed(error, "Seat refused: ");
@@ -360,6 +373,7 @@ export function mount(main, [id], { navigate } = {}) {
       if (!st.previous) {
         st.previous = new RoundState(data);
         for (const position of st.previous.slots.keys()) st.faceShown.add(`${data.id}:${position}`);
+        for (const event of st.previous.events) if (event.kind === "stood-up") stoodUp(event);
         draw();
       }
     } catch {
@@ -386,6 +400,7 @@ export function mount(main, [id], { navigate } = {}) {
         for (const [position, slot] of round.slots) if (slot.faceUp) st.faceShown.add(`${round.id}:${position}`);
         if (round.peek && round.phase === "peek" && round.peek.player === me) fetchPeek();
         if (round.peeked && round.peeked.player === me && round.peeked.cards) st.peekCards = { hand: round.peeked.hand, cards: round.peeked.cards };
+        for (const event of round.events) if (event.kind === "stood-up") stoodUp(event);
         if (round.phase === "betting" && round.bets.size === 0 && !st.previous) loadPrevious();
       }
       loadRoads();
@@ -436,6 +451,12 @@ export function mount(main, [id], { navigate } = {}) {
   });
 
   function react(event, roundId) {
+    if (event.kind === "stood-up") {
+      const seats = { ...st.seats };
+      if (seats[String(event.seat)] === event.player) delete seats[String(event.seat)];
+      st.seats = seats;
+      stoodUp(event);
+    }
     if (event.kind === "peek-offered" && event.player === me) fetchPeek();
     if (event.kind === "peeked" && event.player === me && event.cards) st.peekCards = { hand: event.hand, cards: event.cards };
     if (event.kind === "betting-closed") {
