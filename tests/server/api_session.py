@@ -117,6 +117,7 @@ def run(url: str) -> list[dict[str, Any]]:
         casino.register("dee", PASSWORD, "dealer")
         casino.register("ada", PASSWORD, "admin")
         ann, bob, dee, ada = (sign_in(n) for n in ("ann", "bob", "dee", "ada"))
+        call("PUT", "/api/admin/dealers/dee/tables", ada, json={"tables": [LIVE]})
         call("POST", "/api/auth/login", json={"username": "ann", "password": "wrong password"})
         call("GET", "/api/me", ann)
         call("GET", "/api/me")
@@ -188,6 +189,8 @@ def run(url: str) -> list[dict[str, Any]]:
         made = call("POST", "/api/tables", ada, json=ONE_DECK_SHOE)
         call("POST", "/api/tables", ann, json=ONE_DECK_SHOE)
         call("GET", f"/api/tables/{made['id']}/shoe", dee)
+        call("PUT", "/api/admin/dealers/dee/tables", ada, json={"tables": [LIVE, made["id"]]})
+        call("GET", f"/api/tables/{made['id']}/shoe", dee)
         call("GET", f"/api/tables/{made['id']}/rules")
         call("DELETE", f"/api/tables/{made['id']}", ada)
         # the protections
@@ -212,6 +215,8 @@ def run(url: str) -> list[dict[str, Any]]:
         call("GET", "/api/admin/audit", ann)
         call("GET", "/api/admin/report", ada)
         call("GET", "/api/admin/report", ada, params={"from": "tomorrow"})
+        call("GET", "/api/admin/dealers", ada)
+        call("GET", "/api/admin/voids", ada)
         call("GET", "/api/nowhere")
     return answers
 

@@ -28,7 +28,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Coroutine, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -95,7 +95,14 @@ class Server:
             assert made.status_code == 201, made.text
         else:
             self.casino.register(name, PASSWORD, role)
+            if role == "dealer":  # on the floor: at every live table open now
+                assign_dealer(self.casino, name, live_table_ids(self.casino))
         return self.sign_in(name)
+
+    def assign(self, dealer: Player, *table_ids: int) -> None:
+        """Add tables to a dealer's assignment (as an admin's would, outside the audit trail:
+        it sets a test up, it is not the action under test)."""
+        assign_dealer(self.casino, dealer.name, table_ids)
 
     def sign_in(self, name: str) -> Player:
         """A user this casino's database already has (made before a restart)."""
@@ -168,6 +175,31 @@ class Server:
     def _in_process(self) -> AppLoop:
         assert self.loop is not None, "only a casino in this process can be waited on"
         return self.loop
+
+
+def live_table_ids(casino: Any) -> list[int]:
+    """The open live tables of an in-process or threaded casino."""
+    from sqlalchemy import select
+
+    from baccara.server.db.models import CasinoTable
+
+    with casino.db.read() as session:
+        return list(session.scalars(select(CasinoTable.id).where(
+            CasinoTable.mode == "live", CasinoTable.status == "open")))  # fmt: skip
+
+
+def assign_dealer(casino: Any, name: str, table_ids: Iterable[int]) -> None:
+    """Put the dealer ``name`` on these tables (see :meth:`Server.assign`)."""
+    from sqlalchemy import select
+
+    from baccara.server.db.models import DealerTable, User
+
+    with casino.db.write() as session:
+        user_id = session.scalars(select(User.id).where(User.username == name)).one()
+        for table_id in table_ids:
+            if session.get(DealerTable, (user_id, table_id)) is None:
+                session.add(DealerTable(user_id=user_id, table_id=table_id,
+                                        assigned_at=casino.clock()))  # fmt: skip
 
 
 @dataclass

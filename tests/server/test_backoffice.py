@@ -18,6 +18,7 @@ def test_every_admin_and_dealer_action_is_in_the_audit_trail(server: Server) -> 
     made = admin.http.post("/api/tables", json={"game": "punto-banco", "min_bet_cents": 100,
                                                 "max_bet_cents": 10_000, "mode": "live"})  # fmt: skip
     table_id = made.json()["id"]
+    server.assign(dealer, table_id)
     ann.sit(table_id)
     round_id = ann.http.get(f"/api/tables/{table_id}").json()["round_id"]
     ann.bet(table_id, "banker", 1000)

@@ -34,7 +34,7 @@ from baccara.server.observe import logs
 from baccara.server.settings import LogFormat, LogLevel, Settings
 from tests.helpers import assert_refused, run
 from tests.server.conftest import settings_for
-from tests.server.harness import receive, running, wait_for
+from tests.server.harness import assign_dealer, live_table_ids, receive, running, wait_for
 
 PASSWORD = "correct horse battery"
 LIVE = 5
@@ -83,7 +83,10 @@ def bet(client: TestClient, token: str, key: str, cents: int, table: int = 1) ->
 
 
 def staff(client: TestClient, name: str, role: str) -> str:
-    client.app.state.casino.register(name, PASSWORD, role)  # type: ignore[attr-defined]
+    casino = client.app.state.casino  # type: ignore[attr-defined]
+    casino.register(name, PASSWORD, role)
+    if role == "dealer":
+        assign_dealer(casino, name, live_table_ids(casino))
     return sign_in(client, name)
 
 

@@ -102,13 +102,15 @@ def test_killed_while_betting_the_round_is_voided_and_refunded(sqlite_url: str) 
 def test_killed_while_a_live_dealer_deals_the_round_waits_for_the_dealer(sqlite_url: str) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    subprocess.run([sys.executable, "-m", "baccara", "user", "add", "dee", "--role", "dealer"],
-                   input=PASSWORD.encode(), env={**os.environ, "DATABASE_URL": sqlite_url},
-                   check=True, capture_output=True)  # fmt: skip
+    for name, role in (("dee", "dealer"), ("ada", "admin")):
+        subprocess.run([sys.executable, "-m", "baccara", "user", "add", name, "--role", role],
+                       input=PASSWORD.encode(), env={**os.environ, "DATABASE_URL": sqlite_url},
+                       check=True, capture_output=True)  # fmt: skip
     with serve(sqlite_url, port) as process:
         dealer = _client(base, "dee")
         ann = _player(base)
         live = next(t["id"] for t in ann.get("/api/tables").json() if t["mode"] == "live")
+        _client(base, "ada").put("/api/admin/dealers/dee/tables", json={"tables": [live]})
         ann.post(f"/api/tables/{live}/seat", json={})
         round_id = ann.get(f"/api/tables/{live}").json()["round_id"]
         _bet(ann, 5, "player", 1000)

@@ -67,6 +67,7 @@ def test_a_cent_and_a_quarter_through_the_casino(server: Server) -> None:
                                                 "bet_step_cents": 1})  # fmt: skip
     assert made.status_code == 201, made.text
     table = made.json()["id"]
+    server.assign(dealer, table)
     assert made.json()["bet_step_cents"] == 1
     _bet_and_deal(dealer, table, [(ann, 1), (bob, 25)], ["2S", "9H", "3D", "KC"])
     assert ann.balance() == 100_000 and bob.balance() == 100_000 + 23  # 0.00 and 0.23 won

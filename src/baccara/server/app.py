@@ -27,6 +27,7 @@ from baccara.server.http.api import (
     metrics,
     protections,
     report,
+    roster,
     rounds,
     tables,
     ws,
@@ -73,8 +74,8 @@ def create_app(
     app.add_middleware(Forwarder, casino=casino)  # inside the Guard: bounded, with its headers
     app.add_middleware(Guard)
     errors.install(app)
-    for module in (health, auth, protections, games, tables, rounds, dealer, admin, report, ws,
-                   metrics):  # fmt: skip
+    for module in (health, auth, protections, games, tables, rounds, dealer, admin, report,
+                   roster, ws, metrics):  # fmt: skip
         app.include_router(module.router)
     pages.install(app)  # the web casino: its pages and files (after the API's routes)
     return app

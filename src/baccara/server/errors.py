@@ -68,6 +68,26 @@ class Forbidden(ServerError):
     status, code = 403, "forbidden"
 
 
+class NotAssigned(Forbidden):
+    """A dealer at a table an admin has not assigned them to: they act only at their own."""
+
+    status, code = 403, "not_assigned"
+
+
+class VoidRefused(ServerError):
+    """A void no one may make: an electronic round past betting, whose cards its seeds fix,
+    is played out from them, never voided."""
+
+    status, code = 409, "void_refused"
+
+
+class RoundInPlay(ServerError):
+    """A live table whose dealer is dealing a round: it closes once the round is settled
+    or voided with a reason."""
+
+    status, code = 409, "round_in_play"
+
+
 class NotFound(ServerError):
     """No such user, table, round or bet — or not one this user may see."""
 

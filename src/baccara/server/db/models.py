@@ -161,6 +161,19 @@ class Seat(Base):
     __table_args__ = (UniqueConstraint("table_id", "user_id", name="one_seat_a_player"),)
 
 
+class DealerTable(Base):
+    """A live table a dealer is assigned to by an admin: a dealer deals, calls no more bets,
+    voids and reads the shoe only at the tables assigned to them."""
+
+    __tablename__ = "dealer_tables"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("casino_tables.id"), primary_key=True)
+    assigned_at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("dealers_by_table", "table_id"),)
+
+
 class Round(Base):
     __tablename__ = "rounds"
 

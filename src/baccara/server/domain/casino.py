@@ -131,7 +131,8 @@ class Casino:
         return await self.runner.open_table(config, by)
 
     async def close_table(self, table_id: int, by: Caller, reason: str = "") -> None:
-        """Close a table: the round in play is voided and every bet on it refunded."""
+        """Close a table: a round open for bets is voided, an electronic one past betting
+        played out (see :meth:`Runner.close_table`)."""
         await self.runner.close_table(table_id, by, reason)
 
     async def sit(self, user: Caller, table_id: int, seat: int | None) -> int:

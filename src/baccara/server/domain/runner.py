@@ -51,7 +51,7 @@ from baccara.server.domain import audit
 from baccara.server.domain.scheduler import Scheduler
 from baccara.server.domain.types import Caller, Live, Outbox
 from baccara.server.domain.views import Views
-from baccara.server.errors import LeaseLost, NotFound, TableMoved
+from baccara.server.errors import LeaseLost, NotFound, RoundInPlay, TableMoved
 from baccara.server.settings import Settings
 from baccara.table import Mode, Phase, Round, Table, TableConfig
 from baccara.table.config import on_step, whole_cents_step
@@ -63,6 +63,7 @@ RESTART_VOID = "the casino restarted while betting was open: every bet is refund
 DEFAULT_TABLES = "default-tables"
 """The setting that says the default tables were made (once in a database's life)."""
 SHUTDOWN_VOID = "the casino shut down while betting was open: every bet is refunded"
+CLOSE_VOID = "the table was closed while betting was open: every bet is refunded"
 BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested"})
 """Events that leave a round open for bets: its stored state does not change."""
 
@@ -278,15 +279,29 @@ class Runner:
         return table_id
 
     async def close_table(self, table_id: int, by: Caller, reason: str = "") -> None:
-        """Close a table: the round in play is voided and every bet on it refunded."""
+        """Close a table. A round still open for bets is voided and every bet refunded, as
+        a graceful stop does; an electronic round past betting is played out from its
+        seeds and settled, since its cards are fixed (:func:`play_out`); a live table whose
+        dealer is dealing a round is refused (:class:`RoundInPlay`): the dealer finishes
+        the round, or voids it with a reason, and the table closes after."""
         live = self.live(table_id)
 
         def close(session: Session, now: float) -> None:
             round_ = live.table.round
+            voided = played = None
             if round_ is not None and not round_.phase.over:
-                round_.void(by.username, "the table was closed", now)
+                if round_.phase is Phase.BETTING:
+                    round_.void(by.username, CLOSE_VOID, now)
+                    voided = live.round_id
+                elif live.live_mode:
+                    raise RoundInPlay(f"table {table_id}: round {live.round_id} is"
+                                      f" {round_.phase.value}; its dealer finishes it, or"
+                                      " voids it with a reason, before the table closes")  # fmt: skip
+                else:
+                    play_out(round_, now)
+                    played = live.round_id
             audit.record(session, by.username, by.role, "table-closed", f"table {table_id}",
-                         reason, now, round_voided=live.round_id if round_ else None)  # fmt: skip
+                         reason, now, round_voided=voided, round_played_out=played)  # fmt: skip
             row = session.get(CasinoTable, table_id)
             assert row is not None
             row.status = "closed"
@@ -536,6 +551,24 @@ class Runner:
 
     def _void(self, live: Live, reason: str, now: float, by: str = "table") -> None:
         live.table.current().void(by, reason, now)
+
+
+PLAY_OUT_STEPS = 1000
+"""More steps than any round's procedure takes from betting closed to settled."""
+
+
+def play_out(round_: Round, now: float) -> None:
+    """Settle an electronic round past betting at once, from the cards its seeds deal: each
+    step is taken as the round's own timer would take it (the peek and the choice run
+    out, Red is set first for a silent chooser), stamped when that timer is due, so the
+    log reads as the scheduler would have written it and replays the same."""
+    for _ in range(PLAY_OUT_STEPS):
+        if round_.phase.over:
+            return
+        due = round_.deadline()
+        assert due is not None, "an electronic round past betting always has a timer"
+        round_.tick(max(now, due))
+    raise AssertionError(f"round {round_.nonce} did not settle in {PLAY_OUT_STEPS} steps")
 
 
 def _ended(task: asyncio.Task[None]) -> str:

@@ -52,6 +52,7 @@ PAGES = (
     "/account",
     "/admin/report",
     "/admin/audit",
+    "/admin/dealers",
 )
 """The paths the browser's router draws; each is the shell."""
 

@@ -13,6 +13,7 @@ import * as dealer from "./pages/dealer.js";
 import * as account from "./pages/account.js";
 import * as report from "./pages/report.js";
 import * as audit from "./pages/audit.js";
+import * as dealers from "./pages/dealers.js";
 
 const ROUTES = [
   [/^\/$/, lobby, false],
@@ -24,6 +25,7 @@ const ROUTES = [
   [/^\/account$/, account, true],
   [/^\/admin\/report$/, report, true],
   [/^\/admin\/audit$/, audit, true],
+  [/^\/admin\/dealers$/, dealers, true],
 ];
 
 let cleanup = null;
@@ -58,7 +60,7 @@ async function render() {
     cleanup = signin.mount(main, [], { next: path, navigate });
     return;
   }
-  const section = ["/history", "/rules", "/account", "/admin/report", "/admin/audit"].find((prefix) => path.startsWith(prefix)) || "/";
+  const section = ["/history", "/rules", "/account", "/admin/report", "/admin/audit", "/admin/dealers"].find((prefix) => path.startsWith(prefix)) || "/";
   document.querySelectorAll(".nav a").forEach((link) => {
     const href = link.getAttribute("href");
     const own = href.startsWith("/rules") ? "/rules" : href;

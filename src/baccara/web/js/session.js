@@ -132,4 +132,5 @@ function drawHeader() {
   document.getElementById("nav-account").hidden = !player;
   document.getElementById("nav-report").hidden = !admin;
   document.getElementById("nav-audit").hidden = !admin;
+  document.getElementById("nav-dealers").hidden = !admin;
 }

@@ -12,9 +12,11 @@ from baccara.server.errors import (
     AuthError,
     Forbidden,
     InvalidRequest,
+    NotAssigned,
     NotFound,
     TableMoved,
     UnreadableBody,
+    VoidRefused,
 )
 from baccara.server.http.api.answers.rounds import NeedsOut, ShoeOut
 from baccara.server.http.api.deps import CasinoDep, UserDep
@@ -24,9 +26,9 @@ from baccara.table import RoundError
 
 router = APIRouter(tags=["dealer"])
 
-DEALERS = (AuthError, Forbidden, NotFound, TableMoved, InvalidRequest)
-"""What every dealer's action may be refused with: not signed in, not this table's
-dealer, no such table, the table changing hands, a malformed request."""
+DEALERS = (AuthError, Forbidden, NotAssigned, NotFound, TableMoved, InvalidRequest)
+"""What every dealer's action may be refused with: not signed in, not a dealer, not
+assigned to this table, no such table, the table changing hands, a malformed request."""
 
 
 @router.post("/api/tables/{table_id}/cards", response_model=NeedsOut,
@@ -43,10 +45,10 @@ async def enter_cards(
 
 
 @router.get("/api/tables/{table_id}/needs", response_model=NeedsOut,
-            responses=refusals(*DEALERS))  # fmt: skip
+            responses=refusals(AuthError, Forbidden, NotFound, TableMoved, InvalidRequest))  # fmt: skip
 def needs(table_id: TableId, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
     live = casino.live(table_id)
-    play.require_dealer(user, live, admin_too=True)
+    play.require_staff(user, live, admin_too=True)
     round_ = live.table.round
     return {"state": round_.phase.value if round_ else None, "needs": play.needs(live)}
 
@@ -59,9 +61,12 @@ async def close_betting(table_id: TableId, user: UserDep, casino: CasinoDep) -> 
 
 
 @router.post("/api/rounds/{round_id}/void", response_model=State,
-             responses=refusals(*DEALERS, RoundError, UnreadableBody))  # fmt: skip
+             responses=refusals(*DEALERS, RoundError, VoidRefused, BaccaraError,
+                                UnreadableBody))  # fmt: skip
 async def void(round_id: RoundId, body: VoidIn, user: UserDep, casino: CasinoDep) -> State:
-    """Void a misdeal with a reason: every bet is refunded."""
+    """Void a misdeal with a reason: every bet is refunded. At a live table its dealer or an
+    admin may; at an electronic table only an admin, and only while betting is open (409
+    ``void_refused`` after: the seeds fix the cards, and the round is played out)."""
     state = await casino.on_round(
         user, round_id, lambda live, u, r, s, now: play.void(live, u, r, body.reason, s, now)
     )
@@ -73,4 +78,5 @@ async def void(round_id: RoundId, body: VoidIn, user: UserDep, casino: CasinoDep
 def shoe(table_id: TableId, user: UserDep, casino: CasinoDep) -> dict[str, Any]:
     """A live continuous shoe: every bet's exact house edge on the cards left."""
     live = casino.live(table_id)
-    return play.shoe(live, user)
+    with casino.db.read() as session:
+        return play.shoe(live, user, session)

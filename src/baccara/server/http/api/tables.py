@@ -22,6 +22,7 @@ from baccara.server.errors import (
     LossLimitReached,
     NotFound,
     RealityCheckDue,
+    RoundInPlay,
     TableMoved,
     UnreadableBody,
 )
@@ -109,9 +110,12 @@ async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dic
 
 
 @router.delete("/api/tables/{table_id}", status_code=204, response_class=Response,
-               responses=refusals(AuthError, Forbidden, *AT_TABLE))  # fmt: skip
+               responses=refusals(AuthError, Forbidden, RoundInPlay, *AT_TABLE))  # fmt: skip
 async def close_table(table_id: TableId, admin: AdminDep, casino: CasinoDep) -> Response:
-    """Close a table (admins): the round in play is voided and every bet refunded."""
+    """Close a table (admins). A round still open for bets is voided and every bet
+    refunded; an electronic round past betting is played out from its seeds and settled;
+    a live table whose dealer is dealing a round is refused (409 ``round_in_play``) until
+    the dealer settles or voids it."""
     await casino.close_table(table_id, admin)
     return Response(status_code=204)
 

@@ -16,6 +16,7 @@ const ACTIONS = {
   "betting-closed": "Betting closed",
   "cards-entered": "Cards entered",
   "round-voided": "Round voided",
+  "dealer-assigned": "Dealer's tables",
 };
 
 /** An action's particulars in words: amounts as money, cards as typed, the rest as key value. */
@@ -27,6 +28,10 @@ export function detailsText(details) {
     else if (key === "balance_cents") parts.push(`balance after ${money(value)}`);
     else if (key === "limits" && Array.isArray(value)) parts.push(`limits ${money(value[0])} – ${money(value[1])}`);
     else if (key === "entries" && Array.isArray(value)) parts.push(value.join(" "));
+    else if ((key === "tables" || key === "before") && Array.isArray(value)) {
+      const tables = value.length ? value.map((t) => `table ${t}`).join(", ") : "none";
+      parts.push(key === "before" ? `before: ${tables}` : `tables: ${tables}`);
+    } else if (key === "stakes_cents") parts.push(`stakes ${money(value)}`);
     else if (key === "options" && typeof value === "object") {
       const options = Object.entries(value).map(([k, v]) => `${k}=${v}`).join(", ");
       if (options) parts.push(`options ${options}`);

@@ -1,4 +1,5 @@
-"""The back office: the audit trail, a wallet adjusted, the operator's report."""
+"""The back office: the audit trail, a wallet adjusted, the operator's report, the voids
+per dealer, the dealers' tables."""
 
 from __future__ import annotations
 
@@ -61,3 +62,64 @@ class ReportOut(Answer):
     tables: list[TableTally]
     games: list[GameTally]
     casino: Tally
+
+
+class DealerTableVoids(Answer):
+    table_id: int
+    rounds: int
+    voided: int
+    voided_stakes_cents: int
+    void_share: float
+
+
+class DealerVoids(Answer):
+    """A dealer's rounds over the period, voided and not, and whether they are flagged."""
+
+    dealer: str
+    role: str
+    rounds: int
+    voided: int
+    voided_stakes_cents: int
+    void_share: float
+    peer_median_share: float | None
+    flagged: bool
+    tables: list[DealerTableVoids]
+
+
+class TableVoids(Answer):
+    table_id: int
+    game: str
+    rounds: int
+    voided: int
+    voided_stakes_cents: int
+    void_share: float
+
+
+class VoidedRound(Answer):
+    round_id: int
+    table_id: int
+    nonce: int
+    ended_at: Seconds
+    dealer: str | None
+    voided_by: str | None
+    reason: str
+    stakes_cents: int
+
+
+class VoidReportOut(Answer):
+    from_: Seconds = Field(alias="from")
+    to: Seconds
+    min_rounds: int
+    min_voids: int
+    flag_ratio: int
+    dealers: list[DealerVoids]
+    tables: list[TableVoids]
+    voided_rounds: list[VoidedRound]
+    more_voided_rounds: int
+
+
+class DealerOut(Answer):
+    """A dealer and the live tables an admin has assigned them to."""
+
+    username: str
+    tables: list[int]
