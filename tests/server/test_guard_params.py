@@ -133,11 +133,11 @@ MOMENTS = [p for p in STRINGS if p[3] in ("from", "to")]
 def test_every_moment_is_a_time_a_round_could_be_played(
     boss: Player, method: str, path: str, where: str, name: str, schema: dict[str, Any]
 ) -> None:
-    for value in NOT_MOMENTS:
+    for value in NOT_MOMENTS:  # refused as the report refuses them, or as bad input
         answer = _call(boss, method, path, where, name, value)
-        assert answer.status_code == 422, (value, answer.text)
-        assert answer.json()["error"] == "invalid_request"
-        assert f"query.{name}" in answer.json()["detail"], (value, answer.text)
+        assert answer.status_code in (400, 422), (value, answer.text)
+        assert set(answer.json()) == {"error", "detail"}
+        assert name in answer.json()["detail"] and value in answer.json()["detail"], answer.text
     fine = _call(boss, method, path, where, name, "2026-11-30" if name == "from" else "4e9")
     assert fine.status_code == 200, fine.text
 
