@@ -284,7 +284,11 @@ async def bet(player: Player, stats: Stats, phase: str) -> None:
 async def watch(player: Player, stats: Stats, seen: dict[tuple[int, int, int], list[float]],
                 stop: asyncio.Event) -> None:  # fmt: skip
     """Record when each event reaches this socket; the settlement delay per round."""
-    url = f"{player.base.replace('http', 'ws')}/ws/tables/{player.table}?token={player.token}"
+    async with httpx.AsyncClient(timeout=30) as client:
+        answer = await client.post(f"{player.base}/api/ws-ticket",
+                                   headers={"Authorization": f"Bearer {player.token}"})  # fmt: skip
+    ticket = answer.raise_for_status().json()["ticket"]
+    url = f"{player.base.replace('http', 'ws')}/ws/tables/{player.table}?ticket={ticket}"
     async with websockets.connect(url, max_size=2**24) as socket:
         first_bet: dict[int, float] = {}
         betting: dict[int, float] = {}

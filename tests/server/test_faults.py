@@ -40,6 +40,7 @@ from tests.server.harness import (
     receive,
     running,
     serve,
+    ticket_for,
     wait_for,
 )
 from tests.server.postgres import Cluster
@@ -278,7 +279,8 @@ def raw_websocket(port: int, table_id: int, token: str) -> socket.socket:
     sock = socket.create_connection(("127.0.0.1", port), timeout=10)
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall(
-        f"GET /ws/tables/{table_id}?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"GET /ws/tables/{table_id}?ticket={ticket_for(f'http://127.0.0.1:{port}', token)}"
+        f" HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
         f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
         "Sec-WebSocket-Version: 13\r\n\r\n".encode()
     )

@@ -325,7 +325,8 @@ def test_a_websocket_open_is_counted(tmp_path: pathlib.Path) -> None:
     with TestClient(app) as client:
         token = sign_up(client, "ann")
         assert app.state.metrics.value("baccara_websockets_open") == 0
-        with client.websocket_connect(f"/ws/tables/1?token={token}") as socket:
+        ticket = client.post("/api/ws-ticket", headers={"Authorization": f"Bearer {token}"})
+        with client.websocket_connect(f"/ws/tables/1?ticket={ticket.json()['ticket']}") as socket:
             assert socket.receive_json()["type"] == "snapshot"
             assert app.state.metrics.value("baccara_websockets_open") == 1
 

@@ -185,8 +185,10 @@ def test_a_socket_is_refused_with_the_close_code_of_the_http_status(
     with TestClient(app) as client:
         client.post("/api/auth/register", json=credentials)
         token = client.post("/api/auth/login", json=credentials).json()["token"]
-        for path, code in ((f"/ws/tables/1?token=forged.{token}", 4401),
-                           (f"/ws/tables/99?token={token}", 4404)):  # fmt: skip
+        bearer = {"Authorization": f"Bearer {token}"}
+        ticket = client.post("/api/ws-ticket", headers=bearer).json()["ticket"]
+        for path, code in ((f"/ws/tables/1?ticket=forged.{ticket}", 4401),
+                           (f"/ws/tables/99?ticket={ticket}", 4404)):  # fmt: skip
             with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(path):
                 pass
             assert refused.value.code == code, path

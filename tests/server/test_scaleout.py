@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 from baccara.server.db.database import Database
 from baccara.table.record import verify_record
 from tests.server.books import check_books, check_rounds
-from tests.server.harness import free_port, receive, serve, wait_for
+from tests.server.harness import free_port, receive, serve, ticket_for, wait_for
 from tests.server.postgres import Cluster
 from tests.server.test_faults import SEED, Load, check_records, register
 
@@ -84,9 +84,15 @@ def test_the_other_process_finishes_the_rounds_of_one_killed_mid_round(
         mine = set(dealt) - theirs
         assert theirs and mine  # both processes deal
         # A WebSocket on each process, at a table the other one deals.
+        far_url = (
+            f"ws://{bases[1][7:]}/ws/tables/{min(theirs)}?ticket={ticket_for(bases[1], watcher)}"
+        )
+        near_url = (
+            f"ws://{bases[0][7:]}/ws/tables/{min(mine)}?ticket={ticket_for(bases[0], watcher)}"
+        )
         with (
-            connect(f"ws://{bases[1][7:]}/ws/tables/{min(theirs)}?token={watcher}") as far,
-            connect(f"ws://{bases[0][7:]}/ws/tables/{min(mine)}?token={watcher}") as near,
+            connect(far_url) as far,
+            connect(near_url) as near,
         ):
             assert receive(far)["type"] == receive(near)["type"] == "snapshot"
             load = Load(bases, players, SEED)

@@ -62,6 +62,13 @@ class PasswordsBusy(ServerError):
 
     status, code = 503, "busy"
 
+
+class TooManySockets(ServerError):
+    """A user already holds as many table sockets as one user may: close one first."""
+
+    status, code = 429, "too_many_sockets"
+
+
 class Forbidden(ServerError):
     """The user may not do this: another player's turn, or a role they do not have."""
 

@@ -47,6 +47,9 @@ class User(Base):
     client_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
     reality_check_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    token_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Every token carries the generation it was issued in; signing out everywhere, a new
+    password or a new role moves it on, and the older tokens are refused."""
 
     __table_args__ = (CheckConstraint("role IN ('admin', 'dealer', 'player')", name="role_known"),)
 
@@ -351,3 +354,27 @@ class LoginFailure(Base):
         Index("failures_by_username", "username", "at"),
         Index("failures_by_address", "address", "at"),
     )
+
+
+class RevokedToken(Base):
+    """A token signed out before it expired, kept until it would have: it is refused."""
+
+    __tablename__ = "revoked_tokens"
+
+    token_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    expires: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("revoked_by_user", "user_id", "expires"),)
+
+
+class UsedTicket(Base):
+    """A WebSocket ticket that has opened a socket, kept until it expires: a ticket opens
+    one socket, whichever process it reaches."""
+
+    __tablename__ = "used_tickets"
+
+    nonce: Mapped[str] = mapped_column(String(32), primary_key=True)
+    expires: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("used_tickets_by_expiry", "expires"),)

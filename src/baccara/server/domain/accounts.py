@@ -1,9 +1,23 @@
 """Who is asking: Argon2 password hashes, and signed, expiring bearer tokens.
 
-A token is ``payload.signature``: the payload names the user and when the token
-expires, the signature is HMAC-SHA256 with a key kept in the database — created on
-first start, shared by every server process, surviving restarts — so a forged or
-altered token, or an expired one, is refused.
+A token is ``payload.signature``: the payload names the user, when the token
+expires, its own id and the user's token generation it was issued in; the signature
+is HMAC-SHA256 with a key kept in the database — created on first start, shared by
+every server process, surviving restarts — so a forged or altered token, or an
+expired one, is refused.
+
+A token can be revoked before it expires, and the database says so to every process:
+signing out records the token's id (until it would have expired); signing out
+everywhere, a new password or a new role moves the user's generation on, which every
+older token of theirs carries. What the database says of a user is read once and
+re-read after :data:`TOKEN_RECHECK` seconds, so a revocation made by another process
+(which also tells this one at once, through the hub) is obeyed within that time even
+when the telling is lost, while a bet checks its token without a database read.
+
+A WebSocket never carries a token in its URL (where proxies and logs keep it): it
+opens with a ticket (:meth:`Tokens.ticket`) — signed with a key of its own, so a
+ticket is never a token nor a token a ticket — that expires after
+:data:`TICKET_SECONDS` and opens one socket, whichever process it reaches.
 """
 
 from __future__ import annotations
@@ -19,27 +33,31 @@ import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from baccara.errors import shown
 from baccara.server.db import store
 from baccara.server.db.database import Database
-from baccara.server.db.models import LoginFailure, Setting, User
+from baccara.server.db.models import LoginFailure, RevokedToken, Setting, UsedTicket, User
 from baccara.server.db.store import Credentials
 from baccara.server.domain.types import Caller
-from baccara.server.errors import AuthError, InvalidCredentials, TooManyAttempts
+from baccara.server.errors import AuthError, Forbidden, InvalidCredentials, TooManyAttempts
 from baccara.server.settings import Settings
 
 SIGNING_KEY = "token-signing-key"
 USERNAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{2,31}$")
 MIN_PASSWORD, MAX_PASSWORD = 8, 128
 ROLES = ("admin", "dealer", "player")
+TOKEN_RECHECK = 2.0
+"""Seconds for which what the database says of a user's tokens is trusted unread."""
+TICKET_SECONDS = 30.0
+"""How long a WebSocket ticket may wait before it opens its socket."""
 
 _hasher = PasswordHasher()
 
@@ -89,9 +107,35 @@ def password_matches(stored: str | None, password: str) -> bool:
 
 @dataclass(frozen=True)
 class Claims:
+    """What a token (or a WebSocket ticket, which names its token) says."""
+
     user_id: int
     username: str
     expires: float
+    generation: int = 0
+    """The user's token generation the token was issued in."""
+    token_id: str = ""
+    """The token's own id, by which it alone is signed out."""
+
+
+@dataclass(frozen=True)
+class Revocation:
+    """Tokens of one user just revoked: those issued before ``generation``, or the one
+    whose id is ``token_id``. The hub closes their sockets; the other processes are told."""
+
+    user_id: int
+    generation: int | None = None
+    token_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What the database said of a user's tokens when this process last read it."""
+
+    caller: Caller
+    generation: int
+    revoked: frozenset[str]
+    read_at: float
 
 
 def _b64(data: bytes) -> str:
@@ -107,6 +151,7 @@ class Tokens:
 
     def __init__(self, key: bytes, lifetime: float) -> None:
         self._key = key
+        self._ticket_key = hmac.new(key, b"websocket-ticket", hashlib.sha256).digest()
         self.lifetime = lifetime
 
     @classmethod
@@ -122,28 +167,62 @@ class Tokens:
             stored = session.scalars(select(Setting).where(Setting.name == SIGNING_KEY)).one()
         return cls(bytes.fromhex(stored.value), lifetime)
 
-    def issue(self, user_id: int, username: str, now: float) -> str:
-        payload = _b64(json.dumps({"id": user_id, "u": username, "exp": now + self.lifetime},
+    def issue(self, user_id: int, username: str, now: float, generation: int = 0) -> str:
+        payload = _b64(json.dumps({"id": user_id, "u": username, "exp": now + self.lifetime,
+                                   "g": generation, "j": secrets.token_hex(12)},
                                   separators=(",", ":")).encode())  # fmt: skip
         return f"{payload}.{self._sign(payload)}"
 
-    def _sign(self, payload: str) -> str:
-        return _b64(hmac.new(self._key, payload.encode(), hashlib.sha256).digest())
+    def _sign(self, payload: str, key: bytes | None = None) -> str:
+        return _b64(hmac.new(key or self._key, payload.encode(), hashlib.sha256).digest())
 
     def check(self, token: str | None, now: float) -> Claims:
         if not token:
             raise AuthError("sign in: no token was sent")
-        payload, _, signature = token.partition(".")
-        if not signature or not hmac.compare_digest(self._sign(payload), signature):
-            raise AuthError("the token is not one this casino signed")
+        data = self._read(token, self._key, "token")
         try:
-            data = json.loads(_unb64(payload))
-            claims = Claims(int(data["id"]), str(data["u"]), float(data["exp"]))
+            claims = Claims(int(data["id"]), str(data["u"]), float(data["exp"]),
+                            int(data["g"]), str(data["j"]))  # fmt: skip
         except (ValueError, KeyError, TypeError) as error:
             raise AuthError(f"the token cannot be read: {error}") from None
         if claims.expires <= now:
             raise AuthError("the token has expired: sign in again")
         return claims
+
+    def ticket(self, claims: Claims, now: float) -> str:
+        """A WebSocket ticket for the holder of the token ``claims`` were read from: it
+        names that token, so the socket closes when the token is revoked."""
+        body = {"id": claims.user_id, "u": claims.username, "g": claims.generation,
+                "j": claims.token_id, "n": secrets.token_hex(16), "exp": now + TICKET_SECONDS}  # fmt: skip
+        payload = _b64(json.dumps(body, separators=(",", ":")).encode())
+        return f"{payload}.{self._sign(payload, self._ticket_key)}"
+
+    def check_ticket(self, ticket: str | None, now: float) -> tuple[Claims, str]:
+        """The claims of the token a ticket names, and the ticket's nonce (not yet used)."""
+        if not ticket:
+            raise AuthError("a table's socket opens with a ticket: ask POST /api/ws-ticket")
+        data = self._read(ticket, self._ticket_key, "ticket")
+        try:
+            claims = Claims(int(data["id"]), str(data["u"]), float(data["exp"]),
+                            int(data["g"]), str(data["j"]))  # fmt: skip
+            nonce = str(data["n"])
+        except (ValueError, KeyError, TypeError) as error:
+            raise AuthError(f"the ticket cannot be read: {error}") from None
+        if claims.expires <= now:
+            raise AuthError("the ticket has expired: ask POST /api/ws-ticket for another")
+        return claims, nonce
+
+    def _read(self, signed: str, key: bytes, what: str) -> dict[str, Any]:
+        payload, _, signature = signed.partition(".")
+        if not signature or not hmac.compare_digest(self._sign(payload, key), signature):
+            raise AuthError(f"the {what} is not one this casino signed")
+        try:
+            data = json.loads(_unb64(payload))
+        except ValueError as error:
+            raise AuthError(f"the {what} cannot be read: {error}") from None
+        if not isinstance(data, dict):
+            raise AuthError(f"the {what} cannot be read")
+        return data
 
 
 def credentials(username: str, password: str, role: str) -> Credentials:
@@ -155,15 +234,20 @@ def credentials(username: str, password: str, role: str) -> Credentials:
 
 
 class Accounts:
-    """Signing up and signing in: new users, the limits on failed sign-ins, the tokens, and
-    the users they name (each read once per process). The casino's façade calls it."""
+    """Signing up and signing in: new users, the limits on failed sign-ins, the tokens and
+    their revocation, and the users they name (re-read every :data:`TOKEN_RECHECK`
+    seconds, and at once when told of a revocation). The casino's façade calls it."""
 
     def __init__(self, db: Database, settings: Settings, clock: Callable[[], float]) -> None:
         self.db = db
         self.settings = settings
         self.clock = clock
         self.tokens: Tokens | None = None
-        self._callers: dict[int, Caller] = {}
+        self._known: dict[int, Standing] = {}
+        """What the database said of each user's tokens (see the module's docstring)."""
+        self._revisions: dict[int, int] = {}
+        """How many times each user's standing was forgotten: a read begun before a
+        revocation is not kept after it."""
 
     def load_tokens(self) -> None:
         """The signing key, made on the database's first start (call once, before use)."""
@@ -209,24 +293,141 @@ class Accounts:
         with self.db.write() as session:
             session.execute(delete(LoginFailure).where(LoginFailure.id == attempt.id))
         assert self.tokens is not None
-        return self.tokens.issue(user.id, user.username, now)
+        return self.tokens.issue(user.id, user.username, now, user.token_generation)
 
     async def authenticate(self, token: str | None) -> Caller:
-        """The user a valid token names. Users are never renamed, removed or given another
-        role, so each is read from the database once per process."""
-        assert self.tokens is not None
-        claims: Claims = self.tokens.check(token, self.clock())
-        known = self._callers.get(claims.user_id)
-        if known is None:
-            known = await asyncio.to_thread(self._caller, claims.user_id)
-        if known.username != claims.username:
-            raise AuthError("the token's user no longer exists")
-        return known
+        """The user a valid token names, unless the token was revoked."""
+        return (await self.signed_in(token))[0]
 
-    def _caller(self, user_id: int) -> Caller:
+    async def signed_in(self, token: str | None) -> tuple[Caller, Claims]:
+        """The user a valid, unrevoked token names, and what the token says."""
+        assert self.tokens is not None
+        claims = self.tokens.check(token, self.clock())
+        return await self.admit(claims), claims
+
+    async def admit(self, claims: Claims) -> Caller:
+        """The user ``claims`` name, if their token has not been revoked. What the database
+        says of them is read on first use and again once it is :data:`TOKEN_RECHECK`
+        seconds old, or when the token is of a newer generation than the one known."""
+        now = self.clock()
+        known = self._known.get(claims.user_id)
+        if (known is None or not known.read_at <= now < known.read_at + TOKEN_RECHECK
+                or claims.generation > known.generation):  # fmt: skip
+            known = await self._refresh(claims.user_id)
+        if known.caller.username != claims.username:
+            raise AuthError("the token's user no longer exists")
+        if claims.generation != known.generation:
+            raise AuthError("the token was revoked (signed out everywhere, a new password or"
+                            " role): sign in again")  # fmt: skip
+        if claims.token_id in known.revoked:
+            raise AuthError("the token was signed out: sign in again")
+        return known.caller
+
+    async def _refresh(self, user_id: int) -> Standing:
+        revision = self._revisions.get(user_id, 0)
+        standing = await asyncio.to_thread(self._standing, user_id)
+        if self._revisions.get(user_id, 0) == revision:
+            self._known[user_id] = standing
+        return standing
+
+    def _standing(self, user_id: int) -> Standing:
+        now = self.clock()
         with self.db.read() as session:
             user = session.get(User, user_id)
             if user is None:
                 raise AuthError("the token's user no longer exists")
-            known = self._callers[user.id] = Caller(user.id, user.username, user.role)
-            return known
+            revoked = session.scalars(select(RevokedToken.token_id).where(
+                RevokedToken.user_id == user_id, RevokedToken.expires > now)).all()  # fmt: skip
+            caller = Caller(user.id, user.username, user.role)
+            return Standing(caller, user.token_generation, frozenset(revoked), now)
+
+    def forget(self, user_id: int) -> None:
+        """Drop what is known of the user's tokens (they were revoked, here or in another
+        process): the next check reads the database. Call on the event loop."""
+        self._known.pop(user_id, None)
+        self._revisions[user_id] = self._revisions.get(user_id, 0) + 1
+
+    # --- revoking tokens (each in its own transaction; the caller tells the hub) ---------
+
+    def sign_out(self, claims: Claims) -> Revocation:
+        """Revoke this one token: it is refused from now on, the user's others are not."""
+        now = self.clock()
+        with self.db.write() as session:
+            session.execute(delete(RevokedToken).where(RevokedToken.expires <= now))
+            if session.get(RevokedToken, claims.token_id) is None:
+                session.add(RevokedToken(token_id=claims.token_id, user_id=claims.user_id,
+                                         expires=claims.expires))  # fmt: skip
+        return Revocation(claims.user_id, token_id=claims.token_id)
+
+    def sign_out_everywhere(self, user_id: int) -> Revocation:
+        """Revoke every token the user holds, this one included."""
+        with self.db.write() as session:
+            return Revocation(user_id, generation=_next_generation(session, user_id))
+
+    def change_password(self, claims: Claims, current: str, new: str) -> tuple[str, Revocation]:
+        """Set a new password, given the current one, and revoke every token of the user's:
+        the answer is a fresh token for the device that asked. A wrong current password, or
+        a new one that cannot be used, changes nothing."""
+        check_password(new)
+        with self.db.read() as session:
+            user = session.get(User, claims.user_id)
+            stored = user.password_hash if user is not None else None
+        if not password_matches(stored, current):
+            raise Forbidden("the current password is wrong: the password is unchanged")
+        hashed = hash_password(new)
+        with self.db.write() as session:
+            user = session.get(User, claims.user_id)
+            if user is None or user.password_hash != stored:
+                raise Forbidden("the password changed meanwhile: sign in again")
+            user.password_hash = hashed
+            generation = _next_generation(session, claims.user_id)
+        assert self.tokens is not None
+        token = self.tokens.issue(claims.user_id, claims.username, self.clock(), generation)
+        return token, Revocation(claims.user_id, generation=generation)
+
+    def change_role(self, session: Session, username: str, role: str) -> Revocation | None:
+        """Give a user another role, in the caller's transaction; every token of theirs is
+        revoked, since each was issued for the role they had (``None``: the same role)."""
+        check_role(role)
+        user = store.user_named(session, username)
+        if user.role == role:
+            return None
+        user.role = role
+        return Revocation(user.id, generation=_next_generation(session, user.id))
+
+    def ticket(self, claims: Claims) -> str:
+        assert self.tokens is not None
+        return self.tokens.ticket(claims, self.clock())
+
+    async def redeem(self, ticket: str | None) -> tuple[Caller, Claims]:
+        """The user a WebSocket ticket names, and the claims of its token, the ticket now
+        used: a second socket with it is refused, in this process or any other."""
+        assert self.tokens is not None
+        claims, nonce = self.tokens.check_ticket(ticket, self.clock())
+        await asyncio.to_thread(self._use_ticket, nonce, claims.expires)
+        return await self.admit(claims), claims
+
+    def _use_ticket(self, nonce: str, expires: float) -> None:
+        now = self.clock()
+        try:
+            with self.db.write() as session:
+                session.execute(delete(UsedTicket).where(UsedTicket.expires <= now))
+                session.add(UsedTicket(nonce=nonce, expires=expires))
+        except IntegrityError:
+            raise AuthError("the ticket was used already: ask POST /api/ws-ticket for another"
+                            ) from None  # fmt: skip
+
+
+def _next_generation(session: Session, user_id: int) -> int:
+    """Move the user's token generation on, in one statement: two revocations at once in
+    two processes each get a generation of their own, the later one revoking both."""
+    session.flush()
+    generation = session.scalar(
+        update(User).where(User.id == user_id)
+        .values(token_generation=User.token_generation + 1)
+        .returning(User.token_generation)
+        .execution_options(synchronize_session=False)
+    )  # fmt: skip
+    if generation is None:
+        raise AuthError("the token's user no longer exists")
+    return int(generation)

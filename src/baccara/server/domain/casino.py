@@ -31,7 +31,7 @@ from baccara.server.db.database import Database
 from baccara.server.db.models import Seat, User
 from baccara.server.db.sql import prepare
 from baccara.server.domain import betting, responsible
-from baccara.server.domain.accounts import Accounts
+from baccara.server.domain.accounts import Accounts, Revocation
 from baccara.server.domain.runner import Runner
 from baccara.server.domain.sessions import PlaySessions
 from baccara.server.domain.types import Caller, Live
@@ -68,6 +68,7 @@ class Casino:
         self.bus = self.runner.bus
         self.scheduler = self.runner.scheduler
         self.accounts = Accounts(self.db, settings, self.clock)
+        self.hub.on_revoked.append(self.accounts.forget)
         self.sessions = PlaySessions(self.db, self.hub, self.time)
         self._checker: asyncio.Task[None] | None = None
 
@@ -113,6 +114,15 @@ class Casino:
 
     async def authenticate(self, token: str | None) -> Caller:
         return await self.accounts.authenticate(token)
+
+    async def revoke(self, revocation: Revocation | None) -> None:
+        """After tokens were revoked: close their sockets, here and in the other processes,
+        whose accounts forget what they knew of the user (``None``: nothing was)."""
+        if revocation is None:
+            return
+        r = revocation
+        self.hub.revoke(r.user_id, r.generation, r.token_id)
+        await asyncio.to_thread(self.bus.publish, {"r": [[r.user_id, r.generation, r.token_id]]})
 
     def balance(self, user_id: int) -> int:
         return self.views.balance(user_id)

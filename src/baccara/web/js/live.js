@@ -1,8 +1,10 @@
 // A table's WebSocket: the snapshot first, then every event as this user may see it.
 // After a drop it reconnects by itself with growing, jittered delays; the server sends
 // a fresh snapshot on every connection, so the page catches up on what it missed.
+// Each connection opens with a ticket asked for just before (POST /api/ws-ticket, good
+// for one socket and 30 seconds): the token itself never goes in a URL.
 
-import { token } from "./api.js";
+import { ApiError, get, post } from "./api.js";
 
 const PING_EVERY_MS = 15000;
 const SILENCE_MS = 10000; // no answer to a ping this long: the connection is dead
@@ -29,12 +31,13 @@ export class TableSocket {
     this.pingTimer = null;
     this.silenceTimer = null;
     this.connections = 0;
+    this.opening = false;
   }
 
   start() {
     this.stopped = false;
     this.wake = () => {
-      if (!this.stopped && !this.socket && document.visibilityState === "visible") this.connect();
+      if (!this.stopped && !this.socket && !this.opening && document.visibilityState === "visible") this.connect();
     };
     window.addEventListener("online", this.wake);
     document.addEventListener("visibilitychange", this.wake);
@@ -64,11 +67,28 @@ export class TableSocket {
     if (this.handlers.onStatus) this.handlers.onStatus(state, detail);
   }
 
-  connect() {
+  async connect() {
     clearTimeout(this.retryTimer);
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const url = `${scheme}://${location.host}/ws/tables/${this.tableId}?token=${encodeURIComponent(token() || "")}`;
     this.status(this.attempt ? "reconnecting" : "connecting");
+    this.opening = true;
+    let ticket;
+    try {
+      ticket = (await post("/api/ws-ticket")).ticket;
+    } catch (error) {
+      this.opening = false;
+      if (this.stopped) return;
+      if (error instanceof ApiError && error.status === 401) {
+        this.status("closed", "signed out");
+        if (this.handlers.onUnauthorized) this.handlers.onUnauthorized();
+        return;
+      }
+      this.retry();
+      return;
+    }
+    this.opening = false;
+    if (this.stopped || this.socket) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const url = `${scheme}://${location.host}/ws/tables/${this.tableId}?ticket=${encodeURIComponent(ticket)}`;
     let socket;
     try {
       socket = new WebSocket(url);
@@ -100,6 +120,13 @@ export class TableSocket {
       if (event.code === 4401) {
         this.status("closed", "signed out");
         if (this.handlers.onUnauthorized) this.handlers.onUnauthorized();
+        // The token was revoked (signed out elsewhere, a new password): asking who is
+        // signed in is answered 401, and the whole page signs out with it.
+        get("/api/me").catch(() => {});
+        return;
+      }
+      if (event.code === 4429) {
+        this.status("closed", event.reason || "too many tables open at once: close one");
         return;
       }
       if (event.code === 4404) {

@@ -1,27 +1,77 @@
-"""Registering, signing in, and who am I."""
+"""Registering, signing in and out, a new password, a socket's ticket, who am I — and an
+admin giving a user another role, which revokes their tokens like a new password."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.security import HTTPAuthorizationCredentials
+from pydantic import BaseModel, Field, StrictStr
 
 from baccara.errors import BaccaraError
+from baccara.server.domain import audit
+from baccara.server.domain.accounts import TICKET_SECONDS, Claims, Revocation
+from baccara.server.domain.types import Caller
 from baccara.server.domain.views import HISTORY_LIMIT, history
 from baccara.server.errors import (
     AuthError,
+    Forbidden,
     InvalidCredentials,
     InvalidRequest,
+    NotFound,
     TooManyAttempts,
     UsernameTaken,
 )
 from baccara.server.http.api.answers.players import ClientSeedOut, HistoryRound
-from baccara.server.http.api.deps import CasinoDep, UserDep
+from baccara.server.http.api.deps import AdminDep, CasinoDep, UserDep, bearer
 from baccara.server.http.api.errors import BAD_BODY, refusals
-from baccara.server.http.api.schemas import ClientSeedIn, Credentials, Me, TokenOut
+from baccara.server.http.api.schemas import (
+    ClientSeedIn,
+    Credentials,
+    Me,
+    Strict,
+    TokenOut,
+    Username,
+)
+from baccara.server.http.observer import USER
 
 router = APIRouter(tags=["players"])
+
+
+class PasswordIn(Strict):
+    current_password: StrictStr = Field(max_length=256)
+    new_password: StrictStr = Field(max_length=256)
+
+
+class TicketOut(BaseModel):
+    ticket: str
+    expires_in: float
+
+
+class RoleIn(Strict):
+    role: StrictStr = Field(max_length=10)
+    reason: StrictStr = Field(min_length=3, max_length=500)
+
+
+class RoleOut(BaseModel):
+    username: str
+    role: str
+
+
+async def signed_in(
+    request: Request,
+    casino: CasinoDep,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> tuple[Caller, Claims]:
+    """The signed-in user and what their token says: the routes that act on the token."""
+    found = await casino.accounts.signed_in(credentials.credentials if credentials else None)
+    request.scope[USER] = found[0].id
+    return found
+
+
+SignedIn = Annotated[tuple[Caller, Claims], Depends(signed_in)]
 
 
 @router.post("/api/auth/register", status_code=201, response_model=Me,
@@ -41,6 +91,43 @@ async def login(body: Credentials, casino: CasinoDep, request: Request) -> Token
     address = request.client.host if request.client else ""
     token = await run_in_threadpool(casino.login, body.username, body.password, address)
     return TokenOut(token=token, expires_in=casino.settings.token_hours * 3600)
+
+
+@router.post("/api/auth/logout", status_code=204, response_class=Response,
+             responses=refusals(AuthError))  # fmt: skip
+async def logout(me: SignedIn, casino: CasinoDep) -> Response:
+    """Sign out: this token is refused from now on, and its table sockets close (4401).
+    The user's other tokens, on other devices, stay signed in."""
+    await casino.revoke(await run_in_threadpool(casino.accounts.sign_out, me[1]))
+    return Response(status_code=204)
+
+
+@router.post("/api/auth/logout-everywhere", status_code=204, response_class=Response,
+             responses=refusals(AuthError))  # fmt: skip
+async def logout_everywhere(user: UserDep, casino: CasinoDep) -> Response:
+    """Sign out on every device: each of the user's tokens is refused, this one too."""
+    await casino.revoke(await run_in_threadpool(casino.accounts.sign_out_everywhere, user.id))
+    return Response(status_code=204)
+
+
+@router.put("/api/me/password", response_model=TokenOut,
+            responses=refusals(AuthError, Forbidden, InvalidCredentials, *BAD_BODY))  # fmt: skip
+async def change_password(body: PasswordIn, me: SignedIn, casino: CasinoDep) -> TokenOut:
+    """A new password, given the current one (403 if it is wrong). Every token of the
+    user's is revoked, on every device; the answer is a new token for this one."""
+    token, revocation = await run_in_threadpool(
+        casino.accounts.change_password, me[1], body.current_password, body.new_password
+    )
+    await casino.revoke(revocation)
+    return TokenOut(token=token, expires_in=casino.settings.token_hours * 3600)
+
+
+@router.post("/api/ws-ticket", response_model=TicketOut, responses=refusals(AuthError))
+async def ws_ticket(me: SignedIn, casino: CasinoDep) -> TicketOut:
+    """A ticket that opens one table socket (``/ws/tables/{id}?ticket=…``) within
+    30 seconds: the token itself never goes in a URL. The socket closes when the token
+    is revoked."""
+    return TicketOut(ticket=casino.accounts.ticket(me[1]), expires_in=TICKET_SECONDS)
 
 
 @router.get("/api/me", response_model=Me, responses=refusals(AuthError))
@@ -68,3 +155,24 @@ def set_client_seed(body: ClientSeedIn, user: UserDep, casino: CasinoDep) -> Cli
 @router.get("/api/me/client-seed", response_model=ClientSeedOut, responses=refusals(AuthError))
 def get_client_seed(user: UserDep, casino: CasinoDep) -> ClientSeedOut:
     return ClientSeedOut(client_seed=casino.client_seed(user))
+
+
+@router.put("/api/admin/users/{username}/role", response_model=RoleOut, tags=["admin"],
+            responses=refusals(AuthError, Forbidden, NotFound, InvalidCredentials, *BAD_BODY))  # fmt: skip
+async def change_role(
+    username: Username, body: RoleIn, admin: AdminDep, casino: CasinoDep
+) -> RoleOut:
+    """Give a user another role (admins, not their own), with a reason in the audit trail.
+    Every token of the user's is revoked: they sign in again, as what they are now."""
+    if username == admin.username:
+        raise Forbidden("an admin's own role is changed by another admin")
+
+    def write() -> Revocation | None:
+        with casino.db.write() as session:
+            revocation = casino.accounts.change_role(session, username, body.role)
+            audit.record(session, admin.username, admin.role, "role-changed", f"user {username}",
+                         body.reason, casino.clock(), new_role=body.role)  # fmt: skip
+            return revocation
+
+    await casino.revoke(await run_in_threadpool(write))
+    return RoleOut(username=username, role=body.role)

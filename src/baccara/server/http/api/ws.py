@@ -1,4 +1,8 @@
-"""``WS /ws/tables/{id}?token=…``: a table's events as this user may see them, live.
+"""``WS /ws/tables/{id}?ticket=…``: a table's events as this user may see them, live.
+
+A socket opens with a ticket from ``POST /api/ws-ticket``, never with the token itself:
+a URL is kept by proxies and logs, and a ticket in one is worth nothing once it has
+opened its socket or its 30 seconds are up. A URL carrying ``?token=`` is refused.
 
 On connecting (and on every reconnection) the client first receives a snapshot — the
 table, its seats, the round in play as this user may see it, their balance — then
@@ -12,24 +16,31 @@ from fastapi import APIRouter, WebSocket
 from fastapi.concurrency import run_in_threadpool
 
 from baccara.errors import BaccaraError
-from baccara.server.cluster.hub import Connection
+from baccara.server.cluster.hub import SOCKETS_PER_USER, Close, Connection
 from baccara.server.domain.casino import Casino
-from baccara.server.errors import AuthError, NotFound
+from baccara.server.errors import AuthError, NotFound, TooManySockets
 from baccara.server.http.api.schemas import TableId
+from baccara.server.observe.logs import get_logger
 
 router = APIRouter()
+log = get_logger()
 
 UNAUTHORIZED = 4000 + AuthError.status
 NOT_FOUND = 4000 + NotFound.status
+TOO_MANY = 4000 + TooManySockets.status
 """A socket's refusals as close codes: the application's range (4000-4999), each 4000 plus
-the status the same refusal gets over HTTP (4401, 4404)."""
+the status the same refusal gets over HTTP (4401, 4404, 4429)."""
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_events(websocket: WebSocket, table_id: TableId, token: str | None = None) -> None:
+async def table_events(websocket: WebSocket, table_id: TableId, ticket: str | None = None) -> None:
     casino: Casino = websocket.app.state.casino
+    if "token" in websocket.query_params:
+        await websocket.close(code=UNAUTHORIZED, reason="no token in a URL: open the socket"
+                              " with a ticket from POST /api/ws-ticket")  # fmt: skip
+        return
     try:
-        user = await casino.authenticate(token)
+        user, claims = await casino.accounts.redeem(ticket)
     except BaccaraError as error:
         await websocket.close(code=UNAUTHORIZED, reason=str(error)[:120])
         return
@@ -37,14 +48,29 @@ async def table_events(websocket: WebSocket, table_id: TableId, token: str | Non
     if source is None:
         await websocket.close(code=NOT_FOUND, reason=f"no open table {table_id}")
         return
-    await websocket.accept()
-    connection = Connection(websocket, table_id, user.id, user.username, user.role,
-                            source.live_mode)  # fmt: skip
-    async with source.lock:  # the snapshot and the first event cannot cross
-        connection.push(await run_in_threadpool(casino.snapshot, user, source))
-        casino.hub.add(connection)
-    await casino.connected(user)
+    if not casino.hub.admit(user.id):
+        await websocket.accept()  # so that the browser reads the code and the reason
+        await websocket.close(code=TOO_MANY, reason=f"{SOCKETS_PER_USER} sockets open at"
+                              " once already: close a table's page first")  # fmt: skip
+        return
     try:
-        await casino.hub.pump(connection)
+        await websocket.accept()
+        connection = Connection(websocket, table_id, user.id, user.username, user.role,
+                                source.live_mode, claims.generation, claims.token_id)  # fmt: skip
+        async with source.lock:  # the snapshot and the first event cannot cross
+            connection.push(await run_in_threadpool(casino.snapshot, user, source))
+            casino.hub.add(connection)
+        try:  # revoked while the socket opened: the hub's revocation missed it
+            await casino.accounts.admit(claims)
+        except AuthError as error:
+            connection.push(Close(UNAUTHORIZED, str(error)[:120]))
+        except Exception:  # the check itself failed (the database lost): the client retries
+            log.warning("a socket's token could not be checked again", exc_info=True)
+            connection.push(Close(1011, "try again in a moment"))
+        await casino.connected(user)
+        try:
+            await casino.hub.pump(connection)
+        finally:
+            await casino.disconnected(user)
     finally:
-        await casino.disconnected(user)
+        casino.hub.release(user.id)
