@@ -83,3 +83,10 @@ def test_the_voids_per_dealer_and_a_dealer_assigned_through_the_page(
     expect(entry).to_contain_text(f"user {dan.name}")
     expect(entry.locator(".details")).to_have_text(
         f"before: table {live} · tables: table {live}, table {other}")  # fmt: skip
+
+    page.get_by_role("button", name="Sign out").click()
+    sign_in(page, casino.url, dan.name)
+    expect(page.get_by_role("link", name="Dealers", exact=True)).to_be_hidden()
+    page.goto(f"{casino.url}/admin/dealers")
+    expect(page.get_by_role("heading", name="Admins only")).to_be_visible()
+    assert dan.http.get("/api/admin/dealers").status_code == 403

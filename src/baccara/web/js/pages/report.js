@@ -15,7 +15,7 @@ export function adminOnly(main) {
   if (session.user && session.user.role === "admin") return false;
   replace(main, h("section", { class: "panel narrow", "aria-labelledby": "admins-only" },
     h("h1", { id: "admins-only" }, "Admins only"),
-    h("p", {}, "The back office — the operator's report, the audit trail and wallet adjustments — is for the casino's administrators. Sign in with an admin's account to see it."),
+    h("p", {}, "The back office — the operator's report, the audit trail and wallet adjustments, the dealers' tables and voids — is for the casino's administrators. Sign in with an admin's account to see it."),
     h("a", { href: "/", "data-link": true }, "Back to the lobby")));
   return true;
 }
