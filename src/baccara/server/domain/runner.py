@@ -45,7 +45,7 @@ from baccara.server.cluster.notify import Bus
 from baccara.server.db import store
 from baccara.server.db.database import Database
 from baccara.server.db.group_commit import GroupCommit
-from baccara.server.db.models import CasinoTable, Setting
+from baccara.server.db.models import CasinoTable, Seat, Setting
 from baccara.server.db.models import Round as RoundRow
 from baccara.server.domain import audit
 from baccara.server.domain.scheduler import Scheduler
@@ -55,7 +55,7 @@ from baccara.server.errors import LeaseLost, NotFound, RoundInPlay, TableMoved
 from baccara.server.settings import Settings
 from baccara.table import Mode, Phase, Round, Table, TableConfig
 from baccara.table.config import on_step, whole_cents_step
-from baccara.table.events import BettingClosed, CardDealt, RoundSettled, RoundVoided
+from baccara.table.events import BettingClosed, CardDealt, RoundSettled, RoundVoided, StoodUp
 
 log = logging.getLogger("baccara.server")
 T = TypeVar("T")
@@ -64,7 +64,7 @@ DEFAULT_TABLES = "default-tables"
 """The setting that says the default tables were made (once in a database's life)."""
 SHUTDOWN_VOID = "the casino shut down while betting was open: every bet is refunded"
 CLOSE_VOID = "the table was closed while betting was open: every bet is refunded"
-BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested"})
+BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested", "stood-up"})
 """Events that leave a round open for bets: its stored state does not change."""
 
 
@@ -457,6 +457,8 @@ class Runner:
             else:
                 lost = False
                 self.hub.events(live.table_id, outbox.segments)
+                for note in outbox.notes:
+                    self.hub.broadcast(live.table_id, note)
         if lost:  # another process deals the table now: nothing here was written
             await self.drop(live.table_id, live)
             raise TableMoved(f"table {live.table_id} is changing hands: try again")
@@ -499,6 +501,10 @@ class Runner:
         round_ = live.table.round
         mark = len(round_.events) if round_ is not None else 0
         result = action(session, now)
+        in_play = round_ is not None and live.table.round is round_
+        if in_play and self._stand_up_idle(session, live, now):
+            seats = {str(seat): name for seat, name in sorted(live.table.seats.items())}
+            outbox.notes.append({"type": "seats", "seats": seats})
         if round_ is not None and live.round_id is not None:
             self._record(session, live, round_, live.round_id, mark, now, outbox)
         over = live.table.round is None or live.table.round.phase.over
@@ -509,8 +515,39 @@ class Runner:
                 "t": live.table_id,
                 "s": [[segment.round_id, segment.since] for segment in outbox.segments],
                 "b": outbox.balances,
+                **({"m": outbox.notes} if outbox.notes else {}),
             })  # fmt: skip
         return result, outbox
+
+    def _stand_up_idle(self, session: Session, live: Live, now: float) -> bool:
+        """Stand up the players who only hold their seats (``Table.stand_up_idle``), in the
+        caller's transaction: their seats' rows go with the round's ``stood-up`` events.
+
+        Whether a player's table page is closed is known from the WebSockets at the table,
+        and a process sees only those it serves. Alone, it serves them all. With other
+        processes of the casino running, a page may be open in any of them, so none is
+        taken to be closed: only the rounds sat out are counted, and a closed page's seat
+        is given up one round later than it would be (:data:`~baccara.table.table.SAT_OUT_ROUNDS`)
+        rather than a player watching through another process ever being stood up.
+        Returns whether anyone was stood up."""
+        cluster, hub = self.cluster, self.hub
+        alone: list[bool] = []
+
+        def away(player: str) -> float | None:
+            if not alone:  # asked only when the table looks at its seats: once a round
+                alone.append(not cluster.shared or leases.live_nodes(
+                    session, now, cluster.seconds, besides=cluster.me.id) == 0)  # fmt: skip
+            return hub.away_since(live.table_id, player) if alone[0] else None
+
+        stood = live.table.stand_up_idle(now, away)
+        for event in stood:
+            assert isinstance(event, StoodUp)
+            found = session.get(Seat, (live.table_id, event.seat))
+            if found is not None:
+                session.delete(found)
+            log.info("table %s: %s stood up from seat %s (%s)", live.table_id, event.player,
+                     event.seat, event.reason)  # fmt: skip
+        return bool(stood)
 
     def _record(self, session: Session, live: Live, round_: Round, round_id: int, mark: int,
                 now: float, outbox: Outbox) -> None:  # fmt: skip

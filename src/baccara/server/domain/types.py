@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any
 
 from baccara.server.cluster.hub import Segment
 from baccara.table import Mode, Round, Table
@@ -39,8 +40,14 @@ class Live:
         return (round_, events, tuple(sorted(self.table.seats.items())), self.round_id)
 
     def deadline(self) -> float | None:
+        """When the table next has something to do by itself: a timer of the round in play,
+        or, while it waits for its first bet, the end of a betting window its seated
+        players sit out (``Table.seat_deadline``)."""
         round_ = self.table.round
-        return None if round_ is None or round_.phase.over else round_.deadline()
+        if round_ is None or round_.phase.over:
+            return None
+        due = round_.deadline()
+        return due if due is not None else self.table.seat_deadline()
 
 
 @dataclass
@@ -49,6 +56,8 @@ class Outbox:
 
     segments: list[Segment] = field(default_factory=list)
     balances: dict[int, int] = field(default_factory=dict)
+    notes: list[dict[str, Any]] = field(default_factory=list)
+    """Messages for everyone watching the table (its seats after a stand-up)."""
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 
 from baccara.cards import ShoeMode
 from baccara.errors import BaccaraError, InvalidBet, InvalidOption, UnknownGame
+from baccara.fair import MAX_NONCE
 from baccara.games import game
 from baccara.server.domain.betting import check_key
 from baccara.server.errors import (
@@ -36,10 +37,13 @@ from baccara.server.http.api.answers.tables import (
 from baccara.server.http.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
 from baccara.server.http.api.errors import BAD_BODY, refusals
 from baccara.server.http.api.schemas import BetId, BetIn, BetOut, SeatIn, State, TableId, TableIn
-from baccara.table import Mode, OffStep, RoundError, SeatError, TableConfig
+from baccara.table import Mode, OffStep, RoundError, SeatError, TableConfig, TooManyBets
 from baccara.table.config import whole_cents_step
 
 router = APIRouter(tags=["tables"])
+
+HISTORY_LIMIT = 500
+"""The most rounds one page of a table's history holds (``GET /api/tables/{id}/rounds``)."""
 
 AT_TABLE = (NotFound, TableMoved, InvalidRequest)
 """What any request for one table may be answered: no such table, or not open; the table
@@ -63,14 +67,19 @@ async def get_table(table_id: TableId, casino: CasinoDep) -> dict[str, Any]:
 @router.get("/api/tables/{table_id}/rounds", response_model=list[RecentRound],
             responses=refusals(*AT_TABLE))  # fmt: skip
 def recent_rounds(
-    table_id: TableId, casino: CasinoDep, limit: int = Query(100, ge=1, le=500)
+    table_id: TableId,
+    casino: CasinoDep,
+    limit: int = Query(100, ge=1, le=HISTORY_LIMIT),
+    before: int | None = Query(None, ge=1, le=MAX_NONCE),
 ) -> list[dict[str, Any]]:
-    """The table's last rounds that are over, oldest first, with their results (the roads)."""
+    """The table's last rounds that are over, oldest first, with their results (the roads):
+    at most ``limit``; ``before`` a nonce, for the page of rounds before it (the first
+    round's nonce of a page gives the page before)."""
     from baccara.server.domain.views import recent_rounds as read
 
     casino.live(table_id)
     with casino.db.read() as session:
-        return read(session, table_id, limit)
+        return read(session, table_id, limit, before)
 
 
 @router.post(
@@ -140,8 +149,8 @@ async def leave_seat(table_id: TableId, user: UserDep, casino: CasinoDep) -> Sea
     "/api/tables/{table_id}/bets",
     status_code=201,
     response_model=BetOut,
-    responses=refusals(*PLAYING, UnreadableBody, InvalidBet, OffStep, InsufficientFunds, IdempotencyConflict,
-                       LossLimitReached, RealityCheckDue),
+    responses=refusals(*PLAYING, UnreadableBody, InvalidBet, OffStep, TooManyBets, InsufficientFunds,
+                       IdempotencyConflict, LossLimitReached, RealityCheckDue),
 )  # fmt: skip
 async def place_bet(
     table_id: TableId,
