@@ -176,7 +176,9 @@ def database(kind: str) -> Iterator[str]:
 def servers(url: str, count: int, betting: float) -> Iterator[list[str]]:
     from tests.server.harness import free_port
 
-    env = {**os.environ, "DATABASE_URL": url}
+    # Every player signs up from this host: beyond the sign-ups one address may make.
+    env = {**os.environ, "DATABASE_URL": url, "BACCARA_SIGN_UPS_PER_HOUR": "1000000",
+           "BACCARA_SIGN_UPS_PER_DAY": "1000000"}  # fmt: skip
     subprocess.run([sys.executable, "-m", "baccara", "user", "add", "boss", "--role", "admin"],
                    input=PASSWORD, text=True, env=env, check=True, capture_output=True)  # fmt: skip
     processes, bases = [], []

@@ -17,6 +17,7 @@ quick run.
 from __future__ import annotations
 
 import inspect
+import os
 import pathlib
 import sys
 import types
@@ -24,6 +25,13 @@ from collections.abc import Generator, Iterable, Iterator
 from typing import Any
 
 import pytest
+
+# The tests sign up hundreds of players, every one from the same address (this host's);
+# the limit on sign-ups per address is the subject of tests/server/test_guard_accounts.py,
+# which sets it itself. Set here, before any test builds its settings, so it reaches the
+# casinos in this process and the `baccara serve` processes the tests start alike.
+os.environ.setdefault("BACCARA_SIGN_UPS_PER_HOUR", "1000000")
+os.environ.setdefault("BACCARA_SIGN_UPS_PER_DAY", "1000000")
 
 WEB = pathlib.Path(__file__).resolve().parent / "web"
 BROWSER_FIXTURES = frozenset({"playwright", "browser", "context", "page"})

@@ -22,6 +22,8 @@ MAX_LEASE_SECONDS = 300
 MAX_STARTING_BALANCE_CENTS = 10**12
 """Play money a new player may start with: at most 10,000,000,000.00."""
 MAX_SCRAPE_ADDRESSES = 64
+MAX_SIGN_UPS = 1_000_000
+"""The most sign-ups an address may be allowed an hour or a day (a load test's)."""
 DEFAULT_PROXIES = "127.0.0.1, ::1"
 """Whose ``X-Forwarded-For`` is believed unless told: a proxy on this host (uvicorn's own
 default)."""
@@ -93,6 +95,10 @@ class Settings(BaseSettings):
     reveal_delay_ms: int = Field(600, ge=0, le=MAX_REVEAL_DELAY_MS)
     starting_balance_cents: int = Field(100_000, ge=0, le=MAX_STARTING_BALANCE_CENTS)
     token_hours: float = Field(12.0, gt=0, le=24 * 30)
+    sign_ups_per_hour: int = Field(5, ge=1, le=MAX_SIGN_UPS)
+    """New accounts one address may make through the API in an hour."""
+    sign_ups_per_day: int = Field(20, ge=1, le=MAX_SIGN_UPS)
+    """And in a day (see :mod:`baccara.server.domain.attempts`)."""
     default_tables: bool = True
     """Open one table of each game (and a live Punto Banco table) on a new database."""
     bet_lane: bool = True

@@ -42,6 +42,11 @@ class User(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     username: Mapped[str] = mapped_column(String(32), unique=True)
+    name_key: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    """The username without case or look-alikes (:func:`~baccara.server.db.usernames.name_key`),
+    unique: ``BOSS`` and ``b0ss`` cannot sign up beside ``boss``. Every user has one; the
+    column allows none only so that SQLite adds it without copying the table every wallet
+    points at."""
     password_hash: Mapped[str] = mapped_column(String(200))
     role: Mapped[str] = mapped_column(String(10))
     client_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -51,7 +56,10 @@ class User(Base):
     """Every token carries the generation it was issued in; signing out everywhere, a new
     password or a new role moves it on, and the older tokens are refused."""
 
-    __table_args__ = (CheckConstraint("role IN ('admin', 'dealer', 'player')", name="role_known"),)
+    __table_args__ = (
+        CheckConstraint("role IN ('admin', 'dealer', 'player')", name="role_known"),
+        Index("users_by_name_key", "name_key", unique=True),
+    )
 
 
 class Account(Base):
@@ -341,7 +349,9 @@ class PlaySession(Base):
 
 
 class LoginFailure(Base):
-    """A failed sign-in, kept for a while to rate-limit guessing (per username and per address)."""
+    """A failed sign-in, kept for a while to rate-limit guessing (per username and address,
+    per address, and per username: :mod:`~baccara.server.domain.attempts`). ``username``
+    is the name's key, so ``BOSS`` and ``boss`` count as one."""
 
     __tablename__ = "login_failures"
 
@@ -354,6 +364,20 @@ class LoginFailure(Base):
         Index("failures_by_username", "username", "at"),
         Index("failures_by_address", "address", "at"),
     )
+
+
+class SignUp(Base):
+    """A sign-up through the API, kept a day to limit the accounts one address makes
+    (:mod:`~baccara.server.domain.attempts`); in the database, so the count holds across
+    restarts and processes."""
+
+    __tablename__ = "sign_ups"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("sign_ups_by_address", "address", "at"),)
 
 
 class RevokedToken(Base):

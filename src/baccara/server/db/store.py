@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from baccara.cards import ShoeMode
@@ -23,6 +24,7 @@ from baccara.server.db.models import (
     Round as RoundRow,
 )
 from baccara.server.db.sql import Statement
+from baccara.server.db.usernames import name_key
 from baccara.server.errors import NotFound, UsernameTaken
 from baccara.table import Mode, TableConfig
 from baccara.table.events import Event, RoundSettled, RoundVoided, event_from_dict
@@ -39,14 +41,33 @@ class Credentials:
     password_hash: str
 
 
+def check_name_free(session: Session, username: str) -> None:
+    """Refuse a new username that is another's without regard to case, or looks like it
+    (its key is taken: :func:`~baccara.server.db.usernames.name_key`)."""
+    found = session.scalars(
+        select(User.username).where(User.name_key == name_key(username))
+    ).first()
+    if found is None:
+        return
+    if found.casefold() == username.casefold():
+        raise UsernameTaken(f"the username {username!r} is taken")
+    raise UsernameTaken(f"the username {username!r} looks like {found!r}, which is taken")
+
+
 def create_user(session: Session, who: Credentials, balance_cents: int, now: float) -> User:
-    """A new user with a wallet; a player's wallet starts with ``balance_cents`` of play money."""
-    if session.scalars(select(User).where(User.username == who.username)).first() is not None:
-        raise UsernameTaken(f"the username {who.username!r} is taken")
-    user = User(username=who.username, password_hash=who.password_hash, role=who.role,
-                created_at=now)  # fmt: skip
-    session.add(user)
-    session.flush()
+    """A new user with a wallet; a player's wallet starts with ``balance_cents`` of play money.
+
+    The username's key is unique in the database too: of two sign-ups racing for names
+    that are one, the second is refused here, not by a 500."""
+    check_name_free(session, who.username)
+    user = User(username=who.username, name_key=name_key(who.username),
+                password_hash=who.password_hash, role=who.role, created_at=now)  # fmt: skip
+    try:
+        with session.begin_nested():
+            session.add(user)
+            session.flush()
+    except IntegrityError:
+        raise UsernameTaken(f"the username {who.username!r} is taken") from None
     wallet = ledger.account(session, ledger.wallet_name(user.id), "wallet", user.id)
     if balance_cents:
         ledger.transfer(session, f"deposit:{user.id}:starting", "deposit",

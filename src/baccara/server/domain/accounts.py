@@ -31,23 +31,25 @@ import hmac
 import json
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from baccara.errors import shown
-from baccara.server.db import store
+from baccara.server.db import store, usernames
 from baccara.server.db.database import Database
-from baccara.server.db.models import LoginFailure, RevokedToken, Setting, UsedTicket, User
+from baccara.server.db.models import RevokedToken, Setting, UsedTicket, User
 from baccara.server.db.store import Credentials
+from baccara.server.domain import attempts
+from baccara.server.domain.passwords import PasswordPool
 from baccara.server.domain.types import Caller
-from baccara.server.errors import AuthError, Forbidden, InvalidCredentials, TooManyAttempts
+from baccara.server.errors import AuthError, Forbidden, InvalidCredentials, UsernameTaken
 from baccara.server.settings import Settings
 
 SIGNING_KEY = "token-signing-key"
@@ -63,10 +65,15 @@ _hasher = PasswordHasher()
 
 
 def check_username(username: object) -> str:
+    """A username anyone may take: well formed, and none of the names the casino's records
+    use for itself (:data:`~baccara.server.db.usernames.RESERVED`), in any case or look-alike.
+    Whether another user has it is the database's to say (``store.check_name_free``)."""
     if not isinstance(username, str) or not USERNAME.fullmatch(username):
         raise InvalidCredentials(
             "username: 3 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit"
         )
+    if usernames.reserved(username):
+        raise UsernameTaken(f"the username {username!r} is reserved: the casino's records use it")
     return username
 
 
@@ -83,6 +90,7 @@ def check_role(role: object) -> str:
 
 
 def hash_password(password: str) -> str:
+    """Argon2, at 64 MiB: in the server, only ever on the :class:`PasswordPool`'s threads."""
     return _hasher.hash(check_password(password))
 
 
@@ -94,7 +102,8 @@ def _nobody() -> str:
 
 
 def password_matches(stored: str | None, password: str) -> bool:
-    """Whether ``password`` is the one ``stored`` was hashed from (``None``: nobody's)."""
+    """Whether ``password`` is the one ``stored`` was hashed from (``None``: nobody's). As
+    costly as a hash: in the server, only on the :class:`PasswordPool`'s threads."""
     if stored is None:
         with contextlib.suppress(VerificationError, InvalidHashError):
             _hasher.verify(_nobody(), password)
@@ -226,11 +235,24 @@ class Tokens:
 
 
 def credentials(username: str, password: str, role: str) -> Credentials:
-    """A new user's checked name, password and role, the password hashed."""
+    """A new user's checked name, password and role, the password hashed (on the caller's
+    thread: for ``baccara user add`` and the casino's own users)."""
     check_username(username)
     check_password(password)
     check_role(role)
     return Credentials(username, role, hash_password(password))
+
+
+def _named(session: Session, username: str, key: str) -> User | None:
+    """The user ``username`` names: theirs exactly, else the one it is without regard to
+    case (two names made before keys were kept may differ only in case: each is its own)
+    — never a look-alike's."""
+    found = session.scalars(
+        select(User).where(or_(User.username == username, User.name_key == key))
+    ).all()  # fmt: skip
+    exact = [user for user in found if user.username == username]
+    same = [user for user in found if user.username.casefold() == username.casefold()]
+    return next(iter(exact or same), None)
 
 
 class Accounts:
@@ -243,6 +265,8 @@ class Accounts:
         self.settings = settings
         self.clock = clock
         self.tokens: Tokens | None = None
+        self.passwords = PasswordPool()
+        """Where every password is hashed and checked, never the threads of the requests."""
         self._known: dict[int, Standing] = {}
         """What the database said of each user's tokens (see the module's docstring)."""
         self._revisions: dict[int, int] = {}
@@ -255,43 +279,68 @@ class Accounts:
             self.tokens = Tokens.load(session, self.settings.token_hours * 3600)
 
     def register(self, username: str, password: str, role: str = "player") -> Caller:
+        """A new user, made by the casino itself (staff, tests): no limit on how many, and
+        the password hashed on the caller's thread. The API's sign-up is :meth:`sign_up`."""
         balance = self.settings.starting_balance_cents if role == "player" else 0
         who = credentials(username, password, role)
         with self.db.write() as session:
             user = store.create_user(session, who, balance, self.clock())
             return Caller(user.id, user.username, user.role)
 
-    LOGIN_WINDOW = 15 * 60.0
-    """Failed sign-ins are counted over this many seconds."""
-    LOGIN_FAILURES: ClassVar[Mapping[str, int]] = {"username": 5, "address": 50}
-    """Failures in the window after which further attempts are refused (429)."""
+    async def sign_up(self, username: str, password: str, address: str) -> Caller:
+        """A new player from ``address``, within the sign-ups an address may make
+        (:func:`attempts.check_sign_up`), the password hashed on the password pool.
 
-    def login(self, username: str, password: str, address: str = "") -> str:
-        """A token for a right password. Wrong ones are rate-limited per username and per
-        address; a right one is never counted against either.
+        A name that is taken is refused before the hash, and before it counts."""
+        check_username(username)
+        check_password(password)
+        balance = self.settings.starting_balance_cents
 
-        The attempt is counted as a failure before the password is checked (outside any
-        transaction: it takes tens of milliseconds) and forgiven once it proves right, so
-        attempts racing each other cannot slip past the limit together."""
+        def check() -> None:
+            with self.db.write() as session:
+                store.check_name_free(session, username)
+                attempts.check_sign_up(session, address, self.clock(),
+                                       self.settings.sign_ups_per_hour,
+                                       self.settings.sign_ups_per_day)  # fmt: skip
+
+        def create(hashed: str) -> Caller:
+            with self.db.write() as session:
+                who = Credentials(username, "player", hashed)
+                user = store.create_user(session, who, balance, self.clock())
+                return Caller(user.id, user.username, user.role)
+
+        await asyncio.to_thread(check)
+        hashed = await self.passwords.run(hash_password, password)
+        return await asyncio.to_thread(create, hashed)
+
+    async def sign_in(self, username: str, password: str, address: str = "") -> str:
+        """A token for a right password. Wrong ones are limited per (username, address),
+        per address, and slow a username down (:mod:`~baccara.server.domain.attempts`);
+        a right one is never counted against any. The username is matched without regard
+        to case (``BOSS`` signs in as ``boss``), never to a look-alike.
+
+        The attempt is counted as a failure before the password is checked (on the
+        password pool, outside any transaction) and forgiven once it proves right, so
+        attempts racing each other cannot slip past a limit together."""
         now = self.clock()
-        with self.db.write() as session:
-            since = now - self.LOGIN_WINDOW
-            for column, key in (("username", username[:64]), ("address", address[:64])):
-                failed = session.scalar(select(func.count(LoginFailure.id)).where(
-                    getattr(LoginFailure, column) == key, LoginFailure.at >= since))  # fmt: skip
-                if key and (failed or 0) >= self.LOGIN_FAILURES[column]:
-                    raise TooManyAttempts(
-                        f"too many failed sign-ins for this {column}: wait"
-                        f" {round(self.LOGIN_WINDOW / 60)} minutes and try again"
-                    )
-            attempt = LoginFailure(username=username[:64], address=address[:64], at=now)
-            session.add(attempt)
-            session.execute(delete(LoginFailure).where(LoginFailure.at < since - 86_400))
-            user = session.scalars(select(User).where(User.username == username)).first()
-        if not password_matches(user.password_hash if user else None, password) or user is None:
+        key = usernames.name_key(username)
+
+        def count() -> tuple[int, User | None]:
+            with self.db.write() as session:
+                attempts.check_sign_in(session, key, address, now)
+                attempt = attempts.count_attempt(session, key, address, now)
+                return attempt, _named(session, username, key)
+
+        attempt, user = await asyncio.to_thread(count)
+        stored = user.password_hash if user is not None else None
+        if not await self.passwords.run(password_matches, stored, password) or user is None:
             raise AuthError("wrong username or password")
-        with self.db.write() as session:
-            session.execute(delete(LoginFailure).where(LoginFailure.id == attempt.id))
+
+        def forgive() -> None:
+            with self.db.write() as session:
+                attempts.forgive(session, attempt)
+
+        await asyncio.to_thread(forgive)
         assert self.tokens is not None
         return self.tokens.issue(user.id, user.username, now, user.token_generation)
 

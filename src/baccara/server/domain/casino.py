@@ -91,6 +91,7 @@ class Casino:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._checker
         await self.runner.stop()
+        self.accounts.passwords.close()
         self.db.dispose()
 
     # --- reality checks (the work is the PlaySessions'; the sessions come from bets) -------
@@ -109,8 +110,11 @@ class Casino:
     def register(self, username: str, password: str, role: str = "player") -> Caller:
         return self.accounts.register(username, password, role)
 
-    def login(self, username: str, password: str, address: str = "") -> str:
-        return self.accounts.login(username, password, address)
+    async def sign_up(self, username: str, password: str, address: str) -> Caller:
+        return await self.accounts.sign_up(username, password, address)
+
+    async def sign_in(self, username: str, password: str, address: str = "") -> str:
+        return await self.accounts.sign_in(username, password, address)
 
     async def authenticate(self, token: str | None) -> Caller:
         return await self.accounts.authenticate(token)

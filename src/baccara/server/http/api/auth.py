@@ -21,7 +21,9 @@ from baccara.server.errors import (
     InvalidCredentials,
     InvalidRequest,
     NotFound,
+    PasswordsBusy,
     TooManyAttempts,
+    TooManySignUps,
     UsernameTaken,
 )
 from baccara.server.http.api.answers.players import ClientSeedOut, HistoryRound
@@ -74,22 +76,35 @@ async def signed_in(
 SignedIn = Annotated[tuple[Caller, Claims], Depends(signed_in)]
 
 
+def client_address(request: Request) -> str:
+    """Who is asking, for the per-address limits: the connection's address, or the client
+    a trusted proxy names (``--forwarded-allow-ips``)."""
+    return request.client.host if request.client else ""
+
+
 @router.post("/api/auth/register", status_code=201, response_model=Me,
-             responses=refusals(InvalidCredentials, UsernameTaken, *BAD_BODY))  # fmt: skip
-async def register(body: Credentials, casino: CasinoDep) -> Me:
-    """A new player, with the starting balance in play money."""
-    user = await run_in_threadpool(casino.register, body.username, body.password)
+             responses=refusals(InvalidCredentials, UsernameTaken, TooManySignUps,
+                                PasswordsBusy, *BAD_BODY))  # fmt: skip
+async def register(body: Credentials, casino: CasinoDep, request: Request) -> Me:
+    """A new player, with the starting balance in play money. The username is refused if
+    another's is the same without regard to case, or looks like it (``b0ss`` beside
+    ``boss``), or is one the casino's records use (409). One address makes at most
+    ``sign_ups_per_hour`` accounts an hour and ``sign_ups_per_day`` a day (429)."""
+    user = await casino.sign_up(body.username, body.password, client_address(request))
     return Me(username=user.username, role=user.role,
               balance_cents=await run_in_threadpool(casino.balance, user.id))  # fmt: skip
 
 
 @router.post("/api/auth/login", response_model=TokenOut,
-             responses=refusals(InvalidCredentials, AuthError, TooManyAttempts, *BAD_BODY))  # fmt: skip
+             responses=refusals(InvalidCredentials, AuthError, TooManyAttempts, PasswordsBusy,
+                                *BAD_BODY))  # fmt: skip
 async def login(body: Credentials, casino: CasinoDep, request: Request) -> TokenOut:
-    """A bearer token for ``Authorization: Bearer …``. Failed attempts are rate-limited per
-    username and per address (429)."""
-    address = request.client.host if request.client else ""
-    token = await run_in_threadpool(casino.login, body.username, body.password, address)
+    """A bearer token for ``Authorization: Bearer …``; the username without regard to case.
+    Failed attempts lock their (username, address) pair and their address for a while,
+    and slow the username down (429 with Retry-After); the owner, from an address with no
+    failures, is never refused."""
+    address = client_address(request)
+    token = await casino.sign_in(body.username, body.password, address)
     return TokenOut(token=token, expires_in=casino.settings.token_hours * 3600)
 
 
@@ -111,11 +126,12 @@ async def logout_everywhere(user: UserDep, casino: CasinoDep) -> Response:
 
 
 @router.put("/api/me/password", response_model=TokenOut,
-            responses=refusals(AuthError, Forbidden, InvalidCredentials, *BAD_BODY))  # fmt: skip
+            responses=refusals(AuthError, Forbidden, InvalidCredentials, PasswordsBusy,
+                               *BAD_BODY))  # fmt: skip
 async def change_password(body: PasswordIn, me: SignedIn, casino: CasinoDep) -> TokenOut:
     """A new password, given the current one (403 if it is wrong). Every token of the
     user's is revoked, on every device; the answer is a new token for this one."""
-    token, revocation = await run_in_threadpool(
+    token, revocation = await casino.accounts.passwords.run(
         casino.accounts.change_password, me[1], body.current_password, body.new_password
     )
     await casino.revoke(revocation)
