@@ -10,7 +10,6 @@ from fastapi.responses import JSONResponse
 
 from baccara.cards import ShoeMode
 from baccara.errors import BaccaraError, InvalidBet, InvalidOption, UnknownGame
-from baccara.fair import MAX_NONCE
 from baccara.games import game
 from baccara.server.domain.betting import check_key
 from baccara.server.errors import (
@@ -44,6 +43,9 @@ router = APIRouter(tags=["tables"])
 
 HISTORY_LIMIT = 500
 """The most rounds one page of a table's history holds (``GET /api/tables/{id}/rounds``)."""
+STORED_NONCE = 2**31 - 1
+"""The largest nonce a round's row holds (a 32-bit integer on PostgreSQL): a page's
+``before`` past it would be refused by the database rather than by the route."""
 
 AT_TABLE = (NotFound, TableMoved, InvalidRequest)
 """What any request for one table may be answered: no such table, or not open; the table
@@ -70,7 +72,7 @@ def recent_rounds(
     table_id: TableId,
     casino: CasinoDep,
     limit: int = Query(100, ge=1, le=HISTORY_LIMIT),
-    before: int | None = Query(None, ge=1, le=MAX_NONCE),
+    before: int | None = Query(None, ge=1, le=STORED_NONCE),
 ) -> list[dict[str, Any]]:
     """The table's last rounds that are over, oldest first, with their results (the roads):
     at most ``limit``; ``before`` a nonce, for the page of rounds before it (the first
