@@ -283,3 +283,14 @@ def test_a_page_closed_after_betting_closed_is_not_a_round_gone_by() -> None:
     assert [(e.player, e.reason) for e in stood if isinstance(e, StoodUp)] == [("bob", "away")]
     assert table.seats == {1: "ann"}
     assert table.stand_up_idle(200.0, left.get) == []  # a round's end is taken in once
+
+
+def test_an_id_past_the_databases_columns_is_refused_not_a_500(any_server: Server) -> None:
+    """Ids are 32-bit columns on PostgreSQL: a larger one in a path or a cursor is a 422
+    naming it, on either database, never the database's out-of-range error."""
+    player = any_server.player()
+    past = str(2**31)
+    for path in (f"/api/tables/{past}", f"/api/tables/{past}/rounds", f"/api/rounds/{past}"):
+        answer = player.http.get(path)
+        assert answer.status_code == 422, (path, answer.text)
+    assert player.http.get(f"/api/tables/{2**31 - 1}/rounds").status_code == 404

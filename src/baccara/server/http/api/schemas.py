@@ -2,7 +2,8 @@
 a float or a string, and within 64 bits.
 
 Every parameter a client sends is bounded here or beside its route: integers within the
-database's 64 bits (an id past them would overflow the driver, a 500), numbers finite,
+database's columns (an id within 32 bits, the ids' columns on PostgreSQL; an amount within
+64), since a value past them overflows the driver or the database, a 500; numbers finite,
 text no longer than any value the casino keeps. Anything else is a 422 in the casino's
 error shape before a route runs."""
 
@@ -18,7 +19,8 @@ from baccara.server.http.api.errors import ErrorOut
 __all__ = ["ErrorOut"]  # where the routes have always found it
 
 MAX_CENTS = 2**63 - 1
-MAX_ID = 2**63 - 1
+MAX_ID = 2**31 - 1
+"""The largest id a row has: ids are PostgreSQL ``integer`` columns (SQLite's hold more)."""
 
 TableId = Annotated[int, Path(ge=1, le=MAX_ID, description="A table's id")]
 RoundId = Annotated[int, Path(ge=1, le=MAX_ID, description="A round's id")]
@@ -28,7 +30,6 @@ Username = Annotated[str, Path(min_length=1, max_length=MAX_NAME, description="A
 BetId = Annotated[str, Path(min_length=1, max_length=MAX_NAME, description="A bet's id")]
 MAX_OPTIONS = 32
 """Rule options a new table may set: every game has fewer."""
-
 
 
 class Strict(BaseModel):
@@ -110,7 +111,6 @@ class CardsIn(Strict):
         Annotated[StrictInt, Field(ge=-MAX_DIE, le=MAX_DIE)]
         | Annotated[StrictStr, Field(max_length=8)]
     ] = Field(default_factory=list, max_length=3)
-
 
 
 class VoidIn(Strict):
