@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
-from baccara.table import OffStep, RoundError, SeatError
+from baccara.table import OffStep, RoundError, SeatError, TooManyBets
 
 
 class ServerError(BaccaraError):
@@ -232,6 +232,7 @@ STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
     (SeatError, 409, "seat"),
     (RoundError, 409, "not_now"),
     (OffStep, 400, "bet_step"),
+    (TooManyBets, 400, "too_many_bets"),
     (InvalidBet, 400, "invalid_bet"),
     (InvalidCards, 400, "invalid_cards"),
     (InvalidOption, 400, "invalid_option"),

@@ -159,7 +159,7 @@ class Casino:
                 raise Excluded("you have excluded yourself from play")
             session.add(Seat(table_id=table_id, seat=chosen, user_id=user.id))
             session.flush()
-            live.table.sit(user.username, chosen)
+            live.table.sit(user.username, chosen, now)
             return chosen
 
         chosen = await self.runner.act(live, sit)
@@ -214,7 +214,7 @@ class Casino:
         live = self.live(table_id)
 
         def deal(session: Session, now: float) -> str:
-            live.table.current().request_deal(user.username, now)
+            live.table.request_deal(user.username, now)
             return live.table.current().phase.value
 
         return await self.runner.act(live, deal)

@@ -70,8 +70,9 @@ def peek(live: Live, user: Caller, round_id: int, session: Session, now: float) 
         raise RoundError("there is no peek now")
     if round_.peek.player != user.username:
         raise _forbidden("only the highest bettor may peek")
-    (event,) = round_.peek_cards(user.username, now)
-    return {"hand": event.hand, "cards": list(event.cards)}  # type: ignore[attr-defined]
+    round_.peek_cards(user.username, now)  # a second look logs nothing: the same cards
+    assert round_.peeked is not None
+    return {"hand": round_.peeked.hand, "cards": list(round_.peeked.cards)}
 
 
 def end_peek(live: Live, user: Caller, round_id: int, session: Session, now: float) -> str:
