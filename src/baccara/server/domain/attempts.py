@@ -69,6 +69,15 @@ def username_delay(failures: int) -> float:
 
 
 def _wait(seconds: float) -> str:
+    """How long to wait, as a person reads it (the Retry-After has the seconds).
+
+    >>> _wait(0.2), _wait(90), _wait(3595), _wait(71_996)
+    ('1 second', '90 seconds', '60 minutes', '20 hours')
+    """
+    for unit, size in (("hour", 3600), ("minute", 60)):
+        if seconds > 2 * size:
+            count = math.ceil(seconds / size)
+            return f"{count} {unit}s"
     whole = max(1, math.ceil(seconds))
     return f"{whole} second{'s' if whole != 1 else ''}"
 
