@@ -10,12 +10,16 @@ as they sat. The stand-up is in the table's record, and only one seat is an acco
 from __future__ import annotations
 
 import contextlib
+import pathlib
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
+from websockets.sync.client import connect
 
 from baccara.randomness import SeededRandom
 from baccara.server.clock import ManualClock
@@ -25,7 +29,18 @@ from baccara.table import Phase, Table, TableConfig
 from baccara.table.events import StoodUp
 from baccara.table.table import IDLE_ROUND_SECONDS
 from tests.server.conftest import settings_for
-from tests.server.harness import Player, Server, drain, in_process
+from tests.server.harness import (
+    Player,
+    Server,
+    drain,
+    in_process,
+    receive,
+    ticket_for,
+    wait_for,
+)
+from tests.server.postgres import Cluster
+from tests.server.test_faults import register
+from tests.server.test_scaleout import TIMERS, holders, two_servers
 
 MINI = 3
 """The default Mini RedGreen table: seven seats, a seat needed to bet."""
@@ -294,3 +309,48 @@ def test_an_id_past_the_databases_columns_is_refused_not_a_500(any_server: Serve
         answer = player.http.get(path)
         assert answer.status_code == 422, (path, answer.text)
     assert player.http.get(f"/api/tables/{2**31 - 1}/rounds").status_code == 404
+
+
+def test_a_page_open_at_another_process_is_not_taken_for_closed(
+    postgres: Cluster, tmp_path: pathlib.Path
+) -> None:
+    """Two processes: the player's page is open at the one that does not deal the table.
+    The dealer cannot see it, so it takes no page for closed while another process runs:
+    a round without a bet leaves the seat, and the second one stands the player up for
+    the rounds alone."""
+    url = postgres.new_database()
+    with two_servers(url, tmp_path, *TIMERS) as (bases, _):
+        dealer = holders(url)[PUNTO][0]
+        other = next(base for base in bases if base != dealer)
+        watcher, token = register(other, seat_at=(PUNTO,))
+        _, bettor = register(dealer, seat_at=())
+        page = f"ws://{other[7:]}/ws/tables/{PUNTO}?ticket={ticket_for(other, token)}"
+        with connect(page) as ws:
+            assert receive(ws)["type"] == "snapshot"
+            first = real_round(dealer, bettor)
+            assert httpx.get(f"{dealer}/api/tables/{PUNTO}").json()["seated"] == {"1": watcher}
+            second = real_round(dealer, bettor)
+        assert httpx.get(f"{dealer}/api/tables/{PUNTO}").json()["seated"] == {}
+        events = {r: httpx.get(f"{dealer}/api/rounds/{r}", headers=auth(bettor)).json()["events"]
+                  for r in (first, second)}  # fmt: skip
+    assert [e for e in events[first] if e["kind"] == "stood-up"] == []
+    assert [(e["player"], e["reason"]) for e in events[second] if e["kind"] == "stood-up"] == [
+        (watcher, "sat-out")
+    ]
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def real_round(base: str, token: str) -> int:
+    """A round of a real server's Punto Banco table with one bet, to its settlement."""
+    table = httpx.get(f"{base}/api/tables/{PUNTO}").json()
+    placed = httpx.post(f"{base}/api/tables/{PUNTO}/bets", headers={**auth(token),
+                        "Idempotency-Key": uuid.uuid4().hex},
+                        json={"bet": "banker", "amount_cents": 1000})  # fmt: skip
+    assert placed.status_code == 201, placed.text
+    round_id = int(table["round_id"])
+    wait_for(lambda: httpx.get(f"{base}/api/rounds/{round_id}", headers=auth(token))
+             .json()["state"] == "settled", timeout=30, every=0.1)  # fmt: skip
+    return round_id
