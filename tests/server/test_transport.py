@@ -21,6 +21,7 @@ import socket
 import struct
 import time
 from collections.abc import Iterator
+from typing import Any, NamedTuple
 
 import httpx
 import pytest
@@ -44,11 +45,23 @@ PROXY = "127.0.0.9"
 """A proxy of the server's ``--forwarded-allow-ips``."""
 
 
+class Casino(NamedTuple):
+    port: int
+    pid: int
+    log: pathlib.Path
+
+    def events(self, name: str) -> list[dict[str, Any]]:
+        """The events of the casino's JSON log called ``name``, so far."""
+        lines = self.log.read_text(errors="replace").splitlines()
+        events = [json.loads(line) for line in lines if line.startswith("{")]
+        return [event for event in events if event.get("event") == name]
+
+
 @pytest.fixture(scope="module")
 def casino(
     tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: pathlib.Path
-) -> Iterator[tuple[int, int]]:
-    """The port and process id of ``baccara serve`` with at most 1,024 open files."""
+) -> Iterator[Casino]:
+    """``baccara serve`` with at most 1,024 open files, its log in JSON lines."""
     folder = tmp_path_factory.mktemp("transport")
     database = folder / "casino.db"
     database.write_bytes(migrated_sqlite.read_bytes())
@@ -57,9 +70,10 @@ def casino(
     resource.setrlimit(resource.RLIMIT_NOFILE, (DESCRIPTORS, hard))  # the server inherits it
     try:
         with serve(f"sqlite:///{database}", port, "--forwarded-allow-ips",
-                   f"127.0.0.1, {PROXY}", log=folder / "casino.log") as process:  # fmt: skip
+                   f"127.0.0.1, {PROXY}", "--log-format", "json",
+                   log=folder / "casino.log") as process:  # fmt: skip
             resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-            yield port, process.pid
+            yield Casino(port, process.pid, folder / "casino.log")
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
@@ -99,9 +113,9 @@ def client(port: int, source: str) -> httpx.Client:
     return httpx.Client(base_url=f"http://127.0.0.1:{port}", transport=transport, timeout=5)
 
 
-def test_a_head_over_16_kib_is_refused_431_before_it_is_read_whole(casino: tuple[int, int]) -> None:
+def test_a_head_over_16_kib_is_refused_431_before_it_is_read_whole(casino: Casino) -> None:
     """A 64 MiB header was read whole and answered 200, stalling every table meanwhile."""
-    port, _ = casino
+    port = casino.port
     status, headers, body = exchange(
         port, b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * MAX_HEAD + b"\r\n\r\n"
     )
@@ -119,10 +133,12 @@ def test_a_head_over_16_kib_is_refused_431_before_it_is_read_whole(casino: tuple
             while sent < 64 * 2**20 and time.monotonic() - started < 10:
                 sent += sock.send(b"a" * 65536)
         assert sent < 8 * 2**20, "the server read on"
+    refused = {"status": 431, "error": "headers_too_large"}  # in the log, as a request is
+    wait_for(lambda: any(refused.items() <= e.items() for e in casino.events("request refused")))
 
 
-def test_a_url_over_8_kib_is_refused_414(casino: tuple[int, int]) -> None:
-    port, _ = casino
+def test_a_url_over_8_kib_is_refused_414(casino: Casino) -> None:
+    port = casino.port
     for size in (MAX_REQUEST_LINE + 1, 100_000):
         status, headers, body = exchange(
             port, b"GET /api/health?" + b"a" * size + b" HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -136,10 +152,10 @@ def test_a_url_over_8_kib_is_refused_414(casino: tuple[int, int]) -> None:
 
 
 def test_what_is_not_http_is_answered_400_with_the_casinos_headers(
-    casino: tuple[int, int],
+    casino: Casino,
 ) -> None:
     """uvicorn's own answer was plain text without the security headers."""
-    port, _ = casino
+    port = casino.port
     for request in (b"GARBAGE\r\n\r\n", b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n"):
         status, headers, body = exchange(port, request)
         assert status == 400 and json.loads(body)["error"] == "http", request
@@ -147,10 +163,10 @@ def test_what_is_not_http_is_answered_400_with_the_casinos_headers(
 
 
 def test_a_websocket_handshake_refused_carries_the_casinos_headers(
-    casino: tuple[int, int],
+    casino: Casino,
 ) -> None:
     """websockets' own refusal of a malformed upgrade (no key) had none of them."""
-    port, _ = casino
+    port = casino.port
     status, headers, _ = exchange(
         port,
         b"GET /ws/tables/1 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
@@ -160,10 +176,10 @@ def test_a_websocket_handshake_refused_carries_the_casinos_headers(
     assert_secured(headers)
 
 
-def test_a_client_slow_to_send_its_head_or_its_body_is_closed(casino: tuple[int, int]) -> None:
+def test_a_client_slow_to_send_its_head_or_its_body_is_closed(casino: Casino) -> None:
     """One header line every 2 s was never closed, nor a body sent a byte every 2 s, nor
     a connection that says nothing."""
-    port, _ = casino
+    port = casino.port
     silent = connect(port, "127.0.0.4")
     slow = connect(port, "127.0.0.4")
     body = connect(port, "127.0.0.4")
@@ -238,12 +254,12 @@ def close_all(sockets: list[socket.socket]) -> None:
 
 
 def test_a_thousand_half_open_requests_from_one_address_leave_the_casino_to_everyone_else(
-    casino: tuple[int, int],
+    casino: Casino,
 ) -> None:
     """With ``ulimit -n 1024`` they took every file descriptor, and every player was
     refused. A trusted proxy is spared the cap per address (every player behind it arrives
     from its address; the proxy caps them itself)."""
-    port, pid = casino
+    port, pid = casino.port, casino.pid
     attack = half_open(port, "127.0.0.2", 1000)
     behind = half_open(port, PROXY, MAX_CONNECTIONS_PER_ADDRESS + 36)
     try:
@@ -255,16 +271,19 @@ def test_a_thousand_half_open_requests_from_one_address_leave_the_casino_to_ever
             assert player.get("/api/tables").status_code == 200
             assert proxy.get("/api/tables").status_code == 200
         assert len(os.listdir(f"/proc/{pid}/fd")) < DESCRIPTORS - RESERVED_DESCRIPTORS / 2
+        (said, *_) = wait_for(lambda: casino.events("connections refused"))  # one line, not 936
+        assert said["per_address"] == MAX_CONNECTIONS_PER_ADDRESS and said["refused"] >= 1
+        assert len(casino.events("connections refused")) < 10
     finally:
         close_all(attack + behind)
 
 
 def test_connections_in_all_are_capped_below_the_file_descriptors(
-    casino: tuple[int, int],
+    casino: Casino,
 ) -> None:
     """Many addresses, each under its own cap, may not take every descriptor either; and
     once they go, the casino answers at once."""
-    port, pid = casino
+    port, pid = casino.port, casino.pid
     total = DESCRIPTORS - RESERVED_DESCRIPTORS
     attack: list[socket.socket] = []
     try:
@@ -280,10 +299,10 @@ def test_connections_in_all_are_capped_below_the_file_descriptors(
         wait_for(lambda: player.get("/api/tables").status_code == 200, timeout=5)
 
 
-def test_a_websocket_frame_over_4_kib_is_refused_from_its_header(casino: tuple[int, int]) -> None:
+def test_a_websocket_frame_over_4_kib_is_refused_from_its_header(casino: Casino) -> None:
     """A 16 MiB frame was buffered whole; now the socket is closed 1009 (too big) once
     the frame's header says its length, its payload never read."""
-    port, _ = casino
+    port = casino.port
     _, token = register(f"http://127.0.0.1:{port}", ())
     sock = raw_websocket(port, 1, token)
     try:

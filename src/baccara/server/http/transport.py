@@ -25,7 +25,9 @@ protocol is therefore taken as it is, with these bounds added, in one place:
 
 Its own answers (400 for bytes that are not HTTP, 408, 414, 431) are JSON like the API's
 refusals, with the casino's security headers (:data:`~.guard.SECURED`), which uvicorn's
-did not carry; so do the refusals of a WebSocket's handshake. What it adds to each request is a counter and a timer: the bet path does
+did not carry; so do the refusals of a WebSocket's handshake. Each is logged ("request
+refused", as a request is), and the connections refused over a cap are counted in one
+event every :data:`REPORT_EVERY` seconds at most, never a line a connection. What it adds to each request is a counter and a timer: the bet path does
 not notice it.
 """
 
@@ -53,6 +55,7 @@ from baccara.server.errors import (
     URLTooLong,
 )
 from baccara.server.http.guard import SECURED
+from baccara.server.observe.logs import get_logger
 from baccara.server.settings import IpNetwork
 
 MAX_REQUEST_LINE = 8 * 1024
@@ -77,8 +80,13 @@ RESERVED_DESCRIPTORS = 128
 """File descriptors kept for the casino itself, beyond its connections: the database's
 files and connections, the other processes', the log."""
 MIN_CONNECTIONS = 16
+REPORT_EVERY = 10.0
+"""Seconds between two log events of connections refused: a flood of them is a line
+every 10 s, not a line a connection."""
 MAX_WEBSOCKET_MESSAGE = 4 * 1024
 """Bytes a message a client sends on a table's WebSocket may have: it sends "ping"."""
+
+log = get_logger()
 
 NOT_READING = -1
 """The head count between a request's head and the next one's first bytes."""
@@ -110,16 +118,21 @@ class Admission:
     exempt: Sequence[IpNetwork] = ()
     open: int = 0
     by_address: dict[str, int] = field(default_factory=dict)
+    refused: int = 0
+    """Connections refused since the last log event said how many."""
+    reported_at: float = -REPORT_EVERY
 
     def admit(self, peer: str | None) -> str | None:
         """Count a new connection from ``peer``: the key it is counted under (``""`` for
         an address spared the cap per address), or ``None`` if it may not open."""
         if self.open >= self.total:
+            self.refused += 1
             return None
         key = self.key(peer)
         if key:
             count = self.by_address.get(key, 0)
             if count >= self.per_address:
+                self.refused += 1
                 return None
             self.by_address[key] = count + 1
         self.open += 1
@@ -194,6 +207,7 @@ class CasinoHttp(HttpToolsProtocol):
         self.slot = self.admission.admit(self.client[0] if self.client else None)
         if self.slot is None:
             transport.close()
+            self.report_refused()
             return
         self.head_bytes = 0
         self.timer = self.loop.call_later(HEAD_SECONDS, self.head_timed_out)
@@ -280,6 +294,15 @@ class CasinoHttp(HttpToolsProtocol):
         if not self.transport.is_closing():
             self.transport.write(answer(error, detail))
             self.transport.close()
+            log.info("request refused", status=error.status, error=error.code)
+
+    def report_refused(self) -> None:
+        """Log the connections refused, at most every :data:`REPORT_EVERY` seconds."""
+        admission, now = self.admission, self.loop.time()
+        if now - admission.reported_at >= REPORT_EVERY:
+            log.warning("connections refused", refused=admission.refused, open=admission.open,
+                        limit=admission.total, per_address=admission.per_address)  # fmt: skip
+            admission.refused, admission.reported_at = 0, now
 
     def head_timed_out(self) -> None:
         self.timer = None
