@@ -49,7 +49,13 @@ from baccara.server.db.store import Credentials
 from baccara.server.domain import attempts
 from baccara.server.domain.passwords import PasswordPool
 from baccara.server.domain.types import Caller
-from baccara.server.errors import AuthError, Forbidden, InvalidCredentials, UsernameTaken
+from baccara.server.errors import (
+    AuthError,
+    Forbidden,
+    InvalidCredentials,
+    PasswordsBusy,
+    UsernameTaken,
+)
 from baccara.server.settings import Settings
 
 SIGNING_KEY = "token-signing-key"
@@ -291,17 +297,22 @@ class Accounts:
         """A new player from ``address``, within the sign-ups an address may make
         (:func:`attempts.check_sign_up`), the password hashed on the password pool.
 
-        A name that is taken is refused before the hash, and before it counts."""
+        A name that is taken is refused before the hash, and before it counts; so is one
+        the pool has no room to hash now (503)."""
         check_username(username)
         check_password(password)
         balance = self.settings.starting_balance_cents
 
-        def check() -> None:
+        def check() -> int:
             with self.db.write() as session:
                 store.check_name_free(session, username)
-                attempts.check_sign_up(session, address, self.clock(),
-                                       self.settings.sign_ups_per_hour,
-                                       self.settings.sign_ups_per_day)  # fmt: skip
+                return attempts.check_sign_up(session, address, self.clock(),
+                                              self.settings.sign_ups_per_hour,
+                                              self.settings.sign_ups_per_day)  # fmt: skip
+
+        def uncount(sign_up: int) -> None:
+            with self.db.write() as session:
+                attempts.uncount_sign_up(session, sign_up)
 
         def create(hashed: str) -> Caller:
             with self.db.write() as session:
@@ -309,8 +320,13 @@ class Accounts:
                 user = store.create_user(session, who, balance, self.clock())
                 return Caller(user.id, user.username, user.role)
 
-        await asyncio.to_thread(check)
-        hashed = await self.passwords.run(hash_password, password)
+        self.passwords.check_room()
+        counted = await asyncio.to_thread(check)
+        try:
+            hashed = await self.passwords.run(hash_password, password)
+        except PasswordsBusy:  # the room went while the sign-up was counted
+            await asyncio.to_thread(uncount, counted)
+            raise
         return await asyncio.to_thread(create, hashed)
 
     async def sign_in(self, username: str, password: str, address: str = "") -> str:
@@ -321,7 +337,8 @@ class Accounts:
 
         The attempt is counted as a failure before the password is checked (on the
         password pool, outside any transaction) and forgiven once it proves right, so
-        attempts racing each other cannot slip past a limit together."""
+        attempts racing each other cannot slip past a limit together. One the pool has no
+        room to check now (503) is never counted."""
         now = self.clock()
         key = usernames.name_key(username)
 
@@ -331,15 +348,20 @@ class Accounts:
                 attempt = attempts.count_attempt(session, key, address, now)
                 return attempt, _named(session, username, key)
 
-        attempt, user = await asyncio.to_thread(count)
-        stored = user.password_hash if user is not None else None
-        if not await self.passwords.run(password_matches, stored, password) or user is None:
-            raise AuthError("wrong username or password")
-
         def forgive() -> None:
             with self.db.write() as session:
                 attempts.forgive(session, attempt)
 
+        self.passwords.check_room()
+        attempt, user = await asyncio.to_thread(count)
+        stored = user.password_hash if user is not None else None
+        try:
+            right = await self.passwords.run(password_matches, stored, password)
+        except PasswordsBusy:  # the room went while the attempt was counted: not a failure
+            await asyncio.to_thread(forgive)
+            raise
+        if not right or user is None:
+            raise AuthError("wrong username or password")
         await asyncio.to_thread(forgive)
         assert self.tokens is not None
         return self.tokens.issue(user.id, user.username, now, user.token_generation)

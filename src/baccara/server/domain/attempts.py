@@ -138,8 +138,8 @@ def _failures(session: Session, *where: ColumnElement[bool]) -> list[float]:
     return list(session.scalars(select(LoginFailure.at).where(*where).order_by(LoginFailure.at)))
 
 
-def check_sign_up(session: Session, address: str, now: float, per_hour: int, per_day: int) -> None:
-    """Refuse (429) a sign-up from ``address`` over the limits; else count it."""
+def check_sign_up(session: Session, address: str, now: float, per_hour: int, per_day: int) -> int:
+    """Refuse (429) a sign-up from ``address`` over the limits; else count it: the row's id."""
     address = address[:FIELD]
     for window, limit, name in ((HOUR, per_hour, "an hour"), (DAY, per_day, "a day")):
         count = session.scalar(select(func.count(SignUp.id)).where(
@@ -155,5 +155,13 @@ def check_sign_up(session: Session, address: str, now: float, per_hour: int, per
                 " and try again",
                 retry_after=retry,
             )
-    session.add(SignUp(address=address, at=now))
+    sign_up = SignUp(address=address, at=now)
+    session.add(sign_up)
     session.execute(delete(SignUp).where(SignUp.at < now - KEPT))
+    session.flush()
+    return sign_up.id
+
+
+def uncount_sign_up(session: Session, sign_up: int) -> None:
+    """A sign-up that made no account (the server was too busy to hash its password)."""
+    session.execute(delete(SignUp).where(SignUp.id == sign_up))

@@ -38,14 +38,20 @@ class PasswordPool:
         self.taken = 0
         """Hashes running or waiting now."""
 
-    async def run(self, work: Callable[..., T], *args: object) -> T:
-        """``work(*args)`` on one of the pool's threads, or :class:`PasswordsBusy` at once
-        if as much work as the pool takes is already running and waiting."""
+    def check_room(self) -> None:
+        """:class:`PasswordsBusy` if as much work as the pool takes is already running and
+        waiting: asked before a sign-up or sign-in is counted, so a refusal for want of
+        room never counts against the one refused."""
         if self.taken >= self.workers + self.waiting:
             raise PasswordsBusy(
                 "the server is checking as many passwords as it can at once: try again in a moment",
                 retry_after=RETRY_AFTER,
             )
+
+    async def run(self, work: Callable[..., T], *args: object) -> T:
+        """``work(*args)`` on one of the pool's threads, or :class:`PasswordsBusy` at once
+        if there is no room for it (:meth:`check_room`)."""
+        self.check_room()
         self.taken += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
