@@ -33,7 +33,9 @@ from baccara.server.http.transport import (
     MAX_HEAD,
     MAX_REQUEST_LINE,
     RESERVED_DESCRIPTORS,
+    Admission,
 )
+from baccara.server.settings import scrape_networks
 from tests.server.harness import free_port, serve, wait_for
 from tests.server.test_faults import raw_websocket, register
 
@@ -319,3 +321,19 @@ def test_a_websocket_frame_over_4_kib_is_refused_from_its_header(casino: Casino)
         assert CLOSED_TOO_BIG.search(received), received[-40:]
     finally:
         sock.close()
+
+
+def test_connections_are_counted_by_address_an_ipv6_clients_64_and_not_for_a_proxy() -> None:
+    """One IPv6 subscriber gets a /64 whole: each of its addresses is not a new client."""
+    admission = Admission(total=5, per_address=2, exempt=scrape_networks("10.9.0.0/16"))
+    assert admission.admit("2001:db8:1:2::1") == admission.admit("2001:db8:1:2:ffff::9")
+    assert admission.admit("2001:db8:1:2::77") is None  # the /64's third
+    assert admission.admit("::ffff:192.0.2.1") == "192.0.2.1"  # dual-stack, written as IPv6
+    assert admission.admit("10.9.3.4") == admission.admit("10.9.3.4") == ""  # the proxy's
+    assert admission.admit("10.9.3.4") is None  # five open: the total holds for the proxy too
+    assert (admission.open, admission.refused) == (5, 2)
+    admission.release("2001:db8:1:2::/64")
+    admission.release("")
+    assert admission.open == 3 and admission.by_address == {
+        "2001:db8:1:2::/64": 1, "192.0.2.1": 1}  # fmt: skip
+    assert admission.admit("192.0.2.1") == "192.0.2.1"
