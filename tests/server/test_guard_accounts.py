@@ -126,6 +126,29 @@ def test_failures_from_many_addresses_slow_the_username_and_the_owner_still_sign
     assert sign_in(bots[0], "boss", "so soon again").status_code == 429
 
 
+def test_wrong_passwords_racing_from_one_address_get_no_more_tries_than_one_by_one(
+    server: Server,
+) -> None:
+    """Twenty wrong passwords at once from one address: five are heard, as they would be
+    one after another — on PostgreSQL too, where the attempts' transactions run together."""
+    server.casino.register("boss", PASSWORD, "admin")
+    attacker = client_from(server, ATTACKER)
+    with ThreadPoolExecutor(20) as threads:
+        answers = list(threads.map(lambda n: sign_in(attacker, "boss", f"guess {n}"), range(20)))
+    statuses = sorted(answer.status_code for answer in answers)
+    assert statuses == [401] * attempts.PAIR_FAILURES + [429] * (20 - attempts.PAIR_FAILURES)
+
+
+def test_sign_ups_racing_from_one_address_make_no_more_accounts_than_one_by_one(
+    database_url: str, clock: ManualClock
+) -> None:
+    with in_process(settings_for(database_url, sign_ups_per_hour=3), clock) as limited_here:
+        flood = client_from(limited_here, ATTACKER)
+        with ThreadPoolExecutor(12) as threads:
+            answers = list(threads.map(lambda n: sign_up(flood, f"swarm{n}"), range(12)))
+    assert sorted(answer.status_code for answer in answers) == [201] * 3 + [429] * 9
+
+
 def test_a_username_signs_in_without_regard_to_case_never_as_a_look_alike(
     sqlite_server: Server,
 ) -> None:

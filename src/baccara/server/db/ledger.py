@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from sqlalchemy import Engine, bindparam, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
@@ -75,20 +76,31 @@ def table_name(table_id: int) -> str:
 
 
 def account(session: Session, name: str, kind: str, user_id: int | None = None) -> Ref:
-    """The account called ``name``, opened at zero the first time it is asked for."""
+    """The account called ``name``, opened at zero the first time it is asked for.
+
+    Two transactions may ask for a new account at once (the first sign-ups of a new
+    casino on PostgreSQL both open the deposits): the one whose insert the unique name
+    refuses reads the other's, instead of failing."""
     remembered = _known.setdefault(session.get_bind(), {})  # type: ignore[arg-type]
     known = remembered.get(name)
     if known is not None:
         return known
     connection = session.connection()
-    row = connection.execute(select(_accounts.c.id, _accounts.c.kind)
-                             .where(_accounts.c.name == name)).first()  # fmt: skip
+    lookup = select(_accounts.c.id, _accounts.c.kind).where(_accounts.c.name == name)
+    row = connection.execute(lookup).first()
     if row is None:
-        created = connection.execute(
-            insert(_accounts).values(name=name, kind=kind, user_id=user_id, balance_cents=0)
-            .returning(_accounts.c.id)
-        ).scalar_one()  # fmt: skip
-        return Ref(created, kind)  # remembered once its transaction has surely committed
+        try:
+            with connection.begin_nested():
+                created = connection.execute(
+                    insert(_accounts).values(name=name, kind=kind, user_id=user_id,
+                                             balance_cents=0).returning(_accounts.c.id)
+                ).scalar_one()  # fmt: skip
+        except IntegrityError:
+            row = connection.execute(lookup).first()
+            if row is None:
+                raise
+        else:
+            return Ref(created, kind)  # remembered once its transaction has surely committed
     found = Ref(row.id, row.kind)
     remembered[name] = found
     return found

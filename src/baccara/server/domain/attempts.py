@@ -28,9 +28,10 @@ A refusal is a 429 whose Retry-After says when the next attempt can be made.
 
 from __future__ import annotations
 
+import hashlib
 import math
 
-from sqlalchemy import ColumnElement, delete, func, select
+from sqlalchemy import ColumnElement, delete, func, select, text
 from sqlalchemy.orm import Session
 
 from baccara.server.db.models import LoginFailure, SignUp
@@ -89,6 +90,7 @@ def check_sign_in(session: Session, key: str, address: str, now: float) -> None:
     Counting it before the password is checked (tens of milliseconds, outside any
     transaction) is what stops attempts racing each other past a limit together."""
     key, address = key[:FIELD], address[:FIELD]
+    _one_at_a_time(session, f"sign-in {key}", f"sign-in from {address}")
     since = now - WINDOW
     recent = LoginFailure.at > since  # one made a window ago has just left it
     pair = _failures(session, LoginFailure.username == key, LoginFailure.address == address,
@@ -133,6 +135,19 @@ def forgive(session: Session, attempt: int) -> None:
     session.execute(delete(LoginFailure).where(LoginFailure.id == attempt))
 
 
+def _one_at_a_time(session: Session, *names: str) -> None:
+    """Attempts on the same names wait for each other's transaction, so twenty sent at once
+    are counted as if one after another. On SQLite one write transaction runs at a time
+    already; on PostgreSQL each name takes a transaction-scoped advisory lock (in one order,
+    so two attempts never wait on each other)."""
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    for name in sorted(set(names)):
+        digest = hashlib.sha256(f"baccara {name}".encode()).digest()
+        key = int.from_bytes(digest[:8], "big", signed=True)
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": key})
+
+
 def _failures(session: Session, *where: ColumnElement[bool]) -> list[float]:
     """When each failure matching ``where`` was, oldest first."""
     return list(session.scalars(select(LoginFailure.at).where(*where).order_by(LoginFailure.at)))
@@ -141,6 +156,7 @@ def _failures(session: Session, *where: ColumnElement[bool]) -> list[float]:
 def check_sign_up(session: Session, address: str, now: float, per_hour: int, per_day: int) -> int:
     """Refuse (429) a sign-up from ``address`` over the limits; else count it: the row's id."""
     address = address[:FIELD]
+    _one_at_a_time(session, f"sign-up from {address}")
     for window, limit, name in ((HOUR, per_hour, "an hour"), (DAY, per_day, "a day")):
         count = session.scalar(select(func.count(SignUp.id)).where(
             SignUp.address == address, SignUp.at > now - window)) or 0  # fmt: skip
