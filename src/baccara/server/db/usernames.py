@@ -24,14 +24,21 @@ import unicodedata
 
 from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 
+from baccara.server.db.ledger import HOUSE
+from baccara.table.autoplay import DEALER
+from baccara.table.events import TABLE
+from baccara.table.view import STAFF
+
 RESERVED = frozenset({
-    "admin", "administrator", "banker", "casino", "croupier", "dealer", "house", "operator",
-    "player", "root", "server", "staff", "support", "system", "table",
+    TABLE, STAFF, DEALER, HOUSE,
+    "admin", "administrator", "banker", "casino", "croupier", "operator", "player", "root",
+    "server", "support", "system",
 })  # fmt: skip
 """Names the casino's records and pages use for actors that are not users: ``table`` is
-the ``by`` of what a procedure does by itself, ``dealer`` and ``house`` name a hand and an
-account, ``player`` and ``banker`` are hands and bets; the rest are what a player could
-take for the casino speaking."""
+the ``by`` of what a procedure does by itself, ``staff`` what a player is shown of a
+dealer's or an admin's act, ``dealer`` a live table's dealer and a hand, ``house`` the
+house's account, ``player`` and ``banker`` hands and bets; the rest are what a player
+could take for the casino speaking."""
 
 _MARK = "\u200e"
 """The left-to-right mark the package wraps right-to-left characters in: not part of them."""
