@@ -5,7 +5,9 @@ case-folded again: ``BOSS``, ``Boss`` and ``b0ss`` all have the key ``boss``, an
 database keeps each key once (``users.name_key`` is unique), so no one can sign up as
 a name that reads as another player's at the table. The character map is Unicode's own
 confusables data, as the ``confusable_homoglyphs`` package ships it, maintained
-upstream rather than a list kept here.
+upstream rather than a list kept here. Case is folded first, so that every spelling of
+a name has one key; the look-alikes caught are then those of the folded name (``0`` and
+``o``, ``1`` and ``l``, ``rn`` and ``m``), and a capital ``I`` is an ``i``, not an ``l``.
 
 The casino's records name some actors that are not users (``table`` for what the
 procedure does by itself, ``dealer``, ``house`` for the house's account...): those names,
