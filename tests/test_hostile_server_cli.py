@@ -19,16 +19,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from baccara.cli.serve import balance, check_host, choice, lease, seconds
+from baccara.cli.serve import balance, check_host, choice, lease, proxies, seconds
 from baccara.options import as_int
-from baccara.server.settings import LogFormat, LogLevel
+from baccara.server.settings import LogFormat, LogLevel, Settings
 from tests.hostile import any_text, lines_of_input, number_text
 from tests.hostile_run import HOSTILE, outcome, read
 
 FED = {
     *(("serve", flag) for flag in ("--host", "--port", "--betting-seconds", "--peek-seconds",
                                    "--choose-seconds", "--reveal-delay-ms", "--starting-balance",
-                                   "--lease-seconds", "--log-level", "--log-format")),
+                                   "--lease-seconds", "--log-level", "--log-format",
+                                   "--forwarded-allow-ips")),
     ("user add", "NAME"),
     ("user add", "--role"),
     ("user add", "standard input"),
@@ -76,8 +77,14 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "--lease-seconds": ("lease_seconds", lease),
     "--log-level": ("log_level", lambda v: choice("--log-level", v, LogLevel)),
     "--log-format": ("log_format", lambda v: choice("--log-format", v, LogFormat)),
+    "--forwarded-allow-ips": ("forwarded_allow_ips", lambda v: _proxies(v)),
 }
 """Each option of serve: the setting it makes, and how the library reads it."""
+
+
+def _proxies(text: str) -> str:
+    """The proxies as the settings keep them: checked by the option, then written out."""
+    return Settings(forwarded_allow_ips=proxies(text)).forwarded_allow_ips
 
 
 @pytest.mark.slow
@@ -101,7 +108,9 @@ def test_serve(flag: str, value: str) -> None:
                               "BACCARA_STARTING_BALANCE_CENTS", "BACCARA_BETTING_SECONDS",
                               "BACCARA_LEASE_SECONDS", "BACCARA_NODE_URL", "BACCARA_BET_LANE",
                               "BACCARA_LOG_LEVEL", "BACCARA_LOG_FORMAT",
-                              "BACCARA_METRICS_SCRAPE_ADDRESSES"]),
+                              "BACCARA_METRICS_SCRAPE_ADDRESSES", "BACCARA_FORWARDED_ALLOW_IPS",
+                              "FORWARDED_ALLOW_IPS", "BACCARA_SIGN_UPS_PER_HOUR",
+                              "BACCARA_SIGN_UPS_PER_DAY"]),
     value=st.one_of(any_text(), number_text()).filter(lambda v: "\x00" not in v),
 )  # fmt: skip
 def test_serve_environment(variable: str, value: str) -> None:
