@@ -97,7 +97,6 @@ export async function changePassword(current, next) {
   setToken(answer.token);
 }
 
-
 onSignedOut(() => {
   session.user = null;
   session.balance = null;
