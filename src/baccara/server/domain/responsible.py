@@ -70,7 +70,9 @@ _CANCELLED = (
            _later.c.id > _limits.c.id, _later.c.set_at < _limits.c.effective_at)
     .exists()
 )  # fmt: skip
-"""A limit row replaced while it still waited (see :func:`set_limit`): it never applies."""
+"""A limit row replaced while it still waited (see :func:`set_limit`): it never applies.
+The one definition of a cancelled limit, used by the bet's statements and the player's page
+alike (:func:`_limit_rows`)."""
 _LIMITS = (
     select(_limits.c.period, _limits.c.limit_cents)
     .where(_limits.c.user_id == bindparam("user"), _limits.c.effective_at <= bindparam("now"),
@@ -86,7 +88,8 @@ _PLAYER_AT_BET = Statement(select(
     _users.c.reality_check_minutes,
     _EXCLUDED_UNTIL.scalar_subquery().label("excluded_until"),
     select(func.count()).select_from(_limits)
-    .where(_limits.c.user_id == bindparam("user"), _limits.c.effective_at <= bindparam("now"))
+    .where(_limits.c.user_id == bindparam("user"), _limits.c.effective_at <= bindparam("now"),
+           ~_CANCELLED)
     .scalar_subquery().label("limits"),
     _sessions.c.id, _sessions.c.acknowledged_at, _sessions.c.last_play_at,
 ).select_from(_users.outerjoin(_sessions, _sessions.c.id == _NEWEST_SESSION.scalar_subquery()))
@@ -101,7 +104,8 @@ class PlayerAtBet(NamedTuple):
     excluded_until: float | None
     """The end of the self-exclusion that ends last, if any has begun."""
     limits: int
-    """How many loss-limit rows are in force (none: no limit to check)."""
+    """How many loss-limit rows have taken effect and were not cancelled while they waited
+    (none: no limit to check)."""
     session_id: int | None
     """Their newest play session, over or not (``None``: they never bet)."""
     acknowledged_at: float | None
@@ -148,12 +152,10 @@ class Limit:
 def _limit_rows(session: Session, user_id: int, period: str) -> list[LossLimit]:
     """The period's limits as set, less those a later change replaced while they still
     waited, in the order they apply."""
-    rows = list(session.scalars(
-        select(LossLimit).where(LossLimit.user_id == user_id, LossLimit.period == period)
-        .order_by(LossLimit.id)))  # fmt: skip
-    kept = [row for number, row in enumerate(rows)
-            if not any(later.set_at < row.effective_at for later in rows[number + 1:])]  # fmt: skip
-    return sorted(kept, key=lambda row: (row.effective_at, row.id))
+    return list(session.scalars(
+        select(LossLimit)
+        .where(LossLimit.user_id == user_id, LossLimit.period == period, ~_CANCELLED)
+        .order_by(LossLimit.effective_at, LossLimit.id)))  # fmt: skip
 
 
 def limit_in_force(session: Session, user_id: int, period: str, now: float) -> int | None:
