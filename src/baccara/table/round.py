@@ -47,6 +47,7 @@ from baccara.table.events import (
     RoundOpened,
     RoundSettled,
     RoundVoided,
+    StoodUp,
 )
 from baccara.table.procedures.base import Item, Procedure, Step, Wager
 from baccara.table.roles import procedure_of
@@ -677,6 +678,29 @@ class Round:
             for w in self.wagers.values()
         )  # fmt: skip
         return [self._emit(RoundVoided, now, by, reason=reason, payouts=refunds)]
+
+    # --- the seats around the round --------------------------------------------------------
+
+    def verify_stand_up(self, player: str, seat: int, reason: str) -> None:
+        """The table stands up only a player with no bet on the round while it is in play
+        (their stakes stay on it until it is over), from a real seat, for a said reason."""
+        if not isinstance(player, str) or not player or player == TABLE:
+            raise RoundError(f"not a player: {player!r}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 1:
+            raise RoundError(f"not a seat: {seat!r}")
+        if not isinstance(reason, str) or not reason:
+            raise RoundError("say why the player is stood up")
+        if not self.phase.over and self.totals(player):
+            raise RoundError(f"{player} has bets on this round: stand them up when it is over")
+
+    def can_stand_up(self, player: str, seat: int, reason: str) -> bool:
+        return passes(self.verify_stand_up, player, seat, reason)
+
+    def stand_up(self, player: str, seat: int, reason: str, now: float) -> list[Event]:
+        """The table stood ``player`` up from ``seat``: a ``stood-up`` event in this round's
+        log (the round in play or the one just over), which changes nothing of the round."""
+        self.verify_stand_up(player, seat, reason)
+        return [self._emit(StoodUp, now, TABLE, player=player, seat=seat, reason=reason)]
 
     # --- the log -------------------------------------------------------------------------
 

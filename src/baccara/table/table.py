@@ -19,7 +19,7 @@ from baccara.fair import seed_hash
 from baccara.games import GameSpec
 from baccara.randomness import RandomSource
 from baccara.table.config import Mode, TableConfig
-from baccara.table.events import TABLE, Event, RoundOpened, StoodUp
+from baccara.table.events import TABLE, Event, RoundOpened
 from baccara.table.round import Phase, Round, RoundError, passes
 from baccara.table.shoe import LiveShoe, ShoeReport, shoe_report
 
@@ -178,13 +178,18 @@ class Table:
         round waits for its first bet, each time :data:`IDLE_ROUND_SECONDS` pass — a
         round nobody played. Nobody with a bet on a round in play is ever stood up: a
         round with bets ends by its own timers, and the look comes when it is over. A
-        voided round counts for nobody.
+        voided round counts for nobody: taken in once, it adds to no count, and the
+        rounds nobody played are counted again from its end.
         """
         round_ = self.round
         if round_ is None or not self.seats:
             return []
         looked: dict[str, float] = {}  # who sat out what the table looked at, since when
-        if round_.phase is Phase.SETTLED and self._counted < round_.nonce:
+        if round_.phase is Phase.VOIDED and self._counted < round_.nonce:
+            self._counted = round_.nonce  # nobody played it: the counts go on from its end
+            for sitting in self.sittings.values():
+                sitting.since = now
+        elif round_.phase is Phase.SETTLED and self._counted < round_.nonce:
             self._counted = round_.nonce
             closed_at = round_.closed.at if round_.closed is not None else now
             for player, sitting in self.sittings.items():
@@ -211,8 +216,7 @@ class Table:
                       else None)  # fmt: skip
             if reason is not None and self.can_leave(player):
                 seat = self.leave(player)
-                events.append(round_._emit(StoodUp, now, TABLE, player=player, seat=seat,
-                                           reason=reason.value))  # fmt: skip
+                events.extend(round_.stand_up(player, seat, reason.value, now))
         return events
 
     # --- rounds --------------------------------------------------------------------------
