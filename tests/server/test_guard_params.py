@@ -1,5 +1,5 @@
 """Every parameter a client sends is bounded and validated: an integer past the database's
-64 bits, a number that is not finite, text longer than anything the casino keeps — each is
+64 bits, an id past its 32-bit column, a number that is not finite, text longer than anything the casino keeps — each is
 a 422 in the casino's one error shape, naming the parameter, and never a 500 or an answer
 made of it.
 
@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from baccara.server.app import create_app
+from baccara.server.http.api.schemas import MAX_ID
 from baccara.server.settings import Settings
 from tests.server.conftest import settings_for
 from tests.server.harness import Player, Server, in_process
@@ -72,8 +73,8 @@ def _call(player: Player, method: str, path: str, where: str, name: str, value: 
                                headers={"Idempotency-Key": "params"})  # fmt: skip
 
 
-def test_an_audit_page_past_64_bits_is_refused(boss: Player) -> None:
-    answer = boss.http.get("/api/admin/audit", params={"before": str(2**63)})
+def test_an_audit_page_past_the_ids_is_refused(boss: Player) -> None:
+    answer = boss.http.get("/api/admin/audit", params={"before": str(MAX_ID + 1)})
     assert answer.status_code == 422, answer.text
     assert answer.json()["error"] == "invalid_request"
     assert "query.before" in answer.json()["detail"]
@@ -86,6 +87,11 @@ def test_a_report_from_nan_is_refused(boss: Player) -> None:
     assert "query.from" in answer.json()["detail"]
 
 
+def _is_id(name: str) -> bool:
+    """Whether a parameter names a row by its id: ``*_id``, or a cursor of ids to page by."""
+    return name == "id" or name.endswith("_id") or name in ("before", "after", "cursor")
+
+
 INTEGERS = _parameters("integer")
 STRINGS = [p for p in _parameters("string") if "maxLength" in p[4]]
 
@@ -95,6 +101,7 @@ def test_the_sweep_finds_the_parameters() -> None:
     assert {("/api/admin/audit", "before"), ("/api/rounds/{round_id}", "round_id"),
             ("/api/me/history", "limit")} <= names  # fmt: skip
     assert len(INTEGERS) >= 20
+    assert {name for *_, name, _ in INTEGERS if _is_id(name)} >= {"table_id", "round_id", "before"}
     assert {name for *_, name, _ in STRINGS} >= {"username", "bet_id", "from", "to"}
     unbounded = [(path, name) for _, path, where, name, schema in _parameters("string")
                  if "maxLength" not in schema and where in ("path", "query")]  # fmt: skip
@@ -107,7 +114,11 @@ def test_every_integer_parameter_is_bounded(
     boss: Player, method: str, path: str, where: str, name: str, schema: dict[str, Any]
 ) -> None:
     assert schema.get("maximum", 2**63) <= 2**63 - 1 and schema.get("minimum", -1) >= 0
-    for value in NOT_INTEGERS:
+    refused = list(NOT_INTEGERS)
+    if _is_id(name):  # an id, or a cursor of ids: no larger than the ids' 32-bit columns
+        assert schema["maximum"] <= MAX_ID, schema
+        refused.append(str(MAX_ID + 1))
+    for value in refused:
         if (value == "0" and schema.get("minimum", 1) <= 0) or (value == "" and where == "path"):
             continue  # a path with nothing in it is another path
         answer = _call(boss, method, path, where, name, value)
