@@ -137,7 +137,10 @@ class Connection:
     user_id: int
     username: str
     role: str
-    live_table: bool
+    dealing: bool
+    """Whether the socket is its table's dealer's, decided as it opens: a dealer assigned
+    to this live table sees its face-down cards and the staff's names; any other dealer
+    is shown what a player is."""
     generation: int = 0
     """The token generation of the token the socket opened with."""
     token_id: str = ""
@@ -152,7 +155,7 @@ class Connection:
 
     @property
     def viewer(self) -> Viewer:
-        return Viewer(self.username, dealer=self.role == "dealer" and self.live_table)
+        return Viewer(self.username, dealer=self.role == "dealer" and self.dealing)
 
     def push(self, message: dict[str, Any] | Outgoing) -> None:
         """Queue ``message`` (or its JSON text) for the client; ``None`` closes the

@@ -24,6 +24,7 @@ from baccara.server.db import ledger, store
 from baccara.server.db.database import Database
 from baccara.server.db.models import Bet, CasinoTable, Entry, Payout, RoundEvent, Transfer
 from baccara.server.db.models import Round as RoundRow
+from baccara.server.domain import dealers
 from baccara.server.domain.types import Caller, Live
 from baccara.server.errors import Forbidden, NotFound
 from baccara.table import Round, Viewer, view
@@ -113,7 +114,7 @@ def round_json(session: Session, row: RoundRow, round_: Round, viewer: Viewer) -
     }
 
 
-STAFF = frozenset({"admin", "dealer"})
+STAFF_ROLES = frozenset({"admin", "dealer"})
 """Who may read every round: the back office (its report, voids and audit trail) and the
 dealers, whose console names the rounds they dealt."""
 
@@ -125,13 +126,24 @@ def may_read(session: Session, user: Caller, row: RoundRow) -> bool:
     Anyone signed in may watch an open table (its WebSocket), so a round of an open table
     is anyone's to read; once the table has closed, only those who bet on the round (their
     history links to it) and the staff may."""
-    if user.role in STAFF:
+    if user.role in STAFF_ROLES:
         return True
     status = session.scalar(select(CasinoTable.status).where(CasinoTable.id == row.table_id))
     if status == "open":
         return True
     mine = select(Bet.id).where(Bet.round_id == row.id, Bet.user_id == user.id).limit(1)
     return session.scalar(mine) is not None
+
+
+def deals_at(session: Session, user: Caller, table_id: int) -> bool:
+    """Whether ``user`` sees a round at ``table_id`` as its dealer does, face-down cards and
+    staff names: a dealer an admin assigned to that table (:mod:`dealers`), only at a live
+    one. Any other dealer is shown the table as a player is: a dealer of one table must
+    not read the cards another dealer has dealt face down."""
+    if user.role != "dealer":
+        return False
+    row = session.get(CasinoTable, table_id)
+    return row is not None and row.mode == "live" and dealers.is_assigned(session, user.id, row.id)
 
 
 def stored_round(session: Session, row: RoundRow) -> Round:
@@ -188,8 +200,17 @@ class Views:
             in_play = source is not None and source.round_id == round_id and source.round
             round_ = source.round if in_play and source else stored_round(session, row)
             assert round_ is not None
-            viewer = Viewer(user.username, dealer=user.role == "dealer" and round_.live)
+            dealing = round_.live and deals_at(session, user, row.table_id)
+            viewer = Viewer(user.username, dealer=dealing)
             return round_json(session, row, round_, viewer)
+
+    def deals_at(self, user: Caller, table_id: int) -> bool:
+        """Whether ``user``'s socket at ``table_id`` is its dealer's (:func:`deals_at`),
+        decided as the socket opens."""
+        if user.role != "dealer":
+            return False
+        with self.db.read() as session:
+            return deals_at(session, user, table_id)
 
     def snapshot(self, user: Caller, source: Live | Mirror) -> dict[str, Any]:
         """What a new WebSocket gets first (call under the table's lock): the table, the round
