@@ -38,6 +38,7 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -46,7 +47,7 @@ from baccara.server.db import store, usernames
 from baccara.server.db.database import Database
 from baccara.server.db.models import RevokedToken, Setting, UsedTicket, User
 from baccara.server.db.store import Credentials
-from baccara.server.domain import attempts
+from baccara.server.domain import attempts, dealers
 from baccara.server.domain.passwords import PasswordPool
 from baccara.server.domain.types import Caller
 from baccara.server.errors import (
@@ -134,6 +135,15 @@ class Claims:
 
 
 @dataclass(frozen=True)
+class Ticket:
+    """What a WebSocket ticket says: its token's claims, and its own nonce and expiry."""
+
+    claims: Claims
+    nonce: str
+    expires: float
+
+
+@dataclass(frozen=True)
 class Revocation:
     """Tokens of one user just revoked: those issued before ``generation``, or the one
     whose id is ``token_id``. The hub closes their sockets; the other processes are told."""
@@ -194,40 +204,41 @@ class Tokens:
     def check(self, token: str | None, now: float) -> Claims:
         if not token:
             raise AuthError("sign in: no token was sent")
-        data = self._read(token, self._key, "token")
-        try:
-            claims = Claims(int(data["id"]), str(data["u"]), float(data["exp"]),
-                            int(data["g"]), str(data["j"]))  # fmt: skip
-        except (ValueError, KeyError, TypeError) as error:
-            raise AuthError(f"the token cannot be read: {error}") from None
+        data, signature = self._read(token, self._key, "token")
+        claims = _claims(data, "token", "exp", signature)
         if claims.expires <= now:
             raise AuthError("the token has expired: sign in again")
         return claims
 
     def ticket(self, claims: Claims, now: float) -> str:
         """A WebSocket ticket for the holder of the token ``claims`` were read from: it
-        names that token, so the socket closes when the token is revoked."""
+        names that token and when it expires, so the socket closes when the token is
+        revoked or expires, and the ticket never outlives it."""
         body = {"id": claims.user_id, "u": claims.username, "g": claims.generation,
-                "j": claims.token_id, "n": secrets.token_hex(16), "exp": now + TICKET_SECONDS}  # fmt: skip
+                "j": claims.token_id, "te": claims.expires, "n": secrets.token_hex(16),
+                "exp": min(now + TICKET_SECONDS, claims.expires)}  # fmt: skip
         payload = _b64(json.dumps(body, separators=(",", ":")).encode())
         return f"{payload}.{self._sign(payload, self._ticket_key)}"
 
-    def check_ticket(self, ticket: str | None, now: float) -> tuple[Claims, str]:
-        """The claims of the token a ticket names, and the ticket's nonce (not yet used)."""
+    def check_ticket(self, ticket: str | None, now: float) -> Ticket:
+        """What a ticket this casino signed says, if neither it nor its token has expired
+        (whether it was used already is the database's to say)."""
         if not ticket:
             raise AuthError("a table's socket opens with a ticket: ask POST /api/ws-ticket")
-        data = self._read(ticket, self._ticket_key, "ticket")
+        data, _ = self._read(ticket, self._ticket_key, "ticket")
+        claims = _claims(data, "ticket", "te")
         try:
-            claims = Claims(int(data["id"]), str(data["u"]), float(data["exp"]),
-                            int(data["g"]), str(data["j"]))  # fmt: skip
-            nonce = str(data["n"])
+            nonce, expires = str(data["n"]), float(data["exp"])
         except (ValueError, KeyError, TypeError) as error:
             raise AuthError(f"the ticket cannot be read: {error}") from None
         if claims.expires <= now:
+            raise AuthError("the ticket's token has expired: sign in again")
+        if expires <= now:
             raise AuthError("the ticket has expired: ask POST /api/ws-ticket for another")
-        return claims, nonce
+        return Ticket(claims, nonce, expires)
 
-    def _read(self, signed: str, key: bytes, what: str) -> dict[str, Any]:
+    def _read(self, signed: str, key: bytes, what: str) -> tuple[dict[str, Any], str]:
+        """The payload of a token or ticket this casino signed, and its signature."""
         payload, _, signature = signed.partition(".")
         if not signature or not hmac.compare_digest(self._sign(payload, key), signature):
             raise AuthError(f"the {what} is not one this casino signed")
@@ -237,7 +248,26 @@ class Tokens:
             raise AuthError(f"the {what} cannot be read: {error}") from None
         if not isinstance(data, dict):
             raise AuthError(f"the {what} cannot be read")
-        return data
+        return data, signature
+
+
+def _claims(data: dict[str, Any], what: str, expires: str, signature: str = "") -> Claims:
+    """What a token's payload says, or a ticket's of its token (its expiry under
+    ``expires``). A token issued before tokens could be revoked carries neither a
+    generation (it is of the first, 0) nor an id: its id is taken from its signature,
+    which is its own, so it too can be signed out alone."""
+    try:
+        token_id = str(data["j"]) if "j" in data or not signature else _old_token_id(signature)
+        return Claims(int(data["id"]), str(data["u"]), float(data[expires]),
+                      int(data.get("g", 0)), token_id)  # fmt: skip
+    except (ValueError, KeyError, TypeError) as error:
+        raise AuthError(f"the {what} cannot be read: {error}") from None
+
+
+def _old_token_id(signature: str) -> str:
+    """The id of a token issued without one: as long as the ids :meth:`Tokens.issue`
+    draws, and never one of them (those are hex; this carries a ``~``)."""
+    return "~" + hashlib.sha256(signature.encode()).hexdigest()[:23]
 
 
 def credentials(username: str, password: str, role: str) -> Credentials:
@@ -425,9 +455,11 @@ class Accounts:
         now = self.clock()
         with self.db.write() as session:
             session.execute(delete(RevokedToken).where(RevokedToken.expires <= now))
-            if session.get(RevokedToken, claims.token_id) is None:
-                session.add(RevokedToken(token_id=claims.token_id, user_id=claims.user_id,
-                                         expires=claims.expires))  # fmt: skip
+            # one statement that a second sign-out of the token, at once, leaves as it is
+            dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+            session.execute(dialect.insert(RevokedToken).values(
+                token_id=claims.token_id, user_id=claims.user_id, expires=claims.expires,
+            ).on_conflict_do_nothing())  # fmt: skip
         return Revocation(claims.user_id, token_id=claims.token_id)
 
     def sign_out_everywhere(self, user_id: int) -> Revocation:
@@ -435,16 +467,25 @@ class Accounts:
         with self.db.write() as session:
             return Revocation(user_id, generation=_next_generation(session, user_id))
 
-    def change_password(self, claims: Claims, current: str, new: str) -> tuple[str, Revocation]:
+    def change_password(
+        self, claims: Claims, current: str, new: str, address: str = ""
+    ) -> tuple[str, Revocation]:
         """Set a new password, given the current one, and revoke every token of the user's:
         the answer is a fresh token for the device that asked. A wrong current password, or
-        a new one that cannot be used, changes nothing."""
+        a new one that cannot be used, changes nothing. A wrong current password is a
+        failed sign-in of the user's from ``address`` (:func:`attempts.check_sign_in`), so
+        a stolen token cannot guess the password without limit (429 with Retry-After)."""
         check_password(new)
-        with self.db.read() as session:
+        key, now = usernames.name_key(claims.username), self.clock()
+        with self.db.write() as session:
+            attempts.check_sign_in(session, key, address, now)
+            attempt = attempts.count_attempt(session, key, address, now)
             user = session.get(User, claims.user_id)
             stored = user.password_hash if user is not None else None
         if not password_matches(stored, current):
             raise Forbidden("the current password is wrong: the password is unchanged")
+        with self.db.write() as session:
+            attempts.forgive(session, attempt)
         hashed = hash_password(new)
         with self.db.write() as session:
             user = session.get(User, claims.user_id)
@@ -456,27 +497,37 @@ class Accounts:
         token = self.tokens.issue(claims.user_id, claims.username, self.clock(), generation)
         return token, Revocation(claims.user_id, generation=generation)
 
-    def change_role(self, session: Session, username: str, role: str) -> Revocation | None:
+    def change_role(
+        self, session: Session, username: str, role: str
+    ) -> tuple[Revocation | None, list[int]]:
         """Give a user another role, in the caller's transaction; every token of theirs is
-        revoked, since each was issued for the role they had (``None``: the same role)."""
+        revoked, since each was issued for the role they had (``None``: the same role).
+        A dealer who deals no more keeps none of their tables, which are answered for the
+        audit trail (the table each was assigned to: none when they were no dealer)."""
         check_role(role)
         user = store.user_named(session, username)
         if user.role == role:
-            return None
+            return None, []
+        unassigned = dealers.unassign(session, user.id) if user.role == "dealer" else []
         user.role = role
-        return Revocation(user.id, generation=_next_generation(session, user.id))
+        return Revocation(user.id, generation=_next_generation(session, user.id)), unassigned
 
     def ticket(self, claims: Claims) -> str:
         assert self.tokens is not None
         return self.tokens.ticket(claims, self.clock())
 
-    async def redeem(self, ticket: str | None) -> tuple[Caller, Claims]:
-        """The user a WebSocket ticket names, and the claims of its token, the ticket now
-        used: a second socket with it is refused, in this process or any other."""
+    async def read_ticket(self, ticket: str | None) -> tuple[Caller, Ticket]:
+        """The user a WebSocket ticket names, if it has not expired and its token was not
+        revoked; the ticket is not used yet (:meth:`use_ticket`), so a socket refused for
+        another reason (no such table, too many sockets) leaves it good."""
         assert self.tokens is not None
-        claims, nonce = self.tokens.check_ticket(ticket, self.clock())
-        await asyncio.to_thread(self._use_ticket, nonce, claims.expires)
-        return await self.admit(claims), claims
+        read = self.tokens.check_ticket(ticket, self.clock())
+        return await self.admit(read.claims), read
+
+    async def use_ticket(self, ticket: Ticket) -> None:
+        """Use the ticket up: a second socket with it is refused, in this process or any
+        other."""
+        await asyncio.to_thread(self._use_ticket, ticket.nonce, ticket.expires)
 
     def _use_ticket(self, nonce: str, expires: float) -> None:
         now = self.clock()

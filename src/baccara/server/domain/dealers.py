@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import delete, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
@@ -43,6 +44,14 @@ def require_assigned(session: Session, user: Caller, table_id: int) -> None:
                           " dealers to their tables")  # fmt: skip
 
 
+def unassign(session: Session, user_id: int) -> list[int]:
+    """Take every table from a user who deals no more (their role changed), in the
+    caller's transaction: the tables they were assigned to, for the audit trail."""
+    before = tables_of(session, user_id)
+    session.execute(delete(DealerTable).where(DealerTable.user_id == user_id))
+    return before
+
+
 def roster(session: Session) -> list[dict[str, Any]]:
     """Every dealer and the tables they are assigned to, by name."""
     dealers = session.scalars(select(User).where(User.role == "dealer").order_by(User.username))
@@ -57,6 +66,8 @@ def assign(
     Every table is checked before anything changes: one that is not an open live table
     refuses the whole request."""
     user = store.user_named(session, username)
+    # two assignments of one dealer at once: one waits for the other, and reads its rows
+    session.execute(select(User.id).where(User.id == user.id).with_for_update())
     if user.role != "dealer":
         raise BaccaraError(f"{username} is a {user.role}, not a dealer: only dealers are"
                            " assigned to tables")  # fmt: skip
@@ -73,8 +84,13 @@ def assign(
     before = tables_of(session, user.id)
     if before == wanted:
         return wanted
-    session.execute(delete(DealerTable).where(DealerTable.user_id == user.id))
-    session.add_all(DealerTable(user_id=user.id, table_id=t, assigned_at=now) for t in wanted)
+    session.execute(delete(DealerTable).where(DealerTable.user_id == user.id,
+                                              DealerTable.table_id.not_in(wanted)))  # fmt: skip
+    if wanted:  # kept ones, or another assignment's made at once, are left as they are
+        dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+        session.execute(dialect.insert(DealerTable).values(
+            [{"user_id": user.id, "table_id": t, "assigned_at": now} for t in wanted]
+        ).on_conflict_do_nothing())  # fmt: skip
     audit.record(session, by.username, by.role, "dealer-assigned", f"user {username}", reason,
                  now, tables=wanted, before=before)  # fmt: skip
     return wanted

@@ -143,7 +143,8 @@ async def ws_ticket(me: SignedIn, casino: CasinoDep) -> TicketOut:
     """A ticket that opens one table socket (``/ws/tables/{id}?ticket=…``) within
     30 seconds: the token itself never goes in a URL. The socket closes when the token
     is revoked."""
-    return TicketOut(ticket=casino.accounts.ticket(me[1]), expires_in=TICKET_SECONDS)
+    expires_in = min(TICKET_SECONDS, me[1].expires - casino.clock())  # never past the token
+    return TicketOut(ticket=casino.accounts.ticket(me[1]), expires_in=expires_in)
 
 
 @router.get("/api/me", response_model=Me, responses=refusals(AuthError))
@@ -185,9 +186,10 @@ async def change_role(
 
     def write() -> Revocation | None:
         with casino.db.write() as session:
-            revocation = casino.accounts.change_role(session, username, body.role)
+            revocation, unassigned = casino.accounts.change_role(session, username, body.role)
+            changes: dict[str, Any] = {"unassigned_tables": unassigned} if unassigned else {}
             audit.record(session, admin.username, admin.role, "role-changed", f"user {username}",
-                         body.reason, casino.clock(), new_role=body.role)  # fmt: skip
+                         body.reason, casino.clock(), new_role=body.role, **changes)  # fmt: skip
             return revocation
 
     await casino.revoke(await run_in_threadpool(write))

@@ -3,6 +3,9 @@
 A socket opens with a ticket from ``POST /api/ws-ticket``, never with the token itself:
 a URL is kept by proxies and logs, and a ticket in one is worth nothing once it has
 opened its socket or its 30 seconds are up. A URL carrying ``?token=`` is refused.
+The ticket is used up only once the socket is sure to open (the table is open, the
+user holds fewer sockets than they may), and the socket closes (4401) when the token
+it was asked with expires, as it does when the token is revoked.
 
 On connecting (and on every reconnection) the client first receives a snapshot — the
 table, its seats, the round in play as this user may see it, their balance — then
@@ -12,11 +15,15 @@ by the snapshot.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 from fastapi import APIRouter, WebSocket
 from fastapi.concurrency import run_in_threadpool
 
 from baccara.errors import BaccaraError
 from baccara.server.cluster.hub import SOCKETS_PER_USER, Close, Connection
+from baccara.server.domain.accounts import Claims
 from baccara.server.domain.casino import Casino
 from baccara.server.errors import AuthError, NotFound, TooManySockets
 from baccara.server.http.api.schemas import TableId
@@ -40,10 +47,11 @@ async def table_events(websocket: WebSocket, table_id: TableId, ticket: str | No
                               " with a ticket from POST /api/ws-ticket")  # fmt: skip
         return
     try:
-        user, claims = await casino.accounts.redeem(ticket)
+        user, read = await casino.accounts.read_ticket(ticket)
     except BaccaraError as error:
         await websocket.close(code=UNAUTHORIZED, reason=str(error)[:120])
         return
+    claims = read.claims
     source = await casino.source(table_id)
     if source is None:
         await websocket.close(code=NOT_FOUND, reason=f"no open table {table_id}")
@@ -53,7 +61,13 @@ async def table_events(websocket: WebSocket, table_id: TableId, ticket: str | No
         await websocket.close(code=TOO_MANY, reason=f"{SOCKETS_PER_USER} sockets open at"
                               " once already: close a table's page first")  # fmt: skip
         return
+    expiry: asyncio.Task[None] | None = None
     try:
+        try:
+            await casino.accounts.use_ticket(read)
+        except BaccaraError as error:
+            await websocket.close(code=UNAUTHORIZED, reason=str(error)[:120])
+            return
         await websocket.accept()
         connection = Connection(websocket, table_id, user.id, user.username, user.role,
                                 source.live_mode, claims.generation, claims.token_id)  # fmt: skip
@@ -67,10 +81,24 @@ async def table_events(websocket: WebSocket, table_id: TableId, ticket: str | No
         except Exception:  # the check itself failed (the database lost): the client retries
             log.warning("a socket's token could not be checked again", exc_info=True)
             connection.push(Close(1011, "try again in a moment"))
+        expiry = asyncio.create_task(_close_on_expiry(casino, connection, claims))
         await casino.connected(user)
         try:
             await casino.hub.pump(connection)
         finally:
             await casino.disconnected(user)
     finally:
+        if expiry is not None:
+            expiry.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await expiry
         casino.hub.release(user.id)
+
+
+async def _close_on_expiry(casino: Casino, connection: Connection, claims: Claims) -> None:
+    """Close the socket (4401) when the token it opened with expires, on the casino's
+    clock: a socket is worth no more than its token."""
+    with contextlib.suppress(TimeoutError):
+        async with casino.hub.clock.timeout_at(claims.expires):
+            await asyncio.Event().wait()
+    connection.push(Close(UNAUTHORIZED, "the token has expired: sign in again"))
