@@ -4,13 +4,23 @@ A loss-limit row set while an earlier one still waited cancels it (10.00, then 5
 waiting its day, then 1.00: the 500.00 never applies). The bet's own statements and the
 player's page both read that rule; generated sequences of changes show them agreeing
 with it, and with each other, at every moment.
+
+nginx, as deploy/nginx/baccara.conf ships it, limits an IPv6 client by its /64, as the
+casino counts its connections.
 """
 
 from __future__ import annotations
 
+import ipaddress
+import itertools
+import os
+import pathlib
+import re
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,7 +31,8 @@ from baccara.server.db.models import User
 from baccara.server.domain import responsible
 from baccara.server.errors import LossLimitReached
 from tests.server.conftest import settings_for
-from tests.server.harness import Server, in_process
+from tests.server.harness import Server, free_port, in_process, wait_for
+from tests.server.test_nginx import NGINX, SHIPPED
 
 HOUR = 3600.0
 
@@ -91,3 +102,82 @@ def test_the_bet_and_the_page_read_a_cancelled_limit_as_one_rule(
                     responsible.check_bet(session, user_id, wallet, in_force, at, bettor)
             else:
                 responsible.check_bet(session, user_id, wallet, 10**9, at, bettor)
+
+
+def _nginx_key(folder: pathlib.Path, addresses: list[str]) -> dict[str, str]:
+    """The key the shipped configuration limits each of ``addresses`` by, as nginx itself
+    computes it: a server of the test's own takes each address as the client's (the realip
+    module, from a header) and answers the key."""
+    shipped = SHIPPED.read_text()
+    found = re.search(r"^map \$remote_addr \$baccara_client \{.*?^\}$", shipped, re.M | re.S)
+    assert found is not None
+    port = free_port()
+    site = (
+        found.group(0)
+        + f"""
+server {{
+    listen 127.0.0.1:{port};
+    set_real_ip_from 127.0.0.1;
+    real_ip_header X-Client;
+    location / {{ return 200 "$remote_addr $baccara_client"; }}
+}}
+"""
+    )
+    (folder / "site.conf").write_text(site)
+    main = folder / "nginx.conf"
+    temp = "".join(f"    {kind}_temp_path {folder / kind};\n"
+                   for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))  # fmt: skip
+    main.write_text(
+        f"daemon off;\nworker_processes 1;\npid {folder / 'nginx.pid'};\n"
+        f"error_log {folder / 'error.log'} warn;\n"
+        + ("user root;\n" if os.geteuid() == 0 else "")
+        + "events { worker_connections 64; }\n"
+        f"http {{\n    access_log off;\n{temp}    include {folder / 'site.conf'};\n}}\n"
+    )
+    process = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(main), "-e",
+                                str(folder / "error.log")])  # fmt: skip
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=5) as client:
+            wait_for(lambda: _answers(client) or process.poll() is not None, timeout=20)
+            assert process.poll() is None, (folder / "error.log").read_text()
+            keys = {}
+            for address in addresses:
+                text, key = client.get("/", headers={"X-Client": address}).text.split(" ")
+                keys[address] = key
+                assert ipaddress.ip_address(text) == ipaddress.ip_address(address)
+            return keys
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def _answers(client: httpx.Client) -> bool:
+    try:
+        return client.get("/").status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def _ipv6(groups: list[int]) -> str:
+    return str(ipaddress.IPv6Address(sum(g << (16 * (7 - n)) for n, g in enumerate(groups))))
+
+
+def test_nginx_limits_an_ipv6_client_by_its_64_as_the_casino_counts_it(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Every shape an IPv6 address is written in (the "::" anywhere, or nowhere) gives the
+    key of its /64, so two addresses of one /64 share nginx's limits and two of different
+    /64s do not; an IPv4 client is limited by its address."""
+    every_shape = {_ipv6([(n + 1) * 0x111 * zero for n, zero in enumerate(zeros)])
+                   for zeros in itertools.product((0, 1), repeat=8)}  # fmt: skip
+    addresses = sorted(every_shape
+                       | {"2001:db8::1", "2001:db8::2:0:0:1", "2001:db8:0:1::1", "::1", "::",
+                          "1::1:2:3:4:5", "::1:2:3:4:5", "::1:2:3:4:5:6", "1:2:3::4",
+                          "1:2:3:4:5:6:7:8", "10.0.0.5"})  # fmt: skip
+    keys = _nginx_key(tmp_path, addresses)
+    for address, key in keys.items():
+        parsed = ipaddress.ip_address(address)
+        if parsed.version == 4:
+            assert key == address
+        else:
+            assert ipaddress.IPv6Network(key) == ipaddress.IPv6Network((parsed, 64), strict=False)
