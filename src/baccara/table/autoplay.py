@@ -14,10 +14,9 @@ from dataclasses import dataclass
 
 from baccara.errors import BaccaraError
 from baccara.randomness import RandomSource
+from baccara.table.events import DEALER
 from baccara.table.round import Phase, Round
 from baccara.table.table import Table
-
-DEALER = "dealer"
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,9 @@ from baccara.errors import BaccaraError
 
 TABLE = "table"
 """``by`` of what the procedure does by itself: timers, electronic deals, settlement."""
+DEALER = "dealer"
+"""``by`` of the cards ``baccara deal`` enters itself when it plays a live table's dealer
+(:mod:`baccara.table.autoplay`)."""
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,7 @@ import unicodedata
 from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
 
 from baccara.server.db.ledger import HOUSE
-from baccara.table.autoplay import DEALER
-from baccara.table.events import TABLE
+from baccara.table.events import DEALER, TABLE
 from baccara.table.view import STAFF
 
 RESERVED = frozenset({
