@@ -103,60 +103,62 @@ def test_one_players_deal_leaves_betting_open_for_the_window_to_a_seated_player(
     assert round_.closed is not None and round_.closed.reason == "all-ready"
 
 
-def test_the_window_closes_betting_when_only_the_ready_have_bets() -> None:
-    table = _table()
-    table.sit("mallory")
-    table.sit("idle")
+Step = tuple[str, str, float]
+"""("bet", who, at): a bet of 1.00 on Banker; ("deal", who, at); ("tick", "", at)."""
+WINDOWS = [
+    # (settings, seated, steps, betting still open, deadline or the moment it closed)
+    ({}, ["mallory", "idle"], [("bet", "mallory", 2.0), ("deal", "mallory", 2.0),
+                               ("tick", "", 6.99)], True, 7.0),
+    ({}, ["mallory", "idle"], [("bet", "mallory", 2.0), ("deal", "mallory", 2.0),
+                               ("tick", "", 7.0)], False, 7.0),
+    ({}, ["mallory", "victim"], [("bet", "mallory", 3600.0), ("deal", "mallory", 3600.0)],
+     True, 3600.0 + MIN_BETTING_SECONDS),
+    ({}, ["ann", "idle"], [("bet", "ann", 1.0), ("deal", "ann", 6.0)], False, 6.0),
+    ({}, ["ann"], [("bet", "ann", 1.0), ("deal", "ann", 1.0)], False, 1.0),
+    ({}, ["ann", "bob"], [("bet", "ann", 1.0), ("bet", "bob", 1.2), ("deal", "ann", 1.3)],
+     True, 1.0 + 15.0),
+    ({}, ["ann", "bob"], [("bet", "ann", 1.0), ("bet", "bob", 1.2), ("deal", "ann", 1.3),
+                          ("deal", "bob", 1.4)], False, 1.4),
+    ({"min_betting_seconds": 0}, ["ann", "bob"], [("bet", "ann", 1.0), ("deal", "ann", 1.0)],
+     False, 1.0),
+    ({"betting_seconds": 3.0, "min_betting_seconds": 10.0}, ["ann", "bob"],
+     [("bet", "ann", 1.0), ("deal", "ann", 1.0)], True, 4.0),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("settings", "seated", "steps", "still_open", "when"), WINDOWS,
+    ids=["the window closes betting when only the ready have bets: not before its end",
+         "the window closes betting when only the ready have bets: at its end",
+         "the window runs from the first bet, not the opening (an hour with no bets)",
+         "after the window the seated bettors deal at once",
+         "a player alone at the table is dealt at once",
+         "one bettor ready waits for another who has bet, up to the betting timer",
+         "everyone ready deals at once inside the window",
+         "a window of zero is the old rule",
+         "a window longer than the betting timer is the timer"],
+)  # fmt: skip
+def test_when_one_players_deal_closes_betting(
+    settings: dict[str, object], seated: list[str], steps: list[Step], still_open: bool,
+    when: float,
+) -> None:  # fmt: skip
+    table = _table(**settings)
+    for name in seated:
+        table.sit(name)
     round_ = _opened(table)
-    table.place_bet("m1", "mallory", "banker", 100, now=2.0)
-    table.request_deal("mallory", 2.0)
-    assert round_.tick(6.99) == [] and round_.phase is Phase.BETTING
-    events = round_.tick(7.0)
-    assert events[0].kind == "betting-closed"
-    assert round_.closed is not None and round_.closed.reason == "all-ready"
-
-
-def test_the_window_runs_from_the_first_bet_not_the_opening() -> None:
-    """A round left open an hour with no bets gives the next bettors their window too."""
-    table = _table()
-    table.sit("mallory")
-    table.sit("victim")
-    round_ = _opened(table)
-    table.place_bet("m1", "mallory", "banker", 100, now=3600.0)
-    table.request_deal("mallory", 3600.0)
-    assert round_.deadline() == 3600.0 + MIN_BETTING_SECONDS
-
-
-def test_after_the_window_the_seated_bettors_deal_at_once() -> None:
-    table = _table()
-    table.sit("ann")
-    table.sit("idle")
-    _opened(table)
-    table.place_bet("a1", "ann", "banker", 100, now=1.0)
-    events = table.request_deal("ann", 6.0)
-    assert [e.kind for e in events][:2] == ["deal-requested", "betting-closed"]
-
-
-def test_a_player_alone_at_the_table_is_dealt_at_once() -> None:
-    table = _table()
-    table.sit("ann")
-    round_ = _opened(table)
-    table.place_bet("a1", "ann", "banker", 100, now=1.0)
-    table.request_deal("ann", 1.0)
-    assert round_.closed is not None and round_.closed.reason == "all-ready"
-
-
-def test_everyone_ready_deals_at_once_inside_the_window() -> None:
-    table = _table()
-    table.sit("ann")
-    table.sit("bob")
-    round_ = _opened(table)
-    table.place_bet("a1", "ann", "banker", 100, now=1.0)
-    table.place_bet("b1", "bob", "player", 100, now=1.2)
-    table.request_deal("ann", 1.3)
-    assert round_.phase is Phase.BETTING
-    table.request_deal("bob", 1.4)
-    assert round_.closed is not None and round_.closed.at == 1.4
+    for number, (action, who, at) in enumerate(steps):
+        if action == "bet":
+            table.place_bet(f"{who}{number}", who, "banker", 100, now=at)
+        elif action == "deal":
+            table.request_deal(who, at)
+        else:
+            round_.tick(at)
+    if still_open:
+        assert round_.phase is Phase.BETTING
+        assert round_.deadline() == pytest.approx(when)
+    else:
+        assert round_.closed is not None and round_.closed.at == when
+        assert round_.closed.reason == "all-ready"
 
 
 def test_who_bet_on_the_last_round_from_behind_gets_the_window_too() -> None:
@@ -184,26 +186,6 @@ def test_a_round_driven_by_the_round_alone_knows_only_its_bettors() -> None:
     table.place_bet("a1", "ann", "banker", 100, now=1.0)
     round_.request_deal("ann", 1.0)
     assert round_.phase is not Phase.BETTING
-
-
-def test_a_window_of_zero_is_the_old_rule() -> None:
-    table = _table(min_betting_seconds=0)
-    table.sit("ann")
-    table.sit("bob")
-    round_ = _opened(table)
-    table.place_bet("a1", "ann", "banker", 100, now=1.0)
-    table.request_deal("ann", 1.0)
-    assert round_.closed is not None
-
-
-def test_a_window_longer_than_the_timer_is_the_timer() -> None:
-    table = _table(betting_seconds=3.0, min_betting_seconds=10.0)
-    table.sit("ann")
-    table.sit("bob")
-    round_ = _opened(table)
-    table.place_bet("a1", "ann", "banker", 100, now=1.0)
-    table.request_deal("ann", 1.0)
-    assert round_.deadline() == 4.0
 
 
 def test_taking_back_the_last_bet_takes_back_the_deal() -> None:
