@@ -142,7 +142,7 @@ def test_when_one_players_deal_closes_betting(
     settings: dict[str, object], seated: list[str], steps: list[Step], still_open: bool,
     when: float,
 ) -> None:  # fmt: skip
-    table = _table(**settings)
+    table = _table("punto-banco", **settings)
     for name in seated:
         table.sit(name)
     round_ = _opened(table)
