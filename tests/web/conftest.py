@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 from baccara.server.cluster.hub import SEND_INTERVAL
 from baccara.server.settings import Settings
 from tests.server.harness import Clock, Server, running
-from tests.web.casino import CHROMIUM, LAUNCH_ARGS, Watch
+from tests.web.casino import CHROMIUM, DESKTOP, LAUNCH_ARGS, Watch
 
 SCREENSHOTS = pathlib.Path(__file__).resolve().parent / "screenshots"
 """Where the tests leave their screenshots (ignored by git) to be looked at."""
@@ -91,6 +91,19 @@ def page(context: BrowserContext, watch: Watch) -> Page:
     opened = context.new_page()
     watch.attach(opened)
     return opened
+
+
+@pytest.fixture
+def other(browser: Browser, watch: Watch) -> Iterator[Page]:
+    """A second person at the casino (another player, a dealer): a browser context of
+    their own, so their own sign-in, watched as :func:`page` is."""
+    made = browser.new_context(viewport=DESKTOP)
+    opened = made.new_page()
+    watch.attach(opened)
+    try:
+        yield opened
+    finally:
+        made.close()
 
 
 @pytest.fixture

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pathlib
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.server.harness import PASSWORD, Player, Server
-from tests.web.casino import DESKTOP, Watch, money, open_table, register, shoot, sign_in
+from tests.web.casino import money, open_table, register, shoot, sign_in
 from tests.web.test_history import play_round
 
 TIE = ["4H", "9C", "5D", "KS"]
@@ -24,14 +23,8 @@ NO_TIE = ["9S", "2H", "KD", "3C"]
 
 
 @pytest.fixture
-def player_page(browser: Browser, watch: Watch) -> Iterator[Page]:
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    watch.attach(page)
-    try:
-        yield page
-    finally:
-        context.close()
+def player_page(other: Page) -> Page:
+    return other
 
 
 def live_round(dealer: Player, player: Player, table: int, bet: tuple[str, int],

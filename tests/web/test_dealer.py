@@ -8,16 +8,13 @@ from __future__ import annotations
 import pathlib
 import re
 import uuid
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.server.harness import ONE_DECK_SHOE, Server, wait_for
 from tests.web.casino import (
-    DESKTOP,
     PHONE,
-    Watch,
     balance,
     money,
     open_table,
@@ -51,14 +48,8 @@ def assert_fits(page: Page) -> None:
 
 
 @pytest.fixture
-def dealer_page(browser: Browser, watch: Watch) -> Iterator[Page]:
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    watch.attach(page)
-    try:
-        yield page
-    finally:
-        context.close()
+def dealer_page(other: Page) -> Page:
+    return other
 
 
 def test_a_dealer_deals_a_live_round_and_voids_a_misdeal(

@@ -7,35 +7,22 @@ from __future__ import annotations
 
 import pathlib
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from baccara.randomness import SeededRandom
 from baccara.table import Round, Table, TableConfig
 from baccara.table.config import MIN_BETTING_SECONDS
 from tests.server.harness import Server
-from tests.web.casino import DESKTOP, Watch, open_table, place, register, result_panel, shoot
+from tests.web.casino import open_table, place, register, result_panel, shoot
 
 DEADLINES = """async (events) => {
   const { RoundState } = await import('/static/js/round.js');
   const round = new RoundState({ id: 1, events: [] });
   return events.map((event) => { round.applyAll([event]); return round.deadline(); });
 }"""
-
-
-@pytest.fixture
-def other(browser: Browser, watch: Watch) -> Iterator[Page]:
-    """A second person at the table, in a browser context of their own."""
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    watch.attach(page)
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 @pytest.fixture

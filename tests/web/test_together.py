@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import pathlib
 import re
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.server.harness import Server
 from tests.web.casino import (
-    DESKTOP,
-    Watch,
     balance,
     money,
     open_table,
@@ -25,18 +21,6 @@ from tests.web.casino import (
 )
 
 CARD_NAME = re.compile(r"^(Ace|King|Queen|Jack|\d+) of (Spades|Hearts|Diamonds|Clubs)$")
-
-
-@pytest.fixture
-def other(browser: Browser, watch: Watch) -> Iterator[Page]:
-    """A second person: a browser context of their own (their own sign-in)."""
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    watch.attach(page)
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 def test_each_player_sees_the_others_bets(casino: Server, page: Page, other: Page) -> None:
