@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError, InvalidCards
 from baccara.server.domain import audit, dealers
+from baccara.server.errors import Forbidden, NotFound, VoidRefused
 from baccara.table import Mode, Phase, Round
 from baccara.table.round import RoundError
 
@@ -34,15 +35,11 @@ MIN_REASON, MAX_REASON = 3, 500
 
 
 def _forbidden(message: str) -> BaccaraError:
-    from baccara.server.errors import Forbidden
-
     return Forbidden(message)
 
 
 def current_round(live: Live, round_id: int) -> Round:
     """The round in play, if ``round_id`` is it."""
-    from baccara.server.errors import NotFound
-
     if live.round_id != round_id or live.table.round is None:
         raise NotFound(f"round {round_id} is not in play at table {live.table_id}")
     return live.table.round
@@ -149,8 +146,6 @@ def check_reason(reason: object) -> str:
 def void(live: Live, user: Caller, round_id: int, reason: str, session: Session, now: float) -> str:
     """Void the round and refund every bet: at a live table with a reason, by its dealer
     or an admin; at an electronic table only while betting is open (see the module)."""
-    from baccara.server.errors import VoidRefused
-
     require_dealer(user, live, session, admin_too=True)
     round_ = current_round(live, round_id)
     if not live.live_mode and round_.phase is not Phase.BETTING and not round_.phase.over:

@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session
 
 from baccara.server.db.models import Bet, CasinoTable, RoundEvent, User
 from baccara.server.db.models import Round as RoundRow
+from baccara.table.events import TABLE
 
 FLAG_RATIO = 2
 """A flagged dealer's void share is more than this many times their peers' median."""
@@ -40,8 +41,6 @@ MIN_ROUNDS = 20
 """The default of how many rounds a dealer must have dealt to be compared at all."""
 MAX_ROUNDS_LISTED = 1000
 """Voided rounds listed in one report, newest first; the rest are counted."""
-SYSTEM = "table"
-"""Who the log names for what the table did by itself (its timers, a restart's void)."""
 KINDS = ("betting-closed", "card-dealt", "round-voided")
 
 
@@ -105,10 +104,10 @@ def _rounds(session: Session, since: float, until: float) -> list[Handled]:
         event = json.loads(data)
         by = event.get("by")
         if kind == "round-voided":
-            if by != SYSTEM:
+            if by != TABLE:
                 entry["voided_by"] = by
                 entry["reason"] = event.get("reason", "")
-        elif by != SYSTEM and entry["dealer"] is None:
+        elif by != TABLE and entry["dealer"] is None:
             entry["dealer"] = by
     return [
         Handled(round_id, e["table_id"], e["nonce"], e["ended_at"],
