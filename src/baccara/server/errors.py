@@ -81,6 +81,20 @@ class NotAssigned(Forbidden):
     status, code = 403, "not_assigned"
 
 
+class StaffCannotPlay(Forbidden):
+    """Only players sit and bet: a dealer or an admin who played could deal, void or credit
+    their own stakes, so the casino refuses them a seat and a bet at every table."""
+
+    status, code = 403, "staff_cannot_play"
+
+
+class OwnWallet(Forbidden):
+    """An admin adjusts other users' wallets, never their own: a credit to oneself is
+    money taken from the house with no second person to see it."""
+
+    status, code = 403, "own_wallet"
+
+
 class VoidRefused(ServerError):
     """A void no one may make: an electronic round past betting, whose cards its seeds fix,
     is played out from them, never voided."""

@@ -23,7 +23,7 @@ from baccara.server.db import ledger, store
 from baccara.server.db.models import Bet, Entry, IdempotencyKey, Transfer, table
 from baccara.server.db.sql import Statement, driver
 from baccara.server.domain import responsible
-from baccara.server.errors import IdempotencyConflict, NotFound
+from baccara.server.errors import IdempotencyConflict, NotFound, StaffCannotPlay
 
 if TYPE_CHECKING:
     from baccara.server.domain.types import Caller, Live
@@ -105,10 +105,21 @@ def _claim(session: Session, user_id: int, key: str, fingerprint: str, answer: s
     return claimed is not None
 
 
+def verify_player(user: Caller) -> None:
+    """Refuse a seat or a bet to staff: the one check every way of sitting or betting runs.
+
+    A dealer keys in the cards and voids rounds, an admin credits wallets: either at play
+    could win with the other hand, so only a user whose role is ``player`` plays.
+    """
+    if user.role != "player":
+        raise StaffCannotPlay(f"a {user.role} deals and runs the tables; only players sit and bet")
+
+
 def place(
     session: Session, live: Live, user: Caller, spot: str, amount: int, key: str, now: float
 ) -> dict[str, Any]:
     """Take a bet, its stake, its event and its key in the caller's one transaction."""
+    verify_player(user)
     key = check_key(key)
     fingerprint = _fingerprint(live.table_id, spot, amount)
     wallet = store.wallet(session, user.id)

@@ -153,6 +153,7 @@ class Casino:
         live = self.live(table_id)
 
         def sit(session: Session, now: float) -> int:
+            betting.verify_player(user)
             chosen = live.table.verify_sit(user.username, seat)
             until = responsible.excluded_until(session, user.id, now)
             if until is not None:

@@ -18,6 +18,7 @@ from baccara.server.errors import (
     InsufficientFunds,
     InvalidRequest,
     NotFound,
+    OwnWallet,
 )
 from baccara.server.http.api.answers.backoffice import AuditEntryOut, WalletOut
 from baccara.server.http.api.deps import AdminDep, CasinoDep
@@ -47,13 +48,14 @@ def audit_log(
 @router.post(
     "/api/admin/wallets/{username}/adjust",
     response_model=WalletOut,
-    responses=refusals(AuthError, Forbidden, NotFound, InsufficientFunds, BaccaraError,
+    responses=refusals(AuthError, Forbidden, OwnWallet, NotFound, InsufficientFunds, BaccaraError,
                        *BAD_BODY),
 )  # fmt: skip
 async def adjust(
     username: Username, body: AdjustIn, admin: AdminDep, casino: CasinoDep
 ) -> WalletOut:
-    """Credit (positive) or debit (negative) a wallet, with a reason, through the ledger."""
+    """Credit (positive) or debit (negative) a wallet, with a reason, through the ledger:
+    another user's, never the admin's own (403 ``own_wallet``)."""
     if body.amount_cents == 0:
         raise BaccaraError("amount_cents: a credit or a debit, not 0")
 
@@ -61,6 +63,8 @@ async def adjust(
         with casino.db.write() as session:
             now = casino.clock()
             user = store.user_named(session, username)
+            if user.id == admin.id:
+                raise OwnWallet("an admin adjusts other users' wallets, never their own")
             wallet = store.wallet(session, user.id)
             _, after = ledger.transfer(session, f"adjust:{uuid.uuid4().hex}", "adjust",
                             [(ledger.deposits(session), -body.amount_cents),

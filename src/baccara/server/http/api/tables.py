@@ -23,6 +23,7 @@ from baccara.server.errors import (
     NotFound,
     RealityCheckDue,
     RoundInPlay,
+    StaffCannotPlay,
     TableMoved,
     UnreadableBody,
 )
@@ -132,11 +133,11 @@ async def close_table(table_id: TableId, admin: AdminDep, casino: CasinoDep) -> 
 
 
 @router.post("/api/tables/{table_id}/seat", response_model=SeatOut,
-             responses=refusals(*PLAYING, UnreadableBody))  # fmt: skip
+             responses=refusals(*PLAYING, StaffCannotPlay, UnreadableBody))  # fmt: skip
 async def take_seat(
     table_id: TableId, user: UserDep, casino: CasinoDep, body: SeatIn | None = None
 ) -> SeatOut:
-    """Sit at a seat, or the first free one when ``seat`` is omitted."""
+    """Sit at a seat, or the first free one when ``seat`` is omitted (players only)."""
     seat = await casino.sit(user, table_id, body.seat if body else None)
     return SeatOut(seat=seat)
 
@@ -151,8 +152,8 @@ async def leave_seat(table_id: TableId, user: UserDep, casino: CasinoDep) -> Sea
     "/api/tables/{table_id}/bets",
     status_code=201,
     response_model=BetOut,
-    responses=refusals(*PLAYING, UnreadableBody, InvalidBet, OffStep, TooManyBets, InsufficientFunds,
-                       IdempotencyConflict, LossLimitReached, RealityCheckDue),
+    responses=refusals(*PLAYING, StaffCannotPlay, UnreadableBody, InvalidBet, OffStep, TooManyBets,
+                       InsufficientFunds, IdempotencyConflict, LossLimitReached, RealityCheckDue),
 )  # fmt: skip
 async def place_bet(
     table_id: TableId,
