@@ -20,7 +20,11 @@ export function setToken(value) {
   else localStorage.removeItem(TOKEN_KEY);
 }
 
-/** Signed-out listeners: a 401 anywhere means the token is gone or expired. */
+/**
+ * Signed-out listeners: a 401 means the token the request carried is gone or expired.
+ * Only that token is forgotten: one saved meanwhile (a new password's, a sign-in in
+ * another tab) is the page's now, and a late 401 for the old one leaves it be.
+ */
 const signedOut = new Set();
 export function onSignedOut(listener) {
   signedOut.add(listener);
@@ -45,7 +49,7 @@ export async function api(method, path, body = undefined, headers = {}) {
     }
   }
   if (!response.ok) {
-    if (response.status === 401 && bearer) {
+    if (response.status === 401 && bearer && token() === bearer) {
       setToken(null);
       for (const listener of signedOut) listener();
     }

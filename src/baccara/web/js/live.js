@@ -2,9 +2,11 @@
 // After a drop it reconnects by itself with growing, jittered delays; the server sends
 // a fresh snapshot on every connection, so the page catches up on what it missed.
 // Each connection opens with a ticket asked for just before (POST /api/ws-ticket, good
-// for one socket and 30 seconds): the token itself never goes in a URL.
+// for one socket and 30 seconds): the token itself never goes in a URL. A socket closed
+// because its token was revoked or expired (4401) opens again if the page holds another
+// token by then (a new password's), and signs the page out only if it does not.
 
-import { ApiError, get, post } from "./api.js";
+import { ApiError, get, post, token } from "./api.js";
 
 const PING_EVERY_MS = 15000;
 const SILENCE_MS = 10000; // no answer to a ping this long: the connection is dead
@@ -71,6 +73,7 @@ export class TableSocket {
     clearTimeout(this.retryTimer);
     this.status(this.attempt ? "reconnecting" : "connecting");
     this.opening = true;
+    const bearer = token();
     let ticket;
     try {
       ticket = (await post("/api/ws-ticket")).ticket;
@@ -78,8 +81,7 @@ export class TableSocket {
       this.opening = false;
       if (this.stopped) return;
       if (error instanceof ApiError && error.status === 401) {
-        this.status("closed", "signed out");
-        if (this.handlers.onUnauthorized) this.handlers.onUnauthorized();
+        this.unauthorized(bearer);
         return;
       }
       this.retry();
@@ -118,11 +120,7 @@ export class TableSocket {
       if (this.socket === socket) this.socket = null;
       if (this.stopped) return;
       if (event.code === 4401) {
-        this.status("closed", "signed out");
-        if (this.handlers.onUnauthorized) this.handlers.onUnauthorized();
-        // The token was revoked (signed out elsewhere, a new password): asking who is
-        // signed in is answered 401, and the whole page signs out with it.
-        get("/api/me").catch(() => {});
+        this.unauthorized(bearer);
         return;
       }
       if (event.code === 4429) {
@@ -136,6 +134,35 @@ export class TableSocket {
       }
       this.retry();
     };
+  }
+
+  /**
+   * The token `bearer` was refused (revoked, or expired). Asking who is signed in
+   * with it is answered 401, and the whole page signs out with it; but a token saved in
+   * the meantime (a new password's, from the account page) is the page's now: api.js
+   * forgets only the token that failed, and the socket opens again with the new one.
+   */
+  async unauthorized(bearer) {
+    let good = false;
+    if (bearer && token() === bearer) {
+      try {
+        await get("/api/me");
+        good = true; // refused for a moment only: try again, with backoff
+      } catch {
+        /* 401: the page signs out, unless a new token came meanwhile */
+      }
+    }
+    if (this.stopped || this.socket || this.opening) return;
+    if (token() && token() !== bearer) {
+      this.connect();
+      return;
+    }
+    if (good) {
+      this.retry();
+      return;
+    }
+    this.status("closed", "signed out");
+    if (this.handlers.onUnauthorized) this.handlers.onUnauthorized();
   }
 
   retry() {
