@@ -34,7 +34,6 @@ not notice it.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import json
 import resource
 from collections.abc import Sequence
@@ -47,6 +46,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.http11 import Response
 from websockets.server import ServerProtocol
 
+from baccara.server.domain.addresses import client_key, ip_of
 from baccara.server.errors import (
     HeadersTooLarge,
     MalformedRequest,
@@ -149,20 +149,12 @@ class Admission:
                 del self.by_address[key]
 
     def key(self, peer: str | None) -> str:
-        """What connections from ``peer`` are counted by: its IPv4 address (also when a
-        dual-stack listener writes it as IPv6), its IPv6 /64, or ``""``: a proxy of the
-        settings, or no IP address (a Unix socket)."""
-        try:
-            address = ipaddress.ip_address(peer or "")
-        except ValueError:
+        """What connections from ``peer`` are counted by (:func:`~.addresses.client_key`),
+        or ``""``: a proxy of the settings, or no IP address (a Unix socket)."""
+        address = ip_of(peer)
+        if address is None or any(address in network for network in self.exempt):
             return ""
-        if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-            address = address.ipv4_mapped
-        if any(address in network for network in self.exempt):
-            return ""
-        if isinstance(address, ipaddress.IPv6Address):
-            return str(ipaddress.IPv6Network((address, 64), strict=False))
-        return str(address)
+        return client_key(peer)
 
 
 class Refused(Exception):
