@@ -15,6 +15,7 @@ from typing import cast
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     CheckConstraint,
     Float,
     ForeignKey,
@@ -376,8 +377,26 @@ class SignUp(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     address: Mapped[str] = mapped_column(String(64))
     at: Mapped[float] = mapped_column(Float)
+    refused: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    """Refused for its name (taken, a look-alike, reserved): counted apart, so asking
+    which names exist is limited too, without costing a newcomer their sign-ups."""
 
     __table_args__ = (Index("sign_ups_by_address", "address", "at"),)
+
+
+class SignIn(Base):
+    """The latest successful sign-in of a username (its key) from an address, kept a while:
+    an address its owner signs in from is not made to wait while others guess the password
+    (:mod:`~baccara.server.domain.attempts`)."""
+
+    __tablename__ = "sign_ins"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(64))
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("sign_ins_by_username", "username", "address"),)
 
 
 class RevokedToken(Base):

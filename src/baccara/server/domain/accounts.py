@@ -327,22 +327,34 @@ class Accounts:
         """A new player from ``address``, within the sign-ups an address may make
         (:func:`attempts.check_sign_up`), the password hashed on the password pool.
 
-        A name that is taken is refused before the hash, and before it counts; so is one
-        the pool has no room to hash now (503)."""
+        The limits are looked at before the name, so an address past them learns nothing of
+        which names exist; a name that is taken is then refused before the hash, counted as
+        a sign-up refused for its name (:data:`attempts.NAMES_REFUSED_PER_HOUR`). One the
+        pool has no room to hash now (503) is never counted; one whose name another takes
+        while its password is hashed counts as refused for its name, as it would have been
+        a moment later."""
         check_username(username)
         check_password(password)
         balance = self.settings.starting_balance_cents
 
-        def check() -> int:
+        def check() -> int | UsernameTaken:
+            now = self.clock()
             with self.db.write() as session:
-                store.check_name_free(session, username)
-                return attempts.check_sign_up(session, address, self.clock(),
-                                              self.settings.sign_ups_per_hour,
-                                              self.settings.sign_ups_per_day)  # fmt: skip
+                attempts.check_sign_up(session, address, now, self.settings.sign_ups_per_hour,
+                                       self.settings.sign_ups_per_day)  # fmt: skip
+                try:
+                    store.check_name_free(session, username)
+                except UsernameTaken as taken:  # counted: the refusal is raised once it is
+                    attempts.count_sign_up(session, address, now, refused=True)
+                    return taken
+                return attempts.count_sign_up(session, address, now)
 
-        def uncount(sign_up: int) -> None:
+        def uncount(sign_up: int, refused: bool) -> None:
             with self.db.write() as session:
-                attempts.uncount_sign_up(session, sign_up)
+                if refused:
+                    attempts.refuse_sign_up(session, sign_up)
+                else:
+                    attempts.uncount_sign_up(session, sign_up)
 
         def create(hashed: str) -> Caller:
             with self.db.write() as session:
@@ -352,12 +364,18 @@ class Accounts:
 
         self.passwords.check_room()
         counted = await asyncio.to_thread(check)
+        if isinstance(counted, UsernameTaken):
+            raise counted
         try:
             hashed = await self.passwords.run(hash_password, password)
         except PasswordsBusy:  # the room went while the sign-up was counted
-            await asyncio.to_thread(uncount, counted)
+            await asyncio.to_thread(uncount, counted, False)
             raise
-        return await asyncio.to_thread(create, hashed)
+        try:
+            return await asyncio.to_thread(create, hashed)
+        except UsernameTaken:  # another took the name meanwhile
+            await asyncio.to_thread(uncount, counted, True)
+            raise
 
     async def sign_in(self, username: str, password: str, address: str = "") -> str:
         """A token for a right password. Wrong ones are limited per (username, address),
@@ -378,9 +396,11 @@ class Accounts:
                 attempt = attempts.count_attempt(session, key, address, now)
                 return attempt, _named(session, username, key)
 
-        def forgive() -> None:
+        def forgive(right: bool) -> None:
             with self.db.write() as session:
                 attempts.forgive(session, attempt)
+                if right:
+                    attempts.signed_in(session, key, address, now)
 
         self.passwords.check_room()
         attempt, user = await asyncio.to_thread(count)
@@ -388,11 +408,11 @@ class Accounts:
         try:
             right = await self.passwords.run(password_matches, stored, password)
         except PasswordsBusy:  # the room went while the attempt was counted: not a failure
-            await asyncio.to_thread(forgive)
+            await asyncio.to_thread(forgive, False)
             raise
         if not right or user is None:
             raise AuthError("wrong username or password")
-        await asyncio.to_thread(forgive)
+        await asyncio.to_thread(forgive, True)
         assert self.tokens is not None
         return self.tokens.issue(user.id, user.username, now, user.token_generation)
 
