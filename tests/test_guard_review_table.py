@@ -15,6 +15,7 @@ from baccara.table.config import Mode
 from baccara.table.events import StoodUp
 from baccara.table.round import RoundError
 from baccara.table.table import IDLE_ROUND_SECONDS, SAT_OUT_ROUNDS
+from baccara.table.view import Viewer, sees, view
 
 
 def live_table() -> Table:
@@ -66,3 +67,21 @@ def test_the_round_logs_a_stand_up_only_of_a_player_without_a_bet_in_play() -> N
     assert [(e.kind, e.by, e.player, e.seat) for e in events if isinstance(e, StoodUp)] == [
         ("stood-up", "table", "bob", 2)]  # fmt: skip
     assert round_.events[-1] is events[0] and round_.phase is Phase.BETTING
+
+
+def test_an_event_and_the_log_are_redacted_by_one_rule() -> None:
+    """:func:`sees` (one event, as the hub sends it) and :func:`view` (the log, as a round
+    record shows it) take the same things out: the client seed and a staff member's name."""
+    table = live_table()
+    round_ = table.open_round(0.0)
+    table.place_bet("b1", "ann", "banker", 1000, now=1.0, client_seed="ann's own seed")
+    round_.close_betting("lee", 2.0)
+    round_.enter_card("lee", "9S", 3.0)
+    for viewer in (Viewer("bob"), Viewer(None), Viewer("lee"), Viewer("bob", dealer=True)):
+        one_by_one = [seen.to_dict() for e in round_.events if (seen := sees(round_, viewer, e))]
+        for data in one_by_one:
+            if data["kind"] == "bet-placed":
+                assert data.pop("client_seed") is None
+        assert one_by_one == view(round_, viewer)
+    assert {e["by"] for e in view(round_, Viewer("bob"))} == {"table", "ann", "staff"}
+    assert {e["by"] for e in view(round_, Viewer("lee"))} == {"table", "ann", "lee"}

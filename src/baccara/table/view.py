@@ -38,13 +38,21 @@ class Viewer:
 
 
 def sees(round_: Round, viewer: Viewer, event: Event) -> Event | None:
-    """``event`` as ``viewer`` may see it now, or ``None`` (see :func:`view`): a bet always
-    goes without its client seed, and staff act as :data:`STAFF`."""
-    if isinstance(event, BetPlaced):
-        event = dataclasses.replace(event, client_seed=None)
+    """``event`` as ``viewer`` may see it now, or ``None`` while it is hidden from them
+    (see :func:`view`), redacted as :func:`redacted` says."""
     if not _whole(round_, viewer, event):
         return None
-    if _by_staff(round_, viewer, event, None):
+    return redacted(round_, viewer, event)
+
+
+def redacted(round_: Round, viewer: Viewer, event: Event, players: set[str] | None = None) -> Event:
+    """``event`` with what ``viewer`` may not read of it taken out: a bet's client seed,
+    and the name of a member of staff (``by`` :data:`STAFF`). The one rule :func:`sees`
+    and :func:`view` both apply; ``players`` is :func:`players_of` the round, when the
+    caller has it already."""
+    if isinstance(event, BetPlaced):
+        event = dataclasses.replace(event, client_seed=None)
+    if _by_staff(round_, viewer, event, players):
         event = dataclasses.replace(event, by=STAFF)
     return event
 
@@ -96,18 +104,16 @@ def view(round_: Round, viewer: Viewer, since: int = 0) -> list[dict[str, Any]]:
     shown: list[dict[str, Any]] = []
     players: set[str] | None = None  # read from the log only for an event by someone else
     for event in round_.events[since:]:
-        data = event.to_dict()
+        if players is None and event.by != TABLE and getattr(event, "player", None) != event.by:
+            players = players_of(round_)
+        data = redacted(round_, viewer, event, players).to_dict()
         if isinstance(event, BetPlaced):
-            del data["client_seed"]
+            del data["client_seed"]  # not sent as null: there is none to send
         elif not _whole(round_, viewer, event):
             if isinstance(event, CardDealt):
                 data["item"] = None
             elif isinstance(event, Peeked):
                 data["cards"] = None
-        if event.by != TABLE and getattr(event, "player", None) != event.by:
-            players = players_of(round_) if players is None else players
-            if _by_staff(round_, viewer, event, players):
-                data["by"] = STAFF
         shown.append(data)
     return shown
 
