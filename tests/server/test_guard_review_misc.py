@@ -5,18 +5,22 @@ waiting its day, then 1.00: the 500.00 never applies). The bet's own statements 
 player's page both read that rule; generated sequences of changes show them agreeing
 with it, and with each other, at every moment.
 
-nginx, as deploy/nginx/baccara.conf ships it, limits an IPv6 client by its /64, as the
-casino counts its connections.
+Connections refused over a cap are one log event every ``REPORT_EVERY`` seconds at most;
+the refusals of a flood's last seconds are logged when those seconds have run, not only
+if another connection comes after them.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import itertools
+import json
 import os
 import pathlib
 import re
+import socket
 import subprocess
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -30,9 +34,11 @@ from baccara.server.db import store
 from baccara.server.db.models import User
 from baccara.server.domain import responsible
 from baccara.server.errors import LossLimitReached
+from baccara.server.http.transport import MAX_CONNECTIONS_PER_ADDRESS, REPORT_EVERY
 from tests.server.conftest import settings_for
-from tests.server.harness import Server, free_port, in_process, wait_for
+from tests.server.harness import Server, free_port, in_process, serve, wait_for
 from tests.server.test_nginx import NGINX, SHIPPED
+from tests.server.test_transport import close_all, half_open, open_ones
 
 HOUR = 3600.0
 
@@ -102,6 +108,35 @@ def test_the_bet_and_the_page_read_a_cancelled_limit_as_one_rule(
                     responsible.check_bet(session, user_id, wallet, in_force, at, bettor)
             else:
                 responsible.check_bet(session, user_id, wallet, 10**9, at, bettor)
+
+
+def test_the_last_connections_refused_of_a_flood_are_logged(
+    tmp_path: pathlib.Path, migrated_sqlite: pathlib.Path
+) -> None:
+    database, log = tmp_path / "casino.db", tmp_path / "casino.log"
+    database.write_bytes(migrated_sqlite.read_bytes())
+    port = free_port()
+
+    def said() -> list[int]:
+        lines = log.read_text(errors="replace").splitlines()
+        events = [json.loads(line) for line in lines if line.startswith("{")]
+        return [e["refused"] for e in events if e.get("event") == "connections refused"]
+
+    with serve(f"sqlite:///{database}", port, "--log-format", "json", log=log):
+        kept = half_open(port, "127.0.0.2", MAX_CONNECTIONS_PER_ADDRESS)
+        flood: list[socket.socket] = []
+        try:
+            wait_for(lambda: open_ones(kept) == MAX_CONNECTIONS_PER_ADDRESS)
+            first = half_open(port, "127.0.0.2", 1)
+            assert wait_for(said) == [1]  # the first is logged at once
+            started = time.monotonic()
+            rest = half_open(port, "127.0.0.2", 5)  # then the flood stops
+            flood = [*first, *rest]
+            assert wait_for(lambda: len(said()) == 2, timeout=REPORT_EVERY + 10)
+            assert said() == [1, 5]
+            assert time.monotonic() - started >= REPORT_EVERY - 1  # never sooner
+        finally:
+            close_all(kept + flood)
 
 
 def _nginx_key(folder: pathlib.Path, addresses: list[str]) -> dict[str, str]:

@@ -121,6 +121,19 @@ class Admission:
     refused: int = 0
     """Connections refused since the last log event said how many."""
     reported_at: float = -REPORT_EVERY
+    flush: asyncio.TimerHandle | None = None
+    """The report due of connections refused since the last one: when a flood stops, the
+    count it left is logged once its :data:`REPORT_EVERY` seconds have run."""
+
+    def report(self, now: float) -> None:
+        """Log the connections refused since the last report, if any were."""
+        if self.flush is not None:
+            self.flush.cancel()
+            self.flush = None
+        if self.refused:
+            log.warning("connections refused", refused=self.refused, open=self.open,
+                        limit=self.total, per_address=self.per_address)  # fmt: skip
+            self.refused, self.reported_at = 0, now
 
     def admit(self, peer: str | None) -> str | None:
         """Count a new connection from ``peer``: the key it is counted under (``""`` for
@@ -289,12 +302,15 @@ class CasinoHttp(HttpToolsProtocol):
             log.info("request refused", status=error.status, error=error.code)
 
     def report_refused(self) -> None:
-        """Log the connections refused, at most every :data:`REPORT_EVERY` seconds."""
-        admission, now = self.admission, self.loop.time()
-        if now - admission.reported_at >= REPORT_EVERY:
-            log.warning("connections refused", refused=admission.refused, open=admission.open,
-                        limit=admission.total, per_address=admission.per_address)  # fmt: skip
-            admission.refused, admission.reported_at = 0, now
+        """Log the connections refused, at most every :data:`REPORT_EVERY` seconds: at once
+        if the last report is that old, else when it will be (the loop's timer), so the
+        last of a flood is logged too."""
+        admission, loop = self.admission, self.loop
+        due = admission.reported_at + REPORT_EVERY - loop.time()
+        if due <= 0:
+            admission.report(loop.time())
+        elif admission.flush is None:
+            admission.flush = loop.call_later(due, lambda: admission.report(loop.time()))
 
     def head_timed_out(self) -> None:
         self.timer = None
