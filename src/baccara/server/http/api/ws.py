@@ -69,8 +69,9 @@ async def table_events(websocket: WebSocket, table_id: TableId, ticket: str | No
             await websocket.close(code=UNAUTHORIZED, reason=str(error)[:120])
             return
         await websocket.accept()
+        dealing = await run_in_threadpool(casino.views.deals_at, user, table_id)
         connection = Connection(websocket, table_id, user.id, user.username, user.role,
-                                source.live_mode, claims.generation, claims.token_id)  # fmt: skip
+                                dealing, claims.generation, claims.token_id)  # fmt: skip
         async with source.lock:  # the snapshot and the first event cannot cross
             connection.push(await run_in_threadpool(casino.snapshot, user, source))
             casino.hub.add(connection)
