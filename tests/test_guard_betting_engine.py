@@ -64,21 +64,31 @@ def test_the_window_is_a_table_setting_five_seconds_by_default_and_in_the_log() 
     assert round_.opened.to_dict()["min_betting_seconds"] == 3.0
 
 
+WINDOW, CAP = "min_betting_seconds", "max_bets_per_player"
+
+
 @pytest.mark.parametrize(
-    ("value", "message"),
+    ("option", "value", "message"),
     [
-        (-1, "min-betting-seconds: must be between 0 and 3600 seconds, got -1"),
-        (3601, "min-betting-seconds: must be between 0 and 3600 seconds, got 3601"),
-        (10**400, "min-betting-seconds: must be between 0 and 3600 seconds"),
-        (float("nan"), "min-betting-seconds: must be between 0 and 3600 seconds, got nan"),
-        (True, "min-betting-seconds: must be a number of seconds, got True"),
-        ("5", "min-betting-seconds: must be a number of seconds, got '5'"),
+        (WINDOW, -1, "must be between 0 and 3600 seconds, got -1"),
+        (WINDOW, 3601, "must be between 0 and 3600 seconds, got 3601"),
+        (WINDOW, 10**400, "must be between 0 and 3600 seconds"),
+        (WINDOW, float("nan"), "must be between 0 and 3600 seconds, got nan"),
+        (WINDOW, True, "must be a number of seconds, got True"),
+        (WINDOW, "5", "must be a number of seconds, got '5'"),
+        (CAP, 0, "must be a whole number from 1 to 1000, got 0"),
+        (CAP, 1001, "must be a whole number from 1 to 1000, got 1001"),
+        (CAP, 2.0, "must be a whole number from 1 to 1000, got 2.0"),
+        (CAP, True, "must be a whole number from 1 to 1000, got True"),
+        (CAP, "20", "must be a whole number from 1 to 1000, got '20'"),
     ],
 )  # fmt: skip
-def test_a_window_that_is_no_number_of_seconds_is_refused(value: object, message: str) -> None:
+def test_a_window_or_a_cap_that_is_no_number_is_refused(
+    option: str, value: object, message: str
+) -> None:
     with pytest.raises(InvalidOption) as caught:
-        TableConfig("punto-banco", 100, 1000, min_betting_seconds=value)  # type: ignore[arg-type]
-    assert message in str(caught.value)
+        TableConfig("punto-banco", 100, 1000, **{option: value})  # type: ignore[arg-type]
+    assert f"{option.replace('_', '-')}: {message}" in str(caught.value)
 
 
 def test_one_players_deal_leaves_betting_open_for_the_window_to_a_seated_player() -> None:
@@ -357,22 +367,6 @@ def test_an_add_on_is_at_least_the_tables_step() -> None:
             table.place_bet(f"s{small}", "ann", "banker", small, now=1.0)
     table.place_bet("a1", "ann", "banker", 20, now=1.0)
     assert round_.totals("ann") == {"banker": 120}
-
-
-@pytest.mark.parametrize(
-    ("value", "message"),
-    [
-        (0, "max-bets-per-player: must be a whole number from 1 to 1000, got 0"),
-        (1001, "max-bets-per-player: must be a whole number from 1 to 1000, got 1001"),
-        (2.0, "max-bets-per-player: must be a whole number from 1 to 1000, got 2.0"),
-        (True, "max-bets-per-player: must be a whole number from 1 to 1000, got True"),
-        ("20", "max-bets-per-player: must be a whole number from 1 to 1000, got '20'"),
-    ],
-)  # fmt: skip
-def test_a_cap_that_is_no_count_of_bets_is_refused(value: object, message: str) -> None:
-    with pytest.raises(InvalidOption) as caught:
-        TableConfig("punto-banco", 100, 1000, max_bets_per_player=value)  # type: ignore[arg-type]
-    assert message in str(caught.value)
 
 
 def test_a_log_written_before_the_cap_takes_any_number_of_bets() -> None:
