@@ -36,17 +36,26 @@ from baccara.server.http.api.answers.tables import (
 )
 from baccara.server.http.api.deps import AdminDep, CasinoDep, IdempotencyKey, UserDep
 from baccara.server.http.api.errors import BAD_BODY, refusals
-from baccara.server.http.api.schemas import BetId, BetIn, BetOut, SeatIn, State, TableId, TableIn
+from baccara.server.http.api.schemas import (
+    MAX_ID,
+    BetId,
+    BetIn,
+    BetOut,
+    SeatIn,
+    State,
+    TableId,
+    TableIn,
+)
 from baccara.table import Mode, OffStep, RoundError, SeatError, TableConfig, TooManyBets
 from baccara.table.config import whole_cents_step
 
 router = APIRouter(tags=["tables"])
 
-HISTORY_LIMIT = 500
-"""The most rounds one page of a table's history holds (``GET /api/tables/{id}/rounds``)."""
-STORED_NONCE = 2**31 - 1
-"""The largest nonce a round's row holds (a 32-bit integer on PostgreSQL): a page's
-``before`` past it would be refused by the database rather than by the route."""
+MAX_ROUNDS_A_PAGE = 500
+"""The most rounds one page of a table's history holds (``GET /api/tables/{id}/rounds``).
+A page's ``before`` is at most :data:`~baccara.server.http.api.schemas.MAX_ID`, the largest
+nonce a round's row holds (a 32-bit integer on PostgreSQL), so one past it is refused by
+the route rather than by the database."""
 
 AT_TABLE = (NotFound, TableMoved, InvalidRequest)
 """What any request for one table may be answered: no such table, or not open; the table
@@ -72,8 +81,8 @@ async def get_table(table_id: TableId, casino: CasinoDep) -> dict[str, Any]:
 def recent_rounds(
     table_id: TableId,
     casino: CasinoDep,
-    limit: int = Query(100, ge=1, le=HISTORY_LIMIT),
-    before: int | None = Query(None, ge=1, le=STORED_NONCE),
+    limit: int = Query(100, ge=1, le=MAX_ROUNDS_A_PAGE),
+    before: int | None = Query(None, ge=1, le=MAX_ID),
 ) -> list[dict[str, Any]]:
     """The table's last rounds that are over, oldest first, with their results (the roads):
     at most ``limit``; ``before`` a nonce, for the page of rounds before it (the first
