@@ -200,6 +200,8 @@ def test_a_client_slow_to_send_its_head_or_its_body_is_closed(casino: Casino) ->
                 answers[sock] += chunk
                 if not chunk:
                     closed[sock] = time.monotonic() - started
+            if time.monotonic() - started > HEAD_SECONDS - 2:
+                continue  # near the deadline, a byte crossing the close would reset the answer
             for sock, piece in trickled.items():
                 if sock not in closed and sock not in readable:
                     sock.sendall(piece)
