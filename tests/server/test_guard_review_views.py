@@ -2,7 +2,8 @@
 
 A dealer an admin has not assigned to a live table is a player there as far as its
 cards go: the face-down cards another dealer dealt, and the staff's names, are not
-theirs to read, on the table's WebSocket nor in ``GET /api/rounds/{id}``. A round
+theirs to read, on the table's WebSocket nor in ``GET /api/rounds/{id}``, and a dealer
+taken off a table stops reading them. A round
 voided while others played stands up none of the players seated at it.
 """
 
@@ -12,8 +13,10 @@ import contextlib
 import uuid
 from typing import Any
 
+import pytest
+
 from baccara.table.table import IDLE_ROUND_SECONDS
-from tests.server.harness import PASSWORD, Player, Server, drain, receive
+from tests.server.harness import PASSWORD, Player, Server, SocketClosed, drain, receive
 
 PUNTO = 1
 """The default electronic Punto Banco table."""
@@ -91,3 +94,35 @@ def test_a_voided_round_stands_up_nobody(sqlite_server: Server) -> None:
         stood = [e for e in ann.http.get(f"/api/rounds/{voided}").json()["events"]
                  if e["kind"] == "stood-up"]  # fmt: skip
         assert stood == []
+
+
+def test_a_dealer_taken_off_a_table_reads_its_face_down_cards_no_more(
+    sqlite_server: Server,
+) -> None:
+    """The dealer's open socket at the table closes (1012, to reopen) when an admin takes
+    the table from their assignment; reopened, it is shown what a player is."""
+    server = sqlite_server
+    admin, ann = server.player(role="admin"), server.player()
+    table_id = admin.http.post("/api/tables", json={"game": "redgreen", "min_bet_cents": 100,
+                               "max_bet_cents": 10_000, "mode": "live"}).json()["id"]  # fmt: skip
+    dealer = dealer_elsewhere(server)
+    server.assign(dealer, table_id)
+    assert ann.sit(table_id).status_code == 200
+    assert ann.bet(table_id, "red", 1000).status_code == 201
+    assert dealer.http.post(f"/api/tables/{table_id}/close-betting").status_code == 200
+    cards = dealer.http.post(f"/api/tables/{table_id}/cards", json={"cards": RED + GREEN})
+    assert cards.status_code == 200
+    path = f"/api/admin/dealers/{dealer.name}/tables"
+    with server.ws(table_id, dealer.token) as dealing, server.ws(PUNTO, dealer.token) as other:
+        assert dealt(receive(dealing)["round"]["events"]) == RED + GREEN
+        receive(other)
+        moved = admin.http.put(path, json={"tables": [], "reason": "moved to the floor"})
+        assert moved.status_code == 200 and moved.json()["tables"] == []
+        with pytest.raises(SocketClosed) as closed:
+            for _ in range(100):
+                receive(dealing)
+        assert closed.value.code == 1012
+        other.send("ping")
+        assert receive(other) == {"type": "pong"}  # a socket the change is nothing to stays
+    with server.ws(table_id, dealer.token) as again:
+        assert dealt(receive(again)["round"]["events"]) == [None] * 6

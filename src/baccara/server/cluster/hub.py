@@ -256,6 +256,21 @@ class Hub:
             ):
                 connection.push(Close(4401, "signed out: sign in again"))
 
+    def reassigned(self, username: str, tables: Sequence[int]) -> None:
+        """Close (1012) the dealer's sockets here that an admin's new assignment (``tables``)
+        makes their table's dealer's or no longer: each reopens, and is decided again
+        (:attr:`Connection.dealing`), so a dealer taken off a table reads its face-down
+        cards no more."""
+        dealt = set(tables)
+        for connections in self.users.values():
+            for connection in list(connections):
+                if (
+                    connection.username == username
+                    and connection.role == "dealer"
+                    and (connection.dealing != (connection.table_id in dealt))
+                ):
+                    connection.push(Close(1012, "your tables changed: reconnecting"))
+
     def away_since(self, table_id: int, username: str) -> float | None:
         """Since when ``username`` has had no connection at the table here, ``None`` while
         one is open. Of a page closed before this process started, or long ago, all it

@@ -50,7 +50,9 @@ async def assign(
             return dealers.assign(session, admin, username, body.tables, body.reason.strip(),
                                   casino.clock())  # fmt: skip
 
-    return DealerOut(username=username, tables=await run_in_threadpool(write))
+    tables = await run_in_threadpool(write)
+    casino.hub.reassigned(username, tables)  # its sockets are decided again as they reopen
+    return DealerOut(username=username, tables=tables)
 
 
 @router.get("/api/admin/voids", response_model=VoidReportOut,
