@@ -63,6 +63,14 @@ class PasswordsBusy(ServerError):
     status, code = 503, "busy"
 
 
+class TooManyPasswordChecks(ServerError):
+    """This client (an address, or a user changing their password) already has as many
+    passwords being checked as one may: try again once they are answered (429,
+    Retry-After). Everyone else's are still checked."""
+
+    status, code = 429, "too_many_password_checks"
+
+
 class TooManySockets(ServerError):
     """A user already holds as many table sockets as one user may: close one first."""
 

@@ -23,6 +23,7 @@ from baccara.server.errors import (
     NotFound,
     PasswordsBusy,
     TooManyAttempts,
+    TooManyPasswordChecks,
     TooManySignUps,
     UsernameTaken,
 )
@@ -84,27 +85,30 @@ def client_address(request: Request) -> str:
 
 @router.post("/api/auth/register", status_code=201, response_model=Me,
              responses=refusals(InvalidCredentials, UsernameTaken, TooManySignUps,
-                                PasswordsBusy, *BAD_BODY))  # fmt: skip
+                                TooManyPasswordChecks, PasswordsBusy, *BAD_BODY))  # fmt: skip
 async def register(body: Credentials, casino: CasinoDep, request: Request) -> Me:
     """A new player, with the starting balance in play money. The username is refused if
     another's is the same without regard to case, or looks like it (``b0ss`` beside
     ``boss``), or is one the casino's records use (409). One address makes at most
     ``sign_ups_per_hour`` accounts an hour and ``sign_ups_per_day`` a day (429)."""
-    user = await casino.sign_up(body.username, body.password, client_address(request))
+    address = client_address(request)
+    with casino.accounts.passwords.admit(address):
+        user = await casino.sign_up(body.username, body.password, address)
     return Me(username=user.username, role=user.role,
               balance_cents=await run_in_threadpool(casino.balance, user.id))  # fmt: skip
 
 
 @router.post("/api/auth/login", response_model=TokenOut,
-             responses=refusals(InvalidCredentials, AuthError, TooManyAttempts, PasswordsBusy,
-                                *BAD_BODY))  # fmt: skip
+             responses=refusals(InvalidCredentials, AuthError, TooManyAttempts,
+                                TooManyPasswordChecks, PasswordsBusy, *BAD_BODY))  # fmt: skip
 async def login(body: Credentials, casino: CasinoDep, request: Request) -> TokenOut:
     """A bearer token for ``Authorization: Bearer …``; the username without regard to case.
     Failed attempts lock their (username, address) pair and their address for a while,
     and slow the username down (429 with Retry-After); the owner, from an address with no
     failures, is never refused."""
     address = client_address(request)
-    token = await casino.sign_in(body.username, body.password, address)
+    with casino.accounts.passwords.admit(address):
+        token = await casino.sign_in(body.username, body.password, address)
     return TokenOut(token=token, expires_in=casino.settings.token_hours * 3600)
 
 
@@ -126,14 +130,19 @@ async def logout_everywhere(user: UserDep, casino: CasinoDep) -> Response:
 
 
 @router.put("/api/me/password", response_model=TokenOut,
-            responses=refusals(AuthError, Forbidden, InvalidCredentials, PasswordsBusy,
-                               *BAD_BODY))  # fmt: skip
-async def change_password(body: PasswordIn, me: SignedIn, casino: CasinoDep) -> TokenOut:
+            responses=refusals(AuthError, Forbidden, InvalidCredentials, TooManyPasswordChecks,
+                               PasswordsBusy, *BAD_BODY))  # fmt: skip
+async def change_password(
+    body: PasswordIn, me: SignedIn, casino: CasinoDep, request: Request
+) -> TokenOut:
     """A new password, given the current one (403 if it is wrong). Every token of the
-    user's is revoked, on every device; the answer is a new token for this one."""
-    token, revocation = await casino.accounts.passwords.run(
-        casino.accounts.change_password, me[1], body.current_password, body.new_password
-    )
+    user's is revoked, on every device; the answer is a new token for this one. A user,
+    and an address, have only a few changes checked at once (429)."""
+    pool = casino.accounts.passwords
+    with pool.admit(client_address(request), f"user:{me[0].id}"):
+        token, revocation = await pool.run(
+            casino.accounts.change_password, me[1], body.current_password, body.new_password
+        )
     await casino.revoke(revocation)
     return TokenOut(token=token, expires_in=casino.settings.token_hours * 3600)
 
