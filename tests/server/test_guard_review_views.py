@@ -10,13 +10,28 @@ voided while others played stands up none of the players seated at it.
 from __future__ import annotations
 
 import contextlib
+import pathlib
 import uuid
 from typing import Any
 
+import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from baccara.table.table import IDLE_ROUND_SECONDS
-from tests.server.harness import PASSWORD, Player, Server, SocketClosed, drain, receive
+from tests.helpers import run
+from tests.server.harness import (
+    PASSWORD,
+    Player,
+    Server,
+    SocketClosed,
+    drain,
+    receive,
+    ticket_for,
+)
+from tests.server.postgres import Cluster
+from tests.server.test_scaleout import TIMERS, two_servers
 
 PUNTO = 1
 """The default electronic Punto Banco table."""
@@ -126,3 +141,33 @@ def test_a_dealer_taken_off_a_table_reads_its_face_down_cards_no_more(
         assert receive(other) == {"type": "pong"}  # a socket the change is nothing to stays
     with server.ws(table_id, dealer.token) as again:
         assert dealt(receive(again)["round"]["events"]) == [None] * 6
+
+
+def test_a_dealer_taken_off_a_table_in_one_process_is_closed_in_the_other(
+    postgres: Cluster, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes: the admin changes the dealer's tables at one, and the dealer's socket
+    at the table, open at the other, closes (1012) to be decided again."""
+    url = postgres.new_database()
+    with two_servers(url, tmp_path, *TIMERS) as (bases, _):
+        monkeypatch.setenv("DATABASE_URL", url)
+        names = {role: f"{role[0]}{uuid.uuid4().hex[:10]}" for role in ("admin", "dealer")}
+        for role, name in names.items():
+            assert run("user", "add", name, "--role", role, stdin=f"{PASSWORD}\n").returncode == 0
+        tokens = {role: httpx.post(f"{bases[0]}/api/auth/login", json={
+            "username": name, "password": PASSWORD}).json()["token"] for role, name in names.items()}  # fmt: skip
+        admin = {"Authorization": f"Bearer {tokens['admin']}"}
+        live = next(t["id"] for t in httpx.get(f"{bases[0]}/api/tables").json()
+                    if t["mode"] == "live")  # fmt: skip
+        path = f"{bases[0]}/api/admin/dealers/{names['dealer']}/tables"
+        assigned = httpx.put(path, headers=admin, json={"tables": [live], "reason": "shift"})
+        assert assigned.status_code == 200, assigned.text
+        ticket = ticket_for(bases[1], tokens["dealer"])
+        with connect(f"ws://{bases[1][7:]}/ws/tables/{live}?ticket={ticket}") as socket:
+            assert receive(socket)["type"] == "snapshot"
+            moved = httpx.put(path, headers=admin, json={"tables": [], "reason": "floor"})
+            assert moved.status_code == 200
+            with pytest.raises(ConnectionClosed) as closed:
+                for _ in range(100):
+                    receive(socket, timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012

@@ -138,6 +138,8 @@ class Bus(Generic[H]):
             hub.to_users(None, {int(user_id): note})
         for user_id, generation, token_id in message.get("r", ()):  # tokens revoked there
             hub.revoke(int(user_id), generation, token_id)
+        for username, tables in message.get("a", ()):  # a dealer's tables changed there
+            hub.reassigned(username, tables)
         table_id = message.get("t")
         if table_id is None:
             return

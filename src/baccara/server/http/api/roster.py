@@ -51,7 +51,9 @@ async def assign(
                                   casino.clock())  # fmt: skip
 
     tables = await run_in_threadpool(write)
-    casino.hub.reassigned(username, tables)  # its sockets are decided again as they reopen
+    # the dealer's sockets, here and in the other processes, are decided again as they reopen
+    casino.hub.reassigned(username, tables)
+    await run_in_threadpool(casino.bus.publish, {"a": [[username, tables]]})
     return DealerOut(username=username, tables=tables)
 
 
