@@ -27,7 +27,7 @@ from baccara.server.db.models import Seat, User
 from baccara.server.settings import MAX_SIGN_UPS
 from baccara.table import Phase, Table, TableConfig
 from baccara.table.events import StoodUp
-from baccara.table.table import IDLE_ROUND_SECONDS
+from baccara.table.table import IDLE_ROUND_SECONDS, STOOD_UP_SECONDS
 from tests.server.conftest import settings_for
 from tests.server.harness import (
     Player,
@@ -155,7 +155,8 @@ def test_two_rounds_without_a_bet_stand_a_player_up(sqlite_server: Server) -> No
         told = [e for m in messages if m["type"] == "events" for e in m["events"]]
         assert [e["reason"] for e in told if e["kind"] == "stood-up"] == ["sat-out"]
         assert [m["seats"] for m in messages if m["type"] == "seats"][-1] == {}
-    assert idler.sit(PUNTO).status_code == 200  # and may sit again
+    server.advance(STOOD_UP_SECONDS)
+    assert idler.sit(PUNTO).status_code == 200  # and may sit again, once the wait is over
 
 
 def test_a_bet_in_either_round_keeps_the_seat(sqlite_server: Server) -> None:
@@ -195,6 +196,7 @@ def test_a_bet_on_the_round_in_play_is_never_stood_up(sqlite_server: Server) -> 
     assert player.sit(PUNTO).status_code == 200
     play_round(server, bettor)  # one round sat out, no page open
     assert seated(server, PUNTO) == {}  # no page and a round without a bet: away
+    server.advance(STOOD_UP_SECONDS)  # a player stood up sits again after a wait
     assert player.sit(PUNTO).status_code == 200
     assert player.bet(PUNTO, "player", 1000).status_code == 201
     server.advance(0.5)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from baccara.table.table import IDLE_ROUND_SECONDS, STOOD_UP_SECONDS
 from tests.server.harness import Player, Server
 
 REDGREEN = 2
@@ -100,3 +101,27 @@ def test_an_admin_still_adjusts_another_users_wallet(server: Server) -> None:
     before = ann.balance()
     assert adjust(admin, ann.name, 500).status_code == 200
     assert ann.balance() == before + 500
+
+
+MINI = 3
+"""The default Mini RedGreen table: seven seats, a seat needed to bet."""
+
+
+def test_a_stood_up_squatter_waits_before_sitting_again_and_the_seat_goes_to_another(
+    sqlite_server: Server,
+) -> None:
+    """A squatter sits with no table page open and never bets: one round nobody played
+    later the table stands them up. Sitting again at once (from the ``stood-up`` event) is
+    refused for ``STOOD_UP_SECONDS``, so the honest player asking for a seat gets it."""
+    server = sqlite_server
+    squatter, honest = server.player(), server.player()
+    assert squatter.sit(MINI).status_code == 200
+    server.advance(IDLE_ROUND_SECONDS)
+    seated = server.client().get(f"/api/tables/{MINI}").json()["seated"]
+    assert squatter.name not in seated.values()  # stood up
+    again = squatter.sit(MINI)
+    assert again.status_code == 409 and again.json()["error"] == "seat", again.text
+    assert "sit here again in" in again.json()["detail"]
+    assert honest.sit(MINI).status_code == 200
+    server.advance(STOOD_UP_SECONDS)
+    assert squatter.sit(MINI).status_code == 200

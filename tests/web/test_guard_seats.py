@@ -7,7 +7,7 @@ import pathlib
 
 from playwright.sync_api import Page, expect
 
-from baccara.table.table import IDLE_ROUND_SECONDS
+from baccara.table.table import IDLE_ROUND_SECONDS, STOOD_UP_SECONDS
 from tests.server.harness import Clock, Server
 from tests.web.casino import open_table, register, shoot
 
@@ -37,6 +37,7 @@ def test_the_page_says_its_player_was_stood_up_and_offers_the_seat_again(
     shoot(page, screenshots, "stood-up")
     assert casino.client().get(f"/api/tables/{MINI}").json()["seated"] == {}
 
+    clock.advance(STOOD_UP_SECONDS)  # a player the table stood up sits again after a wait
     again.click()
     expect(seats.locator(".seat.mine")).to_contain_text(f"{name} (you)")
     expect(notice).to_be_hidden()

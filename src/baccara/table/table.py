@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from math import ceil
 from typing import Any
 
 from baccara.cards import ShoeMode
@@ -46,6 +47,10 @@ otherwise keep a full table waiting, and everyone else away from it, for ever.""
 IDLE_ROUND_SECONDS = 60.0
 """A round nobody played: about as long as a round takes at a real table, and never
 shorter than the table's betting window (``max`` of the two)."""
+STOOD_UP_SECONDS = 60.0
+"""How long a player the table stood up waits before sitting at it again: a seat freed
+from one who only held it goes to someone else waiting, not back to them the moment the
+``stood-up`` event reaches them (see :meth:`Table.verify_sit`)."""
 
 
 @dataclass
@@ -86,6 +91,9 @@ class Table:
             player: Sitting(None, None) for player in self.seats.values()
         }
         """What the table watches of each seated player (see :meth:`stand_up_idle`)."""
+        self.stood_up: dict[str, float] = {}
+        """When the table last stood each player up, while they may not sit again yet
+        (:data:`STOOD_UP_SECONDS`)."""
         self._counted = 0
         """The nonce of the last round whose end the seated players' counts took in."""
         self.round: Round | None = None
@@ -101,12 +109,30 @@ class Table:
     def seat_of(self, player: str) -> int | None:
         return next((seat for seat, who in self.seats.items() if who == player), None)
 
-    def verify_sit(self, player: str, seat: int | None = None) -> int:
-        """The seat ``player`` would take (the first free one when ``seat`` is None)."""
+    def verify_sit(self, player: str, seat: int | None = None, now: float | None = None) -> int:
+        """The seat ``player`` would take (the first free one when ``seat`` is None).
+
+        A player the table stood up (:meth:`stand_up_idle`) sits again only
+        :data:`STOOD_UP_SECONDS` after, timed on ``now`` (without a time, not yet): on a
+        full table, a squatter re-sitting from the ``stood-up`` event would otherwise take
+        the seat back before anyone waiting saw it free. The wait is by the clock, not by
+        rounds, since a table nobody bets at plays none. One who left on their own waits
+        for nothing.
+
+        >>> table = Table(TableConfig("lo-ball", min_bet_cents=100, max_bet_cents=10_000))
+        >>> table.stood_up["ann"] = 100.0
+        >>> table.can_sit("ann", now=130.0), table.can_sit("ann", now=160.0)
+        (False, True)
+        """
         if not isinstance(player, str) or not player or player == TABLE:
             raise SeatError(f"not a player: {player!r}")
         if self.seat_of(player) is not None:
             raise SeatError(f"{player} already sits at seat {self.seat_of(player)}")
+        stood_at = self.stood_up.get(player)
+        if stood_at is not None:
+            wait = STOOD_UP_SECONDS - (now - stood_at) if now is not None else STOOD_UP_SECONDS
+            if wait > 0:
+                raise SeatError(f"the table stood {player} up: sit here again in {ceil(wait)} s")
         count = self.config.seat_count
         if seat is None:
             free = [s for s in range(1, count + 1) if s not in self.seats]
@@ -119,12 +145,17 @@ class Table:
             raise SeatError(f"seat {seat} is taken")
         return seat
 
-    def can_sit(self, player: str, seat: int | None = None) -> bool:
-        return passes(self.verify_sit, player, seat)
+    def can_sit(self, player: str, seat: int | None = None, now: float | None = None) -> bool:
+        return passes(self.verify_sit, player, seat, now)
 
     def sit(self, player: str, seat: int | None = None, now: float | None = None) -> int:
-        """Seat ``player``; ``now`` starts the watch on an idle seat (see :meth:`stand_up_idle`)."""
-        chosen = self.verify_sit(player, seat)
+        """Seat ``player``; ``now`` starts the watch on an idle seat (see :meth:`stand_up_idle`)
+        and ends a stood-up player's wait (see :meth:`verify_sit`)."""
+        chosen = self.verify_sit(player, seat, now)
+        self.stood_up.pop(player, None)
+        if now is not None:  # the waits over are forgotten, so the record stays small
+            self.stood_up = {p: t for p, t in self.stood_up.items()
+                             if now - t < STOOD_UP_SECONDS}  # fmt: skip
         self.seats[chosen] = player
         self.sittings[player] = Sitting(now, now)
         return chosen
@@ -216,6 +247,7 @@ class Table:
                       else None)  # fmt: skip
             if reason is not None and self.can_leave(player):
                 seat = self.leave(player)
+                self.stood_up[player] = now
                 events.extend(round_.stand_up(player, seat, reason.value, now))
         return events
 

@@ -154,7 +154,7 @@ class Casino:
 
         def sit(session: Session, now: float) -> int:
             betting.verify_player(user)
-            chosen = live.table.verify_sit(user.username, seat)
+            chosen = live.table.verify_sit(user.username, seat, now)
             until = responsible.excluded_until(session, user.id, now)
             if until is not None:
                 raise Excluded("you have excluded yourself from play")
