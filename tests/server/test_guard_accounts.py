@@ -135,6 +135,7 @@ def test_wrong_passwords_racing_from_one_address_get_no_more_tries_than_one_by_o
     """Twenty wrong passwords at once from one address: five are heard, as they would be
     one after another — on PostgreSQL too, where the attempts' transactions run together."""
     server.casino.register("boss", PASSWORD, "admin")
+    server.casino.accounts.passwords.per_client = 20  # all twenty reach the attempts' count
     attacker = client_from(server, ATTACKER)
     with ThreadPoolExecutor(20) as threads:
         answers = list(threads.map(lambda n: sign_in(attacker, "boss", f"guess {n}"), range(20)))
@@ -146,6 +147,7 @@ def test_sign_ups_racing_from_one_address_make_no_more_accounts_than_one_by_one(
     database_url: str, clock: ManualClock
 ) -> None:
     with in_process(settings_for(database_url, sign_ups_per_hour=3), clock) as limited_here:
+        limited_here.casino.accounts.passwords.per_client = 12  # all reach the count
         flood = client_from(limited_here, ATTACKER)
         with ThreadPoolExecutor(12) as threads:
             answers = list(threads.map(lambda n: sign_up(flood, f"swarm{n}"), range(12)))

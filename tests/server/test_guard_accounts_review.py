@@ -156,6 +156,17 @@ def test_a_wrong_current_password_is_counted_and_limited(sqlite_server: Server) 
     assert change(player.http, PASSWORD).status_code == 200
 
 
+def test_a_wrong_current_password_is_counted_where_it_came_from(sqlite_server: Server) -> None:
+    """The failures of a new password are the address's that sent them: that address (its
+    whole /64) is locked for the user, as after as many wrong sign-ins, and another is not."""
+    token = sqlite_server.player("ann").token
+    thief = client_from(sqlite_server, in_subnet(1), token)
+    for number in range(attempts.PAIR_FAILURES):
+        assert change(thief, f"guess {number}").status_code == 403
+    assert sign_in(client_from(sqlite_server, in_subnet(2)), "ann").status_code == 429
+    assert sign_in(client_from(sqlite_server, OWNER_HOME), "ann").status_code == 200
+
+
 def test_a_right_current_password_is_not_counted(sqlite_server: Server) -> None:
     player = sqlite_server.player("ann")
     password = PASSWORD

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field, StrictStr
 from baccara.errors import BaccaraError
 from baccara.server.domain import audit
 from baccara.server.domain.accounts import TICKET_SECONDS, Claims, Revocation
+from baccara.server.domain.addresses import client_key
 from baccara.server.domain.types import Caller
 from baccara.server.domain.views import HISTORY_LIMIT, history
 from baccara.server.errors import (
@@ -92,7 +93,7 @@ async def register(body: Credentials, casino: CasinoDep, request: Request) -> Me
     ``boss``), or is one the casino's records use (409). One address makes at most
     ``sign_ups_per_hour`` accounts an hour and ``sign_ups_per_day`` a day (429)."""
     address = client_address(request)
-    with casino.accounts.passwords.admit(address):
+    with casino.accounts.passwords.admit(client_key(address)):
         user = await casino.sign_up(body.username, body.password, address)
     return Me(username=user.username, role=user.role,
               balance_cents=await run_in_threadpool(casino.balance, user.id))  # fmt: skip
@@ -107,7 +108,7 @@ async def login(body: Credentials, casino: CasinoDep, request: Request) -> Token
     and slow the username down (429 with Retry-After); the owner, from an address with no
     failures, is never refused."""
     address = client_address(request)
-    with casino.accounts.passwords.admit(address):
+    with casino.accounts.passwords.admit(client_key(address)):
         token = await casino.sign_in(body.username, body.password, address)
     return TokenOut(token=token, expires_in=casino.settings.token_hours * 3600)
 
@@ -130,19 +131,18 @@ async def logout_everywhere(user: UserDep, casino: CasinoDep) -> Response:
 
 
 @router.put("/api/me/password", response_model=TokenOut,
-            responses=refusals(AuthError, Forbidden, InvalidCredentials, TooManyPasswordChecks,
-                               PasswordsBusy, *BAD_BODY))  # fmt: skip
+            responses=refusals(AuthError, Forbidden, InvalidCredentials, TooManyAttempts,
+                               TooManyPasswordChecks, PasswordsBusy, *BAD_BODY))  # fmt: skip
 async def change_password(
     body: PasswordIn, me: SignedIn, casino: CasinoDep, request: Request
 ) -> TokenOut:
     """A new password, given the current one (403 if it is wrong). Every token of the
     user's is revoked, on every device; the answer is a new token for this one. A user,
     and an address, have only a few changes checked at once (429)."""
-    pool = casino.accounts.passwords
-    with pool.admit(client_address(request), f"user:{me[0].id}"):
-        token, revocation = await pool.run(
-            casino.accounts.change_password, me[1], body.current_password, body.new_password
-        )
+    pool, address = casino.accounts.passwords, client_address(request)
+    with pool.admit(client_key(address), f"user:{me[0].id}"):
+        token, revocation = await pool.run(casino.accounts.change_password, me[1],
+                                           body.current_password, body.new_password, address)  # fmt: skip
     await casino.revoke(revocation)
     return TokenOut(token=token, expires_in=casino.settings.token_hours * 3600)
 
