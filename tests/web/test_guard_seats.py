@@ -27,7 +27,7 @@ def test_the_page_says_its_player_was_stood_up_and_offers_the_seat_again(
     clock.advance(2 * IDLE_ROUND_SECONDS + 1)  # two rounds nobody played, no bet of theirs
     notice = page.locator("#table-notice")
     expect(notice).to_have_text(
-        "You were stood up after two rounds without a bet. Take a seat to play again.",
+        "You were stood up after two rounds without a bet. You may take a seat again in a minute.",
         timeout=15_000,
     )
     expect(seats.locator(".seat.mine")).to_have_count(0)

@@ -120,7 +120,7 @@ export function mount(main, [id], { navigate } = {}) {
   /** The table stood this player up: say why, until they take a seat again (the button is back). */
   function stoodUp(event) {
     if (event.player !== me || mySeat() !== null) return;
-    notice(`${STOOD_UP[event.reason] || "you were stood up"}. Take a seat to play again`, "stood_up", "");
+    notice(`${STOOD_UP[event.reason] || "you were stood up"}. You may take a seat again in a minute`, "stood_up", "");
   }
 
   /** A bet was taken: a refusal shown before it no longer holds (a protection's does). */
