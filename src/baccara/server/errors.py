@@ -229,6 +229,13 @@ class MalformedRequest(HTTPRefusal):
     status = 400
 
 
+class InternalError(ServerError):
+    """A fault of the casino's, not of the request: answered in the one error shape, with the
+    security headers, while its traceback goes to the log."""
+
+    status, code = 500, "internal"
+
+
 class DatabaseLost(ServerError):
     """The connection to the database was lost during the request: retry (Retry-After)."""
 

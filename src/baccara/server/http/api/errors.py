@@ -30,11 +30,13 @@ from baccara.server.errors import (
     BodyTooLarge,
     DatabaseLost,
     HTTPRefusal,
+    InternalError,
     InvalidRequest,
     UnreadableBody,
     answer_of,
     status_of,
 )
+from baccara.server.http.guard import SECURED
 
 UNAVAILABLE = (
     "the connection to the database was lost during this request: try again (a bet with"
@@ -115,6 +117,15 @@ def install(app: FastAPI) -> None:
             problems.append(f"{where}: {item.get('msg', 'invalid')}")
         return JSONResponse(error_body(InvalidRequest.code, "; ".join(problems)),
                             InvalidRequest.status)  # fmt: skip
+
+    @app.exception_handler(Exception)
+    async def fault(request: Request, error: Exception) -> JSONResponse:
+        """A bug. Starlette's error middleware writes this answer outside every other layer,
+        the Guard's too, so it carries the security headers itself."""
+        answer = JSONResponse(error_body(InternalError.code, "the casino could not answer this"
+                                         " request; the fault is logged"), InternalError.status)  # fmt: skip
+        answer.raw_headers.extend(SECURED)
+        return answer
 
     @app.exception_handler(StarletteHTTPException)
     async def http(request: Request, error: StarletteHTTPException) -> JSONResponse:
