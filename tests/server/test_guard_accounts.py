@@ -22,9 +22,8 @@ import pathlib
 import statistics
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import httpx
 import pytest
@@ -366,7 +365,7 @@ class Held:
         return self.cheap.verify(stored, password)
 
 
-def _wait_until(condition: Any, seconds: float = 30.0) -> None:
+def wait_until(condition: Callable[[], bool], seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "the condition never came"
@@ -395,7 +394,7 @@ def test_a_full_password_pool_answers_503_and_the_rest_of_the_casino_goes_on(
     try:
         with ThreadPoolExecutor(bound) as threads:
             waiting = [threads.submit(sign_up, c, f"held{n}") for n, c in enumerate(clients)]
-            _wait_until(lambda: pool.taken == bound)
+            wait_until(lambda: pool.taken == bound)
             home = client_from(sqlite_server, OWNER_HOME)
             for _ in range(attempts.PAIR_FAILURES + 1):  # refused for want of room: uncounted
                 busy = sign_up(home, "one-more")

@@ -10,57 +10,17 @@ Retry-After) and everyone else's are still checked.
 
 from __future__ import annotations
 
-import threading
-import time
-from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import httpx
 import pytest
-from argon2 import PasswordHasher
 
 from baccara.server.domain import accounts, passwords
-from tests.server.harness import PASSWORD, InProcessTransport, Server
+from tests.server.harness import PASSWORD, Server
+from tests.server.test_guard_accounts import ATTACKER, OWNER_HOME, Held, client_from, wait_until
 
-OWNER_HOME = "198.51.100.7"
-ATTACKER = "203.0.113.9"
 FLOOD = passwords.WORKERS + passwords.WAITING
 """As many password checks as the whole pool takes: enough, from one client, to fill it."""
-
-
-class Held:
-    """A hasher that holds every hash and check until the test lets them go."""
-
-    def __init__(self) -> None:
-        self.go = threading.Event()
-        self.cheap = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-
-    def hash(self, password: str) -> str:
-        assert self.go.wait(60)
-        return self.cheap.hash(password)
-
-    def verify(self, stored: str, password: str) -> bool:
-        assert self.go.wait(60)
-        return self.cheap.verify(stored, password)
-
-
-def client_from(server: Server, address: str, token: str | None = None) -> httpx.Client:
-    """A client of the in-process casino whose requests come from ``address``."""
-    assert server.loop is not None
-    transport = InProcessTransport(server.loop, server.app)
-    transport.asgi = httpx.ASGITransport(server.app, raise_app_exceptions=False,
-                                         client=(address, 40_000))  # fmt: skip
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    client = httpx.Client(base_url=server.url, transport=transport, headers=headers, timeout=60)
-    server.clients.append(client)
-    return client
-
-
-def wait_until(condition: Callable[[], bool], seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the condition never came"
-        time.sleep(0.01)
 
 
 def refused_to_the_flooder(answers: list[Future[httpx.Response]]) -> list[httpx.Response]:
