@@ -16,7 +16,6 @@ import contextlib
 import hashlib
 import hmac
 import json
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -26,12 +25,11 @@ from baccara.server.cluster.hub import SOCKETS_PER_USER
 from baccara.server.db.models import DealerTable, Setting, UsedTicket, User
 from baccara.server.domain.accounts import SIGNING_KEY, TICKET_SECONDS
 from tests.server.harness import (
-    InProcessSocket,
     Server,
-    Socket,
     SocketClosed,
     receive,
 )
+from tests.server.test_guard_tokens import closed_with, socket_at
 
 
 def _b64(data: bytes) -> str:
@@ -50,20 +48,6 @@ def token_from_before_revocation(server: Server, name: str) -> str:
     body = {"id": user_id, "u": name, "exp": casino.clock() + lifetime}
     payload = _b64(json.dumps(body, separators=(",", ":")).encode())
     return f"{payload}.{_b64(hmac.new(key, payload.encode(), hashlib.sha256).digest())}"
-
-
-def closed_with(socket: Socket) -> SocketClosed:
-    with pytest.raises(SocketClosed) as closed:
-        for _ in range(100):
-            receive(socket, timeout=10)
-    return closed.value
-
-
-@contextlib.contextmanager
-def socket_at(server: Server, path: str) -> Iterator[InProcessSocket]:
-    assert server.loop is not None
-    with InProcessSocket(server.loop, server.app, path) as socket:
-        yield socket
 
 
 def refused_at(server: Server, path: str) -> SocketClosed:
