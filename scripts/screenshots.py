@@ -5,8 +5,20 @@ at every picture before committing them. It starts a casino on a fresh SQLite da
 in a temporary folder, with its default tables, and drives Debian's Chromium through
 Playwright as players and a dealer would, through the pages and the public API:
 
-    web-punto-banco.png        Punto Banco after a round, the roads of the rounds before
+    web-punto-banco.png        Punto Banco after a round: the result over the cards, the
+                               roads of the rounds before (…-result-phone.png on a phone)
+    web-result-folded.png      the same result folded away to a strip, the cards seen
     web-punto-banco-phone.png  the same table on a phone, bets on the spots, the countdown
+    web-controls.png           Double pressed beside another player: the others' shares
+                               of each spot, "Bet accepted", the session in the header
+    web-controls-phone.png     Double refused in money, on a phone
+    web-roads-redgreen.png     RedGreen's and Lo-Ball's roads after a few rounds (and
+    web-roads-lo-ball.png      …-phone.png); web-lobby.png the lobby live with miniatures
+    web-watching.png           a table watched signed out ("Sign in to play")
+    web-voided.png             a live round voided by its dealer, the refund announced
+    web-no-such-table.png      /tables/99; web-page-not-found.png an unknown address;
+    web-offline.png            a table with the browser offline
+    web-multi.png              two tables at once, each after a round (…-phone.png)
     web-redgreen.png           RedGreen in the peek: the highest bettor sees the hand backed
     web-redgreen-mini.png      Mini RedGreen after a round, the chosen hand set first
     web-lo-ball.png            Lo-Ball after a round
@@ -73,6 +85,36 @@ def save(page: Page, path: pathlib.Path, *, full_page: bool = True) -> None:
     print(f"{path}: {path.stat().st_size // 1024} KB")
 
 
+def both(page: Page, path: pathlib.Path) -> None:
+    """The page at desktop size as ``path``, and on a phone as ``…-phone.png``."""
+    save(page, path)
+    page.set_viewport_size(PHONE)
+    save(page, path.with_name(f"{path.stem}-phone.png"))
+    page.set_viewport_size(DESKTOP)
+
+
+def play_rounds(server: Server, table_id: int, bets: list[str], rounds: int) -> None:
+    """Rounds at a table by another player through the API, so its roads have something
+    to show: a peek handed back at once, Red chosen first at Mini RedGreen."""
+    other = server.player()
+    assert other.sit(table_id).status_code == 200
+    for _ in range(rounds):
+        round_id = other.http.get(f"/api/tables/{table_id}").json()["round_id"]
+        assert other.bet(table_id, random.choice(bets), 100).status_code == 201
+        other.http.post(f"/api/tables/{table_id}/deal")
+
+        def over(r: int = round_id) -> bool:
+            state = other.http.get(f"/api/rounds/{r}").json()["state"]
+            if state == "peek":
+                other.http.post(f"/api/rounds/{r}/peek/done")
+            elif state == "choosing":
+                other.http.post(f"/api/rounds/{r}/choose", json={"hand": "red"})
+            return bool(state == "settled")
+
+        wait_for(over)
+    other.http.delete(f"/api/tables/{table_id}/seat")
+
+
 def settle(page: Page) -> None:
     """Wait for the round's result and the balance it leaves."""
     result_panel(page)
@@ -100,6 +142,12 @@ def punto_banco(server: Server, page: Page, folder: pathlib.Path) -> None:
     page.get_by_role("button", name="Deal").click()
     settle(page)
     save(page, folder / "web-punto-banco.png")
+    page.set_viewport_size(PHONE)
+    save(page, folder / "web-punto-banco-result-phone.png")
+    page.set_viewport_size(DESKTOP)
+    page.get_by_role("button", name="See the cards").click()
+    save(page, folder / "web-result-folded.png")
+    page.get_by_role("button", name="Show the result").click()
 
     page.set_viewport_size(PHONE)
     place(page, "banker", "100.00")
@@ -111,6 +159,111 @@ def punto_banco(server: Server, page: Page, folder: pathlib.Path) -> None:
     page.get_by_role("button", name="Clear").click()
     expect(page.locator("#stake-banker")).to_have_text("")
     page.set_viewport_size(DESKTOP)
+
+
+def controls(server: Server, page: Page, folder: pathlib.Path) -> None:
+    """Another player's bets beside ours at Punto Banco, then Double; then a Double the
+    balance cannot cover, on a phone."""
+    other = server.player()
+    assert other.sit(1).status_code == 200
+    for spot, cents in (("banker", 2_600), ("player", 1_300), ("tie", 300)):
+        assert other.bet(1, spot, cents).status_code == 201
+    place(page, "banker", "25.00")
+    place(page, "banker", "5.00")
+    page.get_by_role("button", name="Double").click()
+    expect(page.locator("#stake-banker")).to_contain_text("60.00")
+    expect(page.locator("#others-banker")).to_have_text("Others 62 %")
+    save(page, folder / "web-controls.png")
+    page.get_by_role("button", name="Clear").click()
+    expect(page.locator("#stake-banker")).to_have_text("")
+    other.http.delete("/api/tables/1/bets")
+    other.http.delete("/api/tables/1/seat")
+
+    page.set_viewport_size(PHONE)
+    balance = float(page.get_by_label("Balance").inner_text().replace(",", ""))
+    staked = 0
+    while staked <= balance / 2:  # more on the felt than is left: Double cannot be paid
+        spots = ("banker", "player", "tie", "player-pair", "banker-pair")  # doubled, each
+        place(page, spots[staked // 100 % 5], "100.00")  # stays within 500.00 a spot
+        staked += 100
+    page.get_by_role("button", name="Double").click()
+    expect(page.locator("#table-notice")).to_contain_text("Double needs")
+    save(page, folder / "web-controls-phone.png")
+    page.get_by_role("button", name="Clear").click()
+    expect(page.locator("#stake-banker")).to_have_text("")
+    page.set_viewport_size(DESKTOP)
+
+
+def roads(server: Server, page: Page, folder: pathlib.Path) -> None:
+    """RedGreen's and Lo-Ball's roads after rounds at their tables, and the lobby."""
+    play_rounds(server, 2, ["red", "green"], 14)
+    play_rounds(server, 4, ["main"], 10)
+    play_rounds(server, 3, ["red", "green"], 6)
+    page.get_by_role("link", name="Lobby").click()
+    expect(page.locator('[data-table-id="4"] [data-fact="road"] *').first).to_be_visible()
+    both(page, folder / "web-lobby.png")
+    open_table(page, 2, "RedGreen")
+    both(page, folder / "web-roads-redgreen.png")
+    page.get_by_role("link", name="Lobby").click()
+    open_table(page, 4, "Lo-Ball")
+    both(page, folder / "web-roads-lo-ball.png")
+
+
+def states(server: Server, browser: Browser, page: Page, folder: pathlib.Path) -> None:
+    """Watching signed out, a voided live round, a table and a page that are not there,
+    and the browser offline."""
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        visitor = context.new_page()
+        visitor.goto(f"{server.url}/tables/1")
+        expect(visitor.get_by_role("link", name="Sign in to play")).to_be_visible()
+        both(visitor, folder / "web-watching.png")
+        visitor.goto(f"{server.url}/tables/99")
+        expect(visitor.get_by_text("Table 99 does not exist")).to_be_visible()
+        both(visitor, folder / "web-no-such-table.png")
+        visitor.goto(f"{server.url}/no/such/page")
+        expect(visitor.get_by_role("heading", name="Page not found")).to_be_visible()
+        both(visitor, folder / "web-page-not-found.png")
+    finally:
+        context.close()
+
+    page.get_by_role("link", name="Lobby").click()
+    open_table(page, LIVE, "Punto Banco")
+    place(page, "banker", "25.00")
+    croupier = server.player(role="dealer")
+    round_id = croupier.http.get(f"/api/tables/{LIVE}").json()["round_id"]
+    voided = croupier.http.post(f"/api/rounds/{round_id}/void",
+                                json={"reason": "a card fell off the table"})  # fmt: skip
+    assert voided.status_code == 200, voided.text
+    expect(page.locator("section.result")).to_contain_text("refunded")
+    both(page, folder / "web-voided.png")
+
+    page.context.set_offline(True)
+    expect(page.get_by_text("offline", exact=False).first).to_be_visible()
+    save(page, folder / "web-offline.png")
+    page.context.set_offline(False)
+
+
+def multi(page: Page, folder: pathlib.Path) -> None:
+    """Punto Banco and Lo-Ball on one screen, a round played at each."""
+    page.get_by_role("link", name="Lobby").click()
+    open_table(page, 1, "Punto Banco")
+    page.get_by_role("link", name="Add table").click()
+    page.get_by_label("Table to add").select_option("4")
+    page.get_by_role("button", name="Add table").click()
+    for table_id, spot, name in ((1, "banker", "Banker"), (4, "main", "Main")):
+        tile = page.locator(f'.multi-tile[data-table-id="{table_id}"]')
+        expect(tile.get_by_role("status").filter(has_text="Live")).to_be_visible(timeout=20_000)
+        tile.get_by_role("radio", name="Chip 5.00").check()
+        tile.get_by_role("button", name=name, exact=True).click()
+        expect(page.locator(f"#t{table_id}-stake-{spot}")).to_contain_text("5.00")
+    for table_id in (1, 4):
+        tile = page.locator(f'.multi-tile[data-table-id="{table_id}"]')
+        tile.get_by_role("button", name="Deal").click()
+    for table_id in (1, 4):
+        tile = page.locator(f'.multi-tile[data-table-id="{table_id}"]')
+        expect(tile.locator("section.result")).to_be_visible(timeout=30_000)
+    both(page, folder / "web-multi.png")
 
 
 def redgreen(page: Page, folder: pathlib.Path) -> None:
@@ -150,8 +303,9 @@ def lo_ball(page: Page, folder: pathlib.Path) -> None:
 
 
 def dealer(server: Server, browser: Browser, folder: pathlib.Path) -> None:
-    """A live round at table 5: three players bet, the dealer types the cards — Player
-    2♠ 3♥ then 9♦ (4), Banker K♦ 7♣ (7) — and pays and collects each seat."""
+    """A live round at table 5, seat 1 the pictures' player's since the void: three more
+    players bet, the dealer types the cards — Player 2♠ 3♥ then 9♦ (4), Banker K♦ 7♣ (7)
+    — and pays and collects each seat."""
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     try:
@@ -163,7 +317,7 @@ def dealer(server: Server, browser: Browser, folder: pathlib.Path) -> None:
                                  for name in ("ann", "bob", "carla")]  # fmt: skip
         bets = [[("banker", 10_000)], [("player", 2_500), ("tie", 500)],
                 [("banker", 2_500), ("player-pair", 500)]]  # fmt: skip
-        for seat, (player, theirs) in enumerate(zip(players, bets, strict=True), start=1):
+        for seat, (player, theirs) in enumerate(zip(players, bets, strict=True), start=2):
             assert player.sit(LIVE, seat).status_code == 200
             for spot, cents in theirs:
                 assert player.bet(LIVE, spot, cents).status_code == 201
@@ -195,9 +349,15 @@ def main() -> None:
             page = context.new_page()
             register(page, server.url)
             punto_banco(server, page, folder)
+            multi(page, folder)  # while the player's seat at table 1 is fresh
+            page.get_by_role("link", name="Lobby").click()
+            open_table(page, 1, "Punto Banco")
+            controls(server, page, folder)
             redgreen(page, folder)
             redgreen_mini(page, folder)
             lo_ball(page, folder)
+            roads(server, page, folder)
+            states(server, browser, page, folder)
             context.close()
             dealer(server, browser, folder)
         finally:

@@ -10,6 +10,7 @@ few tests that need a process of its own: start-up, signals, the import of numpy
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import os
 import pathlib
@@ -202,6 +203,10 @@ def run_within(
         os.environ.update(env or {})
         if before is not None:
             before()
+        # The copy inherits this process's heap (every test's objects); a collection
+        # that walked it would be counted as the command's work, and copying its pages
+        # on write too. Frozen, the collector leaves them to the parent.
+        gc.freeze()
         start, cpu = time.perf_counter(), time.process_time()
         ran = run(*args, stdin=stdin)
         return Timed(ran, time.perf_counter() - start, time.process_time() - cpu)

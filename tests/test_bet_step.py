@@ -71,8 +71,7 @@ def test_a_stake_off_the_step_is_refused_with_the_nearest_on_it_and_changes_noth
     with pytest.raises(OffStep) as caught:
         table.place_bet("b2", "ann", "banker", 110, now=2.0)
     assert str(caught.value) == (
-        "a stake of 110 cents (1.10) is not a multiple of this table's bet step, 20 cents"
-        " (0.20): bet 1.00 or 1.20"
+        "a stake of 1.10 is not a multiple of this table's bet step, 0.20: bet 1.00 or 1.20"
     )
     assert (caught.value.amount, caught.value.step) == (110, 20)
     assert (caught.value.lower, caught.value.higher) == (100, 120)
@@ -102,7 +101,7 @@ def test_the_nearest_stakes_are_positive_and_keep_the_spot_within_the_limits() -
 def test_a_limit_is_refused_as_a_limit_before_the_step() -> None:
     table = _table(20)
     table.open_round(0.0, source=SeededRandom(1))
-    with pytest.raises(InvalidBet, match="this table takes 100 to 50000 cents a spot"):
+    with pytest.raises(InvalidBet, match=r"this table takes 1\.00 to 500\.00 a spot"):
         table.place_bet("b1", "ann", "banker", 25, now=1.0)
 
 

@@ -106,8 +106,9 @@ def test_one_players_deal_leaves_betting_open_for_the_window_to_a_seated_player(
         assert round_.tick(now) == []
         table.place_bet(f"v{number}", "victim", "player", 100, now=now)
     assert round_.totals("victim") == {"player": 900}
-    # the victim has bets now: the round waits for them, up to the betting timer
-    assert round_.deadline() == pytest.approx(0.1 + 15.0)
+    # the victim has bets now: the round waits for them, up to the betting timer (which
+    # runs from the opening, when both sat)
+    assert round_.deadline() == pytest.approx(15.0)
     closing = table.request_deal("victim", 5.0)
     assert [e.kind for e in closing][:2] == ["deal-requested", "betting-closed"]
     assert round_.closed is not None and round_.closed.reason == "all-ready"
@@ -121,18 +122,19 @@ WINDOWS = [
                                ("tick", "", 6.99)], True, 7.0),
     ({}, ["mallory", "idle"], [("bet", "mallory", 2.0), ("deal", "mallory", 2.0),
                                ("tick", "", 7.0)], False, 7.0),
-    ({}, ["mallory", "victim"], [("bet", "mallory", 3600.0), ("deal", "mallory", 3600.0)],
-     True, 3600.0 + MIN_BETTING_SECONDS),
+    ({"betting_seconds": 3600.0}, ["mallory", "victim"],
+     [("bet", "mallory", 1800.0), ("deal", "mallory", 1800.0)],
+     True, 1800.0 + MIN_BETTING_SECONDS),
     ({}, ["ann", "idle"], [("bet", "ann", 1.0), ("deal", "ann", 6.0)], False, 6.0),
     ({}, ["ann"], [("bet", "ann", 1.0), ("deal", "ann", 1.0)], False, 1.0),
     ({}, ["ann", "bob"], [("bet", "ann", 1.0), ("bet", "bob", 1.2), ("deal", "ann", 1.3)],
-     True, 1.0 + 15.0),
+     True, 15.0),
     ({}, ["ann", "bob"], [("bet", "ann", 1.0), ("bet", "bob", 1.2), ("deal", "ann", 1.3),
                           ("deal", "bob", 1.4)], False, 1.4),
     ({"min_betting_seconds": 0}, ["ann", "bob"], [("bet", "ann", 1.0), ("deal", "ann", 1.0)],
      False, 1.0),
     ({"betting_seconds": 3.0, "min_betting_seconds": 10.0}, ["ann", "bob"],
-     [("bet", "ann", 1.0), ("deal", "ann", 1.0)], True, 4.0),
+     [("bet", "ann", 1.0), ("deal", "ann", 1.0)], True, 3.0),
 ]  # fmt: skip
 
 
@@ -140,7 +142,7 @@ WINDOWS = [
     ("settings", "seated", "steps", "still_open", "when"), WINDOWS,
     ids=["the window closes betting when only the ready have bets: not before its end",
          "the window closes betting when only the ready have bets: at its end",
-         "the window runs from the first bet, not the opening (an hour with no bets)",
+         "the window runs from the first bet, not the opening (half an hour with no bets)",
          "after the window the seated bettors deal at once",
          "a player alone at the table is dealt at once",
          "one bettor ready waits for another who has bet, up to the betting timer",
@@ -353,7 +355,7 @@ def test_thousands_of_one_cent_chips_cannot_swell_a_round() -> None:
     placed = sum(table.can_place_bet(f"a{n}", "ann", "banker", 1) and
                  bool(table.place_bet(f"a{n}", "ann", "banker", 1, now=1.0))
                  for n in range(1, 2500))  # fmt: skip
-    assert placed == 19 and len(round_.events) == 21
+    assert placed == 19 and len(round_.events) == 22  # with the opening's betting window
     assert round_.totals("ann") == {"banker": 119}
 
 

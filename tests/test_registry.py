@@ -271,7 +271,7 @@ def test_the_public_facts_are_what_each_table_shows() -> None:
     assert (lb["hands"], lb["piece"], lb["dice"], pb["piece"], pb["dice"]) == (
         [], "tile", True, "card", False,
     )  # fmt: skip
-    assert [f["roads"] for f in (pb, rg, mini, lb)] == [True, False, False, False]
+    assert [f["roads"] for f in (pb, rg, mini, lb)] == [True, True, True, True]
     assert all(f["tagline"] for f in (pb, rg, mini, lb))
     assert pb["option_labels"]["pair_pays"] == "Player Pair and Banker Pair pay"
     assert mini["option_labels"] == rg["option_labels"]

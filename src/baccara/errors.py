@@ -43,7 +43,13 @@ def _digits(value: int) -> int:
 
 
 class BaccaraError(ValueError):
-    """Base class for every input baccara refuses."""
+    """Base class for every input baccara refuses.
+
+    :attr:`params` holds the figures a refusal names, as numbers (amounts in integer
+    cents) and short names, so that a client can word it in its own language; the
+    message says the same in plain English, amounts as money."""
+
+    params: dict[str, int | str | None] | None = None
 
 
 class InvalidOption(BaccaraError):

@@ -28,6 +28,7 @@ __all__ = [
     "Fraction",
     "Settlement",
     "format_cents",
+    "money_text",
     "parse_amount",
     "payout",
     "settle",
@@ -76,7 +77,9 @@ def validate_stake(stake: object, maximum: int = MAX_STAKE_CENTS) -> int:
     if stake <= 0:
         raise InvalidBet(f"stake must be positive, got {stake} cents")
     if stake > maximum:
-        raise InvalidBet(f"stake {stake} cents is over the maximum of {maximum} cents")
+        raise InvalidBet(
+            f"a stake of {money_text(stake)} is over the maximum of {money_text(maximum)}"
+        )
     return stake
 
 
@@ -129,8 +132,22 @@ def parse_amount(
     return int(amount * 100)
 
 
-def format_cents(cents: int) -> str:
-    """``1250`` → ``"12.50"``."""
+def format_cents(cents: int, *, grouped: bool = False) -> str:
+    """``1250`` → ``"12.50"``; ``grouped``, with thousands separators, as a person reads
+    money: ``123456789`` → ``"1,234,567.89"``.
+
+    >>> format_cents(123456789), format_cents(-123456789, grouped=True), format_cents(5)
+    ('1234567.89', '-1,234,567.89', '0.05')
+    """
     sign = "-" if cents < 0 else ""
     whole, part = divmod(abs(cents), 100)
-    return f"{sign}{whole}.{part:02d}"
+    return f"{sign}{whole:,}.{part:02d}" if grouped else f"{sign}{whole}.{part:02d}"
+
+
+def money_text(cents: int) -> str:
+    """Cents as money in words a person reads: ``"1,234.50"`` (:func:`format_cents`, grouped).
+
+    >>> money_text(50_100), money_text(100_000_000)
+    ('501.00', '1,000,000.00')
+    """
+    return format_cents(cents, grouped=True)

@@ -347,7 +347,9 @@ def test_clients_that_vanish_mid_round_are_paid_and_disturb_nobody(sqlite_url: s
                 message = receive(watching)
                 if message["type"] == "events" and message["round_id"] == round_id:
                     seen += message["events"]
-                elif message["type"] == "balance":
+                elif message["type"] == "balance" and any(  # after the payout, not the stake
+                    e["kind"] == "round-settled" for e in seen
+                ):
                     balance = message["balance_cents"]
         record = wait_for(
             lambda: (

@@ -148,9 +148,12 @@ def money(amount: int) -> str:
 
 
 SETTLED = """() => document.getAnimations().every(
-    (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)"""
-"""Whether every animation that ends (a card's turn, a bar's fill) has ended; polled on
-each frame the page draws, so it is also true only once the page has drawn since."""
+    (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity
+           || a.effect?.target?.closest?.(".bar"))"""
+"""Whether every animation that ends (a card's turn, a result's arrival) has ended; polled
+on each frame the page draws, so it is also true only once the page has drawn since. A
+countdown's bar moves on every tick while betting is open, which is from the round's
+opening, so it never stands still: its moves are not waited for."""
 
 
 def shoot(page: Page, folder: Any, name: str) -> list[Any]:

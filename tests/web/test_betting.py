@@ -1,5 +1,5 @@
 """Betting at a table as a player does it: the first chip already in hand, the countdown
-from the round's first bet, Clear taking the round's bets back, Rebet placing the last
+from the moment betting opens (the first player seated), Clear taking the round's bets back, Rebet placing the last
 round's bets again — all of them or, when the balance or a limit does not allow it,
 none — and chips coloured by their value, the same at every table."""
 
@@ -41,17 +41,17 @@ def test_the_first_chip_is_in_hand_so_one_click_on_a_spot_bets_it(
     expect(page.get_by_label("Balance")).to_have_text(money(before - 600))
 
 
-def test_the_countdown_starts_with_the_first_bet_and_counts_down(
+def test_the_countdown_starts_with_the_first_player_seated_and_counts_down(
     casino: Server, page: Page
 ) -> None:
     register(page, casino.url)
     open_table(page, 1, "Punto Banco")
     timer = page.get_by_role("timer")
     expect(page.locator(".phase")).to_have_text("Place your bets")
-    expect(timer).to_have_text("")  # no bet, no clock: the table waits for one
+    expect(timer).to_have_text("")  # nobody seated, no clock: the table waits for a player
     expect(page.locator(".status-bar .bar")).not_to_have_class(re.compile("running"))
 
-    spot(page, "banker").click()
+    spot(page, "banker").click()  # takes a seat, which starts the countdown, then bets
     expect(timer).to_have_text(re.compile(r"^\d+ s$"))
     expect(page.locator(".phase")).to_have_text("Betting closes in")
     expect(page.locator(".status-bar .bar")).to_have_class(re.compile("running"))
@@ -136,9 +136,7 @@ def test_rebet_is_refused_whole_when_the_balance_is_short(casino: Server, page: 
     expect(page.get_by_label("Balance")).to_have_text("50.00")
 
     page.get_by_role("button", name="Rebet").click()
-    expect(page.locator("#table-notice")).to_have_text(
-        "Rebet refused: the last bets come to 105.00 and your balance is 50.00."
-    )
+    expect(page.locator("#table-notice")).to_have_text("Rebet needs 105.00; your balance is 50.00.")
     expect(page.locator("#stake-banker")).to_have_text("")
     expect(page.locator("#stake-tie")).to_have_text("")
     assert casino.client(token(page)).get("/api/me").json()["balance_cents"] == 5000

@@ -60,11 +60,14 @@ def test_the_pages_countdown_is_the_engines_deadline(blank: Page) -> None:
     round_ = _betting(table)
     events: list[dict[str, Any]] = [event.to_dict() for event in round_.events]
     assert blank.evaluate(DEADLINES, events) == _engine_deadlines(round_)
-    # after the deal as the round opened: the window's end, 5 s after the first bet
-    assert _engine_deadlines(round_)[2] == 5.5
-    # a log written before the window: the page reads it as no window
-    del events[0]["min_betting_seconds"]
-    assert blank.evaluate(DEADLINES, events)[2] == 0.5
+    # the betting window opened with the round (players seated), 15 s; after the deal
+    # asked for as the round opened: the minimum window's end, 5 s after the first bet
+    assert _engine_deadlines(round_)[1:4] == [15.0, 15.0, 5.5]
+    # a log written before either window: the page reads it as no window, the deal at once
+    old = [{**e, "seq": seq}
+           for seq, e in enumerate(e for e in events if e["kind"] != "betting-window")]  # fmt: skip
+    del old[0]["min_betting_seconds"]
+    assert blank.evaluate(DEADLINES, old)[2] == 0.5
 
 
 def test_a_deal_with_another_player_seated_counts_down_the_window(

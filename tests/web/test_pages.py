@@ -19,7 +19,7 @@ from tests.web.casino import PHONE, register, shoot
 
 def test_every_page_is_the_shell_under_a_strict_policy(casino: Server) -> None:
     with httpx.Client(base_url=casino.url) as http:
-        for path in ("/", "/sign-in", "/history", "/tables/2", f"/dealer/{casino.live_table()}",
+        for path in ("/", "/sign-in", "/history", "/tables/2", "/multi", f"/dealer/{casino.live_table()}",
                      "/rules/lo-ball",
                      "/account", "/admin/report", "/admin/audit", "/admin/dealers"):  # fmt: skip
             answer = http.get(path)
@@ -36,7 +36,7 @@ def test_every_page_is_the_shell_under_a_strict_policy(casino: Server) -> None:
         assert http.get("/static/js/nothing.js").status_code == 404
         assert http.get("/api/tables").status_code == 200  # the API is still the API
         assert http.get("/docs").status_code == 200
-    assert len(PAGES) == 10
+    assert len(PAGES) == 11
 
 
 def test_the_front_end_has_no_inline_code_and_loads_nothing_from_elsewhere() -> None:

@@ -36,7 +36,7 @@ def test_each_player_sees_the_others_bets(casino: Server, page: Page, other: Pag
     place(page, "banker", "25.00")
     ann_on_bob = other.locator(f'.table-bets li[data-player="{ann}"]')
     expect(ann_on_bob).to_contain_text("Banker 25.00")
-    expect(other.locator("#others-banker")).to_have_text("Others 25.00")
+    expect(other.locator("#others-banker")).to_have_text("Others 100 %")  # the others' share
     expect(other.locator("#stake-banker")).to_have_text("")
 
     place(other, "player", "5.00")
@@ -44,7 +44,8 @@ def test_each_player_sees_the_others_bets(casino: Server, page: Page, other: Pag
     expect(page.locator(f'.table-bets li[data-player="{bob}"]')).to_contain_text(
         "Player 5.00 · Tie 1.00"
     )
-    expect(page.locator("#others-player")).to_have_text("Others 5.00")
+    expect(page.locator("#others-player")).to_have_text("Others 83 %")  # 5.00 of bob's 6.00
+    expect(page.locator("#others-tie")).to_have_text("Others 17 %")
 
     before = {"ann": balance(page) + 2500, "bob": balance(other) + 600}
     page.get_by_role("button", name="Deal").click()

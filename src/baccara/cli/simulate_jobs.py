@@ -23,7 +23,7 @@ from rich.text import Text
 
 from baccara.cards import ShoeMode
 from baccara.cli.common import EXIT_INTERRUPTED
-from baccara.money import format_cents
+from baccara.money import money_text
 from baccara.render.simulation import print_count, print_report, print_sessions
 from baccara.render.text import printable, to_json
 from baccara.sim.api import play_sessions, simulate
@@ -138,7 +138,7 @@ def sessions(run: Setup, request: SessionRequest, as_json: bool, console: Consol
         penetration=run.penetration,
         options=run.options,
     )
-    title = f"{played.game} · {played.bet} · {format_cents(played.plan.stake)} a hand"
+    title = f"{played.game} · {played.bet} · {money_text(played.plan.stake)} a hand"
     plot = plot_sessions(played.report, request.plot, title) if request.plot else None
     if as_json:
         data = {**played.to_dict(), "seconds": played.seconds, "plot": str(plot) if plot else None}

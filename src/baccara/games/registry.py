@@ -163,6 +163,7 @@ REDGREEN = GameSpec(
     felt=Felt.SET_HANDS,
     tagline="Two community hands, set by the house way. The highest bettor may peek.",
     commission_on=("red", "green"),
+    roads=True,
     option_labels=(
         ("decks", "Decks"),
         ("split_aces", "A pair of Aces is split"),
@@ -262,6 +263,7 @@ LO_BALL = GameSpec(
     ),
     felt=Felt.SEATS_AGAINST_DEALER,
     tagline="Fewest singleton points wins: 28 tiles, three dice.",
+    roads=True,
     option_labels=(
         ("win_pays", "Main wager pays"),
         ("win_bonus_pays", "Win-bonus (no points) pays"),

@@ -236,8 +236,9 @@ class GameSpec:
     commission_on: tuple[str, ...] = ()
     """The bets whose win is charged the ``commission`` option (Banker; Red and Green)."""
     roads: bool = False
-    """Whether the table shows the scoreboard of roads (bead plate, big road…) players
-    of Punto Banco expect: it reads the winner of Player, Banker or Tie."""
+    """Whether the table keeps roads: the scoreboard of its past results (bead plate, big
+    road… as players of each game expect them) on the table page, and its last results
+    in miniature in the lobby."""
     option_labels: tuple[tuple[str, str], ...] = ()
     """How the rules page names each rule option (``("tie_pays", "Tie pays")``); an
     option not named here is named from its own name, and ``commission`` from the bets

@@ -18,6 +18,7 @@ from baccara.table.events import (
     BetPlaced,
     BetRemoved,
     BettingClosed,
+    BettingWindow,
     CardDealt,
     CardExposed,
     ChoiceOffered,
@@ -87,6 +88,10 @@ def describe(event: Event, shown: dict[str, object] | None = None) -> list[str]:
         limits = f"{format_cents(event.min_bet_cents)} to {format_cents(event.max_bet_cents)}"
         seed = f"; server seed hash {event.server_seed_hash}" if event.server_seed_hash else ""
         return [f"round {event.nonce} opens for bets ({event.mode}, {limits} a spot{seed})"]
+    if isinstance(event, BettingWindow):
+        if event.until is None:
+            return ["nobody is seated: the round waits for a player"]
+        return [f"place your bets: betting closes at {event.until:.1f}s"]
     if isinstance(event, BetPlaced):
         seat = f"seat {event.seat}" if event.seat is not None else "behind the table"
         return [f"{event.player} ({seat}) bets {format_cents(event.amount_cents)} on {event.spot}"]

@@ -43,7 +43,11 @@ def plot_sessions(report: SessionReport, path: pathlib.Path, title: str) -> path
         f"{plural(summary['sessions'], 'session')} · ruin {percent_text(summary['risk_of_ruin'], 2)}"
         f" · ahead {percent_text(summary['ahead'], 1)}"
     )
-    left.legend()
+    # Legends in fixed corners: "best" searches the data, which takes over a second
+    # for long runs (and matplotlib warns), and the picture should not move anyway.
+    # The histogram's tails are low at the upper right; early hands stay near the
+    # bankroll, below the best paths, at the upper left.
+    left.legend(loc="upper right")
     for path_cents in report.paths:
         right.plot(path_cents / 100, linewidth=0.8, alpha=0.8)
     right.axhline(report.plan.bankroll / 100, color="black", linewidth=1)
@@ -51,7 +55,7 @@ def plot_sessions(report: SessionReport, path: pathlib.Path, title: str) -> path
     right.set_xlabel("hand")
     right.set_ylabel("bankroll")
     right.set_title(f"{plural(len(report.paths), 'session')} hand by hand")
-    right.legend()
+    right.legend(loc="upper left")
     figure.suptitle(title)
     try:
         figure.savefig(path)

@@ -15,7 +15,7 @@ from baccara.games import GameSpec
 from baccara.games.bonus import Category
 from baccara.games.paytable import SHIPPED, Paytable
 from baccara.games.variant import option_value_text
-from baccara.money import format_cents
+from baccara.money import money_text
 from baccara.options import option_name
 from baccara.render.text import printable
 from baccara.sim.api import Sessions
@@ -110,7 +110,7 @@ class ReportData:
         if (plan.stake, plan.bankroll, plan.hands) != (
             DEFAULT_PLAN.stake, DEFAULT_PLAN.bankroll, DEFAULT_PLAN.hands,
         ):  # fmt: skip
-            money = format_cents
+            money = money_text
             return (
                 f"none: sessions of {plan.hands:,} hands at {money(plan.stake)} from "
                 f"{money(plan.bankroll)} were planned in Python (ReportRequest.plan)"

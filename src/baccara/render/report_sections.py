@@ -13,7 +13,7 @@ from fractions import Fraction
 from importlib.metadata import version
 from typing import TYPE_CHECKING
 
-from baccara.money import format_cents
+from baccara.money import format_cents, money_text
 from baccara.options import plural
 from baccara.render import charts
 from baccara.render.analysis import (
@@ -338,15 +338,15 @@ def sessions(data: ReportData) -> list[Block]:
     expected = played.expectation
     edge = expected.edge_at_stake  # as the stake is paid: each payout rounded down
     note = rounding_note(plan.stake, expected)
-    money = format_cents
+    money = money_text  # as a person reads it; the command keeps the plain form it takes
     title = (
         f"{bet} · {money(plan.stake)} a hand · {plan.hands:,} hands · "
         f"{plan.sessions:,} sessions from {money(plan.bankroll)}"
     )
     bands = "/".join(f"{p:g}" for p in FAN_PERCENTILES)
     command = (
-        f"baccara simulate {data.spec.id} --bet {bet} --stake {money(plan.stake)}"
-        f" --bankroll {money(plan.bankroll)} --hands {plan.hands} --sessions {plan.sessions}"
+        f"baccara simulate {data.spec.id} --bet {bet} --stake {format_cents(plan.stake)}"
+        f" --bankroll {format_cents(plan.bankroll)} --hands {plan.hands} --sessions {plan.sessions}"
         f" --seed {played.seed}{data.option_flags()}"
     )
     return [

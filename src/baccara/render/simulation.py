@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from baccara.cards import ShoeMode
-from baccara.money import format_cents
+from baccara.money import format_cents, money_text
 from baccara.options import decimal_text, percent_text, plural
 from baccara.render.text import options_text
 from baccara.sim.counts import CountReport
@@ -81,7 +81,7 @@ def print_sessions(
     expected: Expectation,
     console: Console,
 ) -> None:
-    money = format_cents
+    money = format_cents  # as the transcripts in the docs show it: 1000.00
     console.print(
         f"{title} — {plural(summary['sessions'], 'session')} of up to {plural(plan.hands, 'hand')},"
         f" bankroll {money(plan.bankroll)}, seed {seed}"
@@ -138,7 +138,7 @@ def rounding_note(stake: int, expected: Expectation) -> str | None:
         return None
     verb = "dominates the result" if expected.rounding_dominates else "raises the edge"
     return (
-        f"At {format_cents(stake)} a hand, rounding payouts down to the cent {verb}: the"
+        f"At {money_text(stake)} a hand, rounding payouts down to the cent {verb}: the"
         f" edge is {percent_text(expected.edge_at_stake)} at this stake,"
         f" {percent_text(expected.edge)} exactly."
     )

@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from baccara.exact.stakes import BetAtStake, StakeAnalysis
-from baccara.money import format_cents
+from baccara.money import money_text
 from baccara.options import decimal_text, fraction_text, percent_text
 from baccara.render.analysis import pays_text
 from baccara.render.text import options_text
@@ -20,7 +20,7 @@ def won_text(cents: int | None) -> str:
     """``23`` → ``"+0.23"``, a loss ``"-0.25"``, nothing ``"0.00"``."""
     if cents is None:
         return ""
-    return format_cents(cents) if cents <= 0 else f"+{format_cents(cents)}"
+    return money_text(cents) if cents <= 0 else f"+{money_text(cents)}"
 
 
 def stake_rows(bet: BetAtStake) -> list[tuple[str, ...]]:
@@ -41,7 +41,7 @@ def stake_rows(bet: BetAtStake) -> list[tuple[str, ...]]:
 
 
 def stake_table(bet: BetAtStake) -> Table:
-    stake = "" if bet.stake_cents is None else f" at {format_cents(bet.stake_cents)}"
+    stake = "" if bet.stake_cents is None else f" at {money_text(bet.stake_cents)}"
     table = Table(title=f"[bold]{bet.bet}{stake}[/bold]", title_justify="left")
     for i, column in enumerate(STAKE_COLUMNS):
         table.add_column(column, justify="left" if i == 0 else "right")
@@ -57,7 +57,7 @@ def stake_table(bet: BetAtStake) -> Table:
 
 def stake_summary(bet: BetAtStake) -> Text:
     """``house edge 2.4337% at 0.25 (exactly …) · 1.0579% at the exact odds …``."""
-    where = "per unit" if bet.stake_cents is None else f"at {format_cents(bet.stake_cents)}"
+    where = "per unit" if bet.stake_cents is None else f"at {money_text(bet.stake_cents)}"
     text = Text()
     text.append(f"house edge {percent_text(bet.house_edge)} {where}", style="bold")
     text.append(f" (exactly {fraction_text(bet.house_edge)})")

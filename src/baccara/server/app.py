@@ -16,7 +16,7 @@ from fastapi import FastAPI
 from baccara.server.clock import Clock
 from baccara.server.domain import monitor
 from baccara.server.domain.casino import Casino
-from baccara.server.http import pages
+from baccara.server.http import notfound, pages
 from baccara.server.http.api import (
     admin,
     auth,
@@ -24,6 +24,7 @@ from baccara.server.http.api import (
     errors,
     games,
     health,
+    lobby,
     metrics,
     protections,
     report,
@@ -75,7 +76,8 @@ def create_app(
     app.add_middleware(Guard)
     errors.install(app)
     for module in (health, auth, protections, games, tables, rounds, dealer, admin, report,
-                   roster, ws, metrics):  # fmt: skip
+                   roster, ws, lobby, metrics):  # fmt: skip
         app.include_router(module.router)
     pages.install(app)  # the web casino: its pages and files (after the API's routes)
+    notfound.install(app)  # an unknown page, to a browser: the casino's page that says so
     return app

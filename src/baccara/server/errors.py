@@ -1,6 +1,7 @@
 """Every error the server raises, each with the HTTP status and the code its answer carries.
 
-A refusal is answered ``{"error": code, "detail": str(error)}`` with :attr:`ServerError.status`
+A refusal is answered ``{"error": code, "detail": str(error)}`` with :attr:`ServerError.status`,
+and ``"params"`` too when the error has figures for a client to word it by (its ``params``)
 (see ``http/api/errors.py``). The errors of the lower layers (a bet off the table's step, a
 round not ready for an action, an invalid option) are given theirs in :data:`STATUS`.
 Every one is raised before anything is committed, so a refusal changes nothing.
@@ -16,7 +17,15 @@ from __future__ import annotations
 from typing import ClassVar
 
 from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
-from baccara.table import OffStep, RoundError, SeatError, TooManyBets
+from baccara.table import (
+    LeavesTooLittle,
+    OffStep,
+    OverLimit,
+    RoundError,
+    SeatError,
+    TooManyBets,
+    UnderLimit,
+)
 
 
 class ServerError(BaccaraError):
@@ -25,9 +34,16 @@ class ServerError(BaccaraError):
     status: ClassVar[int] = 400
     code: ClassVar[str] = "bad_request"
 
-    def __init__(self, *args: object, retry_after: float | None = None) -> None:
+    def __init__(
+        self,
+        *args: object,
+        retry_after: float | None = None,
+        params: dict[str, int | str | None] | None = None,
+    ) -> None:
         super().__init__(*args)
         self.retry_after = retry_after
+        if params is not None:  # the figures the refusal names, for a client to word it
+            self.params = params
         """Seconds after which trying again can succeed (the answer's Retry-After), if
         the refusal knows: a limit says when it lets the next attempt in."""
 
@@ -261,6 +277,9 @@ STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
     (SeatError, 409, "seat"),
     (RoundError, 409, "not_now"),
     (OffStep, 400, "bet_step"),
+    (OverLimit, 400, "over_limit"),
+    (UnderLimit, 400, "under_limit"),
+    (LeavesTooLittle, 400, "under_minimum"),
     (TooManyBets, 400, "too_many_bets"),
     (InvalidBet, 400, "invalid_bet"),
     (InvalidCards, 400, "invalid_cards"),

@@ -24,7 +24,7 @@ import numpy.typing as npt
 from baccara.errors import InvalidBet, InvalidOption, shown
 from baccara.exact.model import BetAnalysis
 from baccara.exact.stakes import bet_at_stake, won_at_stake
-from baccara.money import MAX_BANKROLL_CENTS, format_cents, validate_stake
+from baccara.money import MAX_BANKROLL_CENTS, money_text, validate_stake
 
 if TYPE_CHECKING:
     from baccara.sim.runs import DealerSpec
@@ -73,12 +73,12 @@ class SessionPlan:
         if self.bankroll > MAX_BANKROLL_CENTS:
             raise InvalidOption(
                 "bankroll",
-                f"must be at most {format_cents(MAX_BANKROLL_CENTS)}, got {format_cents(self.bankroll)}",
+                f"must be at most {money_text(MAX_BANKROLL_CENTS)}, got {money_text(self.bankroll)}",
             )
         if self.bankroll < self.stake:
             raise InvalidOption(
                 "bankroll",
-                f"{format_cents(self.bankroll)} does not cover one stake of {format_cents(self.stake)}",
+                f"{money_text(self.bankroll)} does not cover one stake of {money_text(self.stake)}",
             )
         for name, value, high in (
             ("hands", self.hands, MAX_HANDS),
@@ -251,7 +251,7 @@ def play_sessions(
     if worst >= INT64_LIMIT:
         raise InvalidOption(
             "stake",
-            f"{format_cents(plan.stake)} a hand for {plan.hands:,} hands could move the bankroll"
+            f"{money_text(plan.stake)} a hand for {plan.hands:,} hands could move the bankroll"
             " past what 64-bit cents hold; lower the stake, the pays or the hands",
         )
     per_chunk = max(1, CHUNK_HANDS // plan.hands)

@@ -16,16 +16,27 @@ server, the tests, a replay and a live dealer all run this same code.
 
 from baccara.table.config import Mode, TableConfig
 from baccara.table.events import Event, Payout, event_from_dict
-from baccara.table.round import OffStep, Phase, Round, RoundError, TooManyBets
+from baccara.table.round import (
+    LeavesTooLittle,
+    OffStep,
+    OverLimit,
+    Phase,
+    Round,
+    RoundError,
+    TooManyBets,
+    UnderLimit,
+)
 from baccara.table.shoe import LiveShoe, ShoeReport
 from baccara.table.table import SeatError, Table
 from baccara.table.view import Viewer, sees_more, view
 
 __all__ = [
     "Event",
+    "LeavesTooLittle",
     "LiveShoe",
     "Mode",
     "OffStep",
+    "OverLimit",
     "Payout",
     "Phase",
     "Round",
@@ -35,6 +46,7 @@ __all__ = [
     "Table",
     "TableConfig",
     "TooManyBets",
+    "UnderLimit",
     "Viewer",
     "event_from_dict",
     "sees_more",

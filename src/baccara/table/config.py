@@ -147,7 +147,9 @@ class TableConfig:
         low = _cents("min-bet-cents", self.min_bet_cents)
         high = _cents("max-bet-cents", self.max_bet_cents)
         if low > high:
-            raise InvalidOption("max-bet-cents", f"must be at least the minimum, {low} cents")
+            raise InvalidOption(
+                "max-bet-cents", f"must be at least the minimum, {low} cents ({format_cents(low)})"
+            )
         if not isinstance(self.mode, Mode):
             raise InvalidOption("mode", f"must be electronic or live, got {shown(self.mode)}")
         seats = spec.table.seats if self.seats is None else self.seats

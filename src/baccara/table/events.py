@@ -103,6 +103,20 @@ class RoundOpened(Event):
 
 
 @dataclass(frozen=True)
+class BettingWindow(Event):
+    """The betting timer: betting is open until ``until`` (the round's ``betting_seconds``
+    from ``at``), the countdown every player sees. The table opens it with the round when
+    anyone sits at it, or when the first player sits; a window that runs out with no bet
+    on the round opens again; with nobody seated then, ``until`` is ``None``: the round
+    waits for a player without a countdown. A log without one (written before the
+    window opened with the round) starts its timer at the first bet, as a first bet on a
+    round without a window still does."""
+
+    until: float | None
+    kind: ClassVar[str] = "betting-window"
+
+
+@dataclass(frozen=True)
 class BetPlaced(Event):
     """A wager on a spot; ``client_seed`` is the seed this bet would cut the shoe with."""
 
@@ -268,6 +282,7 @@ EVENT_TYPES: Mapping[str, type[Event]] = {
     cls.kind: cls
     for cls in (
         RoundOpened,
+        BettingWindow,
         BetPlaced,
         BetRemoved,
         DealRequested,

@@ -26,13 +26,14 @@ from typing import Any, TypeVar
 from baccara.errors import BaccaraError, InvalidBet, InvalidCards
 from baccara.fair import FairRandom, check_client_seed, check_server_seed, seed_hash
 from baccara.games import GameSpec, TableFacts, game
-from baccara.money import BetResult, format_cents, validate_stake
+from baccara.money import BetResult, money_text, validate_stake
 from baccara.randomness import RandomSource
 from baccara.table.events import (
     TABLE,
     BetPlaced,
     BetRemoved,
     BettingClosed,
+    BettingWindow,
     CardDealt,
     CardExposed,
     ChoiceOffered,
@@ -80,11 +81,44 @@ class OffStep(InvalidBet):
 
     def __init__(self, amount: int, step: int, lower: int | None, higher: int | None) -> None:
         self.amount, self.step, self.lower, self.higher = amount, step, lower, higher
-        nearest = " or ".join(format_cents(c) for c in (lower, higher) if c is not None)
+        self.params = {"amount_cents": amount, "step_cents": step, "lower_cents": lower,
+                       "higher_cents": higher}  # fmt: skip
+        nearest = " or ".join(money_text(c) for c in (lower, higher) if c is not None)
         super().__init__(
-            f"a stake of {amount} cents ({format_cents(amount)}) is not a multiple of this"
-            f" table's bet step, {step} cents ({format_cents(step)})"
-            + (f": bet {nearest}" if nearest else "")
+            f"a stake of {money_text(amount)} is not a multiple of this table's bet step,"
+            f" {money_text(step)}" + (f": bet {nearest}" if nearest else "")
+        )
+
+
+class OutsideLimits(InvalidBet):
+    """A spot's total that the table's limits refuse: over its maximum (:class:`OverLimit`)
+    or under its minimum (:class:`UnderLimit`). ``spot`` is the bet, ``name`` its name on
+    the layout; ``params`` carries the amounts in cents."""
+
+    def __init__(self, spot: str, name: str, total: int, low: int, high: int) -> None:
+        self.params = {"spot": spot, "total_cents": total, "min_cents": low, "max_cents": high}
+        super().__init__(
+            f"the total on {name} would be {money_text(total)}; this table takes"
+            f" {money_text(low)} to {money_text(high)} a spot"
+        )
+
+
+class OverLimit(OutsideLimits):
+    """A spot's total over the table's maximum."""
+
+
+class UnderLimit(OutsideLimits):
+    """A spot's total under the table's minimum."""
+
+
+class LeavesTooLittle(InvalidBet):
+    """Taking a bet back would leave less than the table's minimum on its spot."""
+
+    def __init__(self, spot: str, name: str, left: int, low: int) -> None:
+        self.params = {"spot": spot, "left_cents": left, "min_cents": low}
+        super().__init__(
+            f"that would leave {money_text(left)} on {name}, under the table minimum of"
+            f" {money_text(low)}"
         )
 
 
@@ -93,6 +127,7 @@ class TooManyBets(InvalidBet):
 
     def __init__(self, cap: int) -> None:
         self.cap = cap
+        self.params = {"cap": cap}
         super().__init__(
             f"at most {cap} bets a player in one round (a bet taken back counts): add to"
             " a spot with a larger stake instead"
@@ -118,6 +153,9 @@ class Round:
         self.ready: set[str] = set()
         self.placed: dict[str, int] = {}  # player → bets placed this round, taken back or not
         self.first_bet_at: float | None = None
+        self.window_until: float | None = None
+        """When the betting timer runs out (:class:`~baccara.table.events.BettingWindow`);
+        ``None`` while the round waits for a player."""
         self.closed: BettingClosed | None = None
         self.seats_dealt: tuple[int, ...] = ()
         self.dealt: dict[str, str] = {}
@@ -247,6 +285,10 @@ class Round:
             return self.procedure.needs(self.dealt, self.seats_dealt)
         return tuple(p for p in self.procedure.opening(self.seats_dealt) if p not in self.dealt)
 
+    def spot_name(self, spot: str) -> str:
+        """The bet's name as the layout prints it ("Banker Pair"); the bet itself if none."""
+        return next((s.name for s in self.spec.spots if s.bet == spot), spot)
+
     def exposed(self, position: str) -> bool:
         return position in self.face_up
 
@@ -278,9 +320,9 @@ class Round:
         """When :meth:`tick` next has something to do; ``None`` while waiting on people."""
         phase = self.phase
         if phase is Phase.BETTING:
-            if self.first_bet_at is None:
+            if self.window_until is None:
                 return None
-            timer = self.first_bet_at + self.opened.betting_seconds
+            timer = self.window_until
             if self._seated_bettors_ready():
                 return min(timer, self._window_ends())
             return timer
@@ -324,11 +366,10 @@ class Round:
         if cap is not None and self.placed.get(player, 0) >= cap:
             raise TooManyBets(cap)
         total = self._stakes.get(player, {}).get(spot, 0) + amount
-        if not self.opened.min_bet_cents <= total <= self.opened.max_bet_cents:
-            raise InvalidBet(
-                f"the total on {spot} would be {total} cents; this table takes"
-                f" {self.opened.min_bet_cents} to {self.opened.max_bet_cents} cents a spot"
-            )
+        low, high = self.opened.min_bet_cents, self.opened.max_bet_cents
+        if not low <= total <= high:
+            refusal = OverLimit if total > high else UnderLimit
+            raise refusal(spot, self.spot_name(spot), total, low, high)
         self.verify_on_step(player, spot, amount)
         if self._server_seed is not None:
             check_client_seed(client_seed)
@@ -358,10 +399,46 @@ class Round:
         self, bet_id: str, player: str, seat: int | None, spot: str, amount: int, now: float,
         client_seed: str | None = None,
     ) -> list[Event]:  # fmt: skip
-        """Take a bet; the first bet of the round starts the betting timer."""
+        """Take a bet; on a round still waiting for a player, the first bet starts the
+        betting timer (:meth:`open_window`)."""
         self.verify_place_bet(bet_id, player, seat, spot, amount, client_seed)
         return [self._emit(BetPlaced, now, player, bet_id=bet_id, player=player, seat=seat,
                            spot=spot, amount_cents=amount, client_seed=client_seed)]  # fmt: skip
+
+    def verify_open_window(self) -> None:
+        """The betting timer starts only while the round waits for a player."""
+        if self.phase is not Phase.BETTING:
+            raise RoundError(f"betting is closed: the round is {self.phase.value}")
+        if self.window_until is not None:
+            raise RoundError("the betting window is open already")
+
+    def can_open_window(self) -> bool:
+        return passes(self.verify_open_window)
+
+    def open_window(self, now: float) -> list[Event]:
+        """Start the betting timer, the countdown every player sees: ``betting_seconds``
+        from ``now`` (the table calls it as the round opens with players seated, or as the
+        first player sits)."""
+        self.verify_open_window()
+        return [self._emit(BettingWindow, now, TABLE, until=now + self.opened.betting_seconds)]
+
+    def verify_wait_for_players(self) -> None:
+        """A round waits without a countdown only with no bet on it, once its window ran out."""
+        if self.phase is not Phase.BETTING:
+            raise RoundError(f"betting is closed: the round is {self.phase.value}")
+        if self.wagers:
+            raise RoundError("the round has bets: its timer closes it")
+        if self.window_until is None:
+            raise RoundError("the round waits for a player already")
+
+    def can_wait_for_players(self) -> bool:
+        return passes(self.verify_wait_for_players)
+
+    def wait_for_players(self, now: float) -> list[Event]:
+        """Stop the countdown of a round nobody is seated at or bet on: it waits for the
+        first player to sit or bet (the table calls it as a window runs out unplayed)."""
+        self.verify_wait_for_players()
+        return [self._emit(BettingWindow, now, TABLE, until=None)]
 
     def verify_remove_bet(self, bet_id: str, player: str) -> None:
         if self.phase is not Phase.BETTING:
@@ -371,8 +448,8 @@ class Round:
             raise InvalidBet(f"no bet {bet_id!r} of yours on this round")
         left = self.totals(player)[wager.spot] - wager.amount
         if 0 < left < self.opened.min_bet_cents:
-            raise InvalidBet(
-                f"that would leave {left} cents on {wager.spot}, under the table minimum"
+            raise LeavesTooLittle(
+                wager.spot, self.spot_name(wager.spot), left, self.opened.min_bet_cents
             )
 
     def can_remove_bet(self, bet_id: str, player: str) -> bool:
@@ -639,13 +716,17 @@ class Round:
                            house_net=house)]  # fmt: skip
 
     def tick(self, now: float) -> list[Event]:
-        """Whatever the timers say is due at ``now``: close betting, end the peek, choose
-        Red for a silent chooser, turn the next card."""
+        """Whatever the timers say is due at ``now``: close betting (or, with no bet in the
+        window that ran out, open another), end the peek, choose Red for a silent chooser,
+        turn the next card."""
         phase = self.phase
         due = self.deadline()
         if due is None or now < due:
             return []
         if phase is Phase.BETTING:
+            if not self.wagers:  # nobody bet in the window: another one opens
+                return [self._emit(BettingWindow, now, TABLE,
+                                   until=now + self.opened.betting_seconds)]  # fmt: skip
             return self._close(now, TABLE, "all-ready" if self._seated_bettors_ready() else "timer")
         if phase is Phase.DEALING:
             return self._deal_electronic(now)
@@ -716,6 +797,8 @@ class Round:
         """The one place state changes: every event, live or replayed, comes through here."""
         if isinstance(event, RoundOpened):
             pass
+        elif isinstance(event, BettingWindow):
+            self.window_until = event.until
         elif isinstance(event, BetPlaced):
             self.wagers[event.bet_id] = Wager(
                 event.bet_id, event.player, event.seat, event.spot, event.amount_cents,
@@ -729,6 +812,8 @@ class Round:
                 self._at_seat[event.seat] = event.player
             if self.first_bet_at is None:
                 self.first_bet_at = event.at
+            if self.window_until is None:  # the first bet on a round waiting for a player
+                self.window_until = event.at + self.opened.betting_seconds
         elif isinstance(event, BetRemoved):
             gone = self.wagers.pop(event.bet_id)
             spots = self._stakes[gone.player]

@@ -150,7 +150,8 @@ class Table:
 
     def sit(self, player: str, seat: int | None = None, now: float | None = None) -> int:
         """Seat ``player``; ``now`` starts the watch on an idle seat (see :meth:`stand_up_idle`)
-        and ends a stood-up player's wait (see :meth:`verify_sit`)."""
+        and ends a stood-up player's wait (see :meth:`verify_sit`). The first to sit at a
+        round waiting for a player starts its betting timer (:meth:`Round.open_window`)."""
         chosen = self.verify_sit(player, seat, now)
         self.stood_up.pop(player, None)
         if now is not None:  # the waits over are forgotten, so the record stays small
@@ -158,6 +159,9 @@ class Table:
                              if now - t < STOOD_UP_SECONDS}  # fmt: skip
         self.seats[chosen] = player
         self.sittings[player] = Sitting(now, now)
+        round_ = self.round
+        if now is not None and round_ is not None and round_.can_open_window():
+            round_.open_window(now)  # the first player sits: the countdown starts
         return chosen
 
     def verify_leave(self, player: str) -> int:
@@ -264,7 +268,12 @@ class Table:
         self, now: float, *, server_seed: bytes | None = None, source: RandomSource | None = None
     ) -> Round:
         """The next round, open for bets. Electronic: pass the round's secret ``server_seed``
-        (its SHA-256 goes in the log now) or, to replay a seeded deal, a ``source``."""
+        (its SHA-256 goes in the log now) or, to replay a seeded deal, a ``source``.
+
+        With anyone seated, the betting timer starts now (a ``betting-window`` event):
+        players see the countdown from the moment betting opens, not from the first bet.
+        A table nobody sits at opens its round without one, so it never plays rounds to
+        nobody; the first player to sit or bet starts it."""
         self.verify_open_round()
         if self.config.mode is Mode.LIVE and (server_seed is not None or source is not None):
             raise BaccaraError("a live table deals the dealer's cards, not a seed")
@@ -292,6 +301,8 @@ class Table:
         round_ = Round.open(
             opened, server_seed=server_seed, source=source, shoe=self._shoe_for_round()
         )
+        if self.seats:  # betting opens with its countdown; an empty table waits for a player
+            round_.open_window(now)
         self.nonce += 1
         if self.round is not None:
             self.last_bettors = frozenset(w.player for w in self.round.wagers.values())
@@ -338,6 +349,16 @@ class Table:
         if self.round is None:
             raise RoundError("no round has been opened at this table")
         return self.round
+
+    def tick(self, now: float) -> list[Event]:
+        """The round's timers at ``now`` (:meth:`Round.tick`); a betting window that ran out
+        with no bet on the round and nobody seated stops its countdown instead of opening
+        another (:meth:`Round.wait_for_players`)."""
+        round_ = self.current()
+        due = round_.deadline()
+        if not self.seats and due is not None and now >= due and round_.can_wait_for_players():
+            return round_.wait_for_players(now)
+        return round_.tick(now)
 
     def verify_place_bet(
         self, bet_id: str, player: str, spot: str, amount: int, client_seed: str | None = None

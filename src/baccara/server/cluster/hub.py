@@ -174,6 +174,35 @@ def encode(message: dict[str, Any] | list[Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
+async def converse(
+    socket: WebSocket, sender: asyncio.Task[None], read: Callable[[str], None]
+) -> None:
+    """Read a socket's text messages into ``read`` while ``sender`` writes to it, until
+    the client goes away; then stop the sender. A binary frame, which nothing the
+    casino serves reads, closes the socket (1003). Table and lobby sockets both end so,
+    and the caller forgets its socket after this returns."""
+    binary = False
+    try:
+        while True:
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                binary = True
+                break
+            read(text)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+    if binary:
+        with contextlib.suppress(Exception):
+            await socket.close(code=UNSUPPORTED, reason="text messages only")
+
+
 @dataclass(frozen=True)
 class Segment:
     """New events of one round: ``round_.events[since:]``."""
@@ -196,6 +225,9 @@ class Hub:
         the casino's log and metrics read what was committed here."""
         self.held: dict[int, int] = {}
         """Each user's sockets, from their admission (:meth:`admit`) to their end."""
+        self.on_balances: list[Callable[[dict[int, int]], None]] = []
+        """Called with each batch of new balances (:meth:`balances`): the lobby's feed
+        tells the signed-in lobby sockets of theirs."""
         self.on_revoked: list[Callable[[int], None]] = []
         """Called with the user whose tokens were revoked (:meth:`revoke`): the accounts
         forget what they knew of them."""
@@ -309,6 +341,11 @@ class Hub:
 
     def balances(self, balances: dict[int, int]) -> None:
         """Each user's new balance, to every connection of theirs."""
+        for listener in self.on_balances:
+            try:
+                listener(balances)
+            except Exception:  # the table sockets get theirs whatever a listener did
+                log.exception("a listener of the balances failed")
         for user_id, cents in balances.items():
             for connection in list(self.users.get(user_id, ())):
                 connection.push(Balance(cents))
@@ -332,30 +369,15 @@ class Hub:
 
     async def pump(self, connection: Connection) -> None:
         """Send the connection's queue until it closes or the client goes away."""
-        socket = connection.websocket
-        sender = asyncio.create_task(self._send(connection))
-        binary = False
+
+        def read(text: str) -> None:
+            if text == "ping":
+                connection.push({"type": "pong"})
+
         try:
-            while True:
-                message = await socket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:  # a binary frame: nothing the casino reads
-                    binary = True
-                    break
-                if text == "ping":
-                    connection.push({"type": "pong"})
-        except (WebSocketDisconnect, RuntimeError):
-            pass
+            await converse(connection.websocket, asyncio.create_task(self._send(connection)), read)
         finally:
             self.remove(connection)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
-        if binary:
-            with contextlib.suppress(Exception):
-                await socket.close(code=UNSUPPORTED, reason="text messages only")
 
     async def _send(self, connection: Connection) -> None:
         queue, send = connection.queue, connection.send

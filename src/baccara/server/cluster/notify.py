@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
 from sqlalchemy import func, select
@@ -51,6 +52,9 @@ class Bus(Generic[H]):
         """Whether other processes may deal tables of this database (PostgreSQL)."""
         self.mirrors: dict[int, Mirror] = {}
         """The tables dealt elsewhere that this process's WebSockets follow, by id."""
+        self.heard: list[Callable[[dict[str, Any]], None]] = []
+        """Called with each notification from another process, before it is acted on: the
+        lobby's feed learns from it which tables dealt elsewhere changed."""
         self._listener: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -130,6 +134,11 @@ class Bus(Generic[H]):
     async def _heard(self, message: dict[str, Any]) -> None:
         if message.get("n") == self.me:
             return
+        for listener in self.heard:
+            try:
+                listener(message)
+            except Exception:
+                log.exception("a listener of the table notifications failed")
         hub = self.dealer.hub
         balances = message.get("b")
         if balances:

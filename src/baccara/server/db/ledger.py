@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
-from baccara.money import format_cents
+from baccara.money import money_text
 from baccara.server.db.models import Account, Entry, Transfer, table
 from baccara.server.db.sql import Inserts, Statement
 from baccara.server.errors import InsufficientFunds
@@ -198,5 +198,6 @@ def transfers(
 
 def _refuse(held: int, needed: int) -> NoReturn:
     raise InsufficientFunds(
-        f"the balance is {format_cents(held)}; {format_cents(needed)} is needed"
+        f"the balance is {money_text(held)}; {money_text(needed)} is needed",
+        params={"balance_cents": held, "needed_cents": needed},
     )

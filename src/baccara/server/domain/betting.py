@@ -151,6 +151,7 @@ def place(
                             "user_id": user.id, "spot": spot, "amount_cents": amount,
                             "seat": seat, "status": "placed", "created_at": now})  # fmt: skip
     table.place_bet(bet_id, user.username, spot, amount, now, client_seed)
+    _tell_balance(live, user, balances[wallet.id])
     return {**answer, "balance_cents": balances[wallet.id]}
 
 
@@ -173,4 +174,14 @@ def remove(session: Session, live: Live, user: Caller, bet_id: str, now: float) 
     )  # fmt: skip
     bet.status = "withdrawn"
     round_.remove_bet(bet_id, user.username, now)
+    _tell_balance(live, user, balances[wallet.id])
     return balances[wallet.id]
+
+
+def _tell_balance(live: Live, user: Caller, cents: int) -> None:
+    """The player's new balance goes, once the bet's transaction commits, to every socket
+    of theirs — their other tabs and tables, here and in the other processes — so each
+    shows what the stake left, not the balance before it. A replayed bet moved nothing
+    and tells nothing."""
+    if live.outbox is not None:
+        live.outbox.balances[user.id] = cents

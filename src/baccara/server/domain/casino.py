@@ -32,6 +32,7 @@ from baccara.server.db.models import Seat, User
 from baccara.server.db.sql import prepare
 from baccara.server.domain import betting, responsible
 from baccara.server.domain.accounts import Accounts, Revocation
+from baccara.server.domain.lobby import LobbyFeed
 from baccara.server.domain.runner import Runner
 from baccara.server.domain.sessions import PlaySessions
 from baccara.server.domain.types import Caller, Live
@@ -70,6 +71,8 @@ class Casino:
         self.accounts = Accounts(self.db, settings, self.clock)
         self.hub.on_revoked.append(self.accounts.forget)
         self.sessions = PlaySessions(self.db, self.hub, self.time)
+        self.lobby = LobbyFeed(self.db, self.hub, self.tables, self.bus, self.time)
+        """The lobby's one socket a visitor: every table's state and changes."""
         self._checker: asyncio.Task[None] | None = None
 
     # --- life ------------------------------------------------------------------------------
@@ -80,12 +83,14 @@ class Casino:
         await asyncio.to_thread(self.accounts.load_tokens)
         await self.runner.take_tables()
         self.runner.start()
+        self.lobby.start()
         self._checker = asyncio.create_task(self.sessions.reality_checks())
 
     async def stop(self) -> None:
         """A graceful stop. The last process of the casino settles or voids the rounds in
         play; one of several hands its tables to the others, who go on with them."""
         await self.runner.wind_down()
+        await self.lobby.stop()
         if self._checker is not None:
             self._checker.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -32,7 +32,7 @@ from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from baccara.errors import BaccaraError
-from baccara.money import format_cents
+from baccara.money import money_text
 from baccara.server.db.ledger import Ref
 from baccara.server.db.models import (
     Account,
@@ -356,8 +356,9 @@ def check_bet(
         room = limit - net_loss(session, wallet.id, now - length)
         if amount > room:
             raise LossLimitReached(
-                f"your {period} loss limit is {format_cents(limit)}: this bet could take you past"
-                f" it; {format_cents(max(room, 0))} of room is left"
+                f"your {period} loss limit is {money_text(limit)}: this bet could take you past"
+                f" it; {money_text(max(room, 0))} of room is left",
+                params={"period": period, "limit_cents": limit, "room_cents": max(room, 0)},
             )
 
 
@@ -395,6 +396,7 @@ def summary(session: Session, user: User, wallet_id: int, now: float) -> dict[st
         "session": None if playing is None else {
             "started_at": playing.started_at,
             "minutes": int((now - playing.started_at) // 60),
+            "time_played_seconds": int(now - playing.started_at),
             "net_cents": -net_loss(session, wallet_id, playing.started_at),
             "last_bet_at": playing.last_play_at,
             "ends_at": playing.last_play_at + IDLE_GAP,

@@ -64,7 +64,9 @@ DEFAULT_TABLES = "default-tables"
 """The setting that says the default tables were made (once in a database's life)."""
 SHUTDOWN_VOID = "the casino shut down while betting was open: every bet is refunded"
 CLOSE_VOID = "the table was closed while betting was open: every bet is refunded"
-BETTING_EVENTS = frozenset({"bet-placed", "bet-removed", "deal-requested", "stood-up"})
+BETTING_EVENTS = frozenset(
+    {"betting-window", "bet-placed", "bet-removed", "deal-requested", "stood-up"}
+)
 """Events that leave a round open for bets: its stored state does not change."""
 
 
@@ -468,7 +470,7 @@ class Runner:
 
     async def tick(self, live: Live) -> None:
         """The scheduler's action for one table: whatever its timers say is due."""
-        await self.act(live, lambda session, now: live.table.current().tick(now))
+        await self.act(live, lambda session, now: live.table.tick(now))
 
     async def _write(self, work: Callable[[Session], T]) -> T:
         """Run a table's transaction: on SQLite in this thread, on PostgreSQL in a worker.
@@ -500,7 +502,11 @@ class Runner:
             leases.fence(session, live.table_id, cluster.me, live.generation, now + cluster.seconds)
         round_ = live.table.round
         mark = len(round_.events) if round_ is not None else 0
-        result = action(session, now)
+        live.outbox = outbox
+        try:
+            result = action(session, now)
+        finally:
+            live.outbox = None
         in_play = round_ is not None and live.table.round is round_
         if in_play and self._stand_up_idle(session, live, now):
             seats = {str(seat): name for seat, name in sorted(live.table.seats.items())}

@@ -24,6 +24,9 @@ class Live:
     closed: bool = False
     moved: bool = False
     """Closed because another process deals it now (not because the table was closed)."""
+    outbox: Outbox | None = None
+    """What the transaction running on the table sends once it commits, while it runs
+    (the runner sets it): a bet puts the player's new balance in it."""
 
     @property
     def round(self) -> Round | None:
@@ -40,14 +43,14 @@ class Live:
         return (round_, events, tuple(sorted(self.table.seats.items())), self.round_id)
 
     def deadline(self) -> float | None:
-        """When the table next has something to do by itself: a timer of the round in play,
+        """When the table next has something to do by itself: a timer of the round in play
         or, while it waits for its first bet, the end of a betting window its seated
-        players sit out (``Table.seat_deadline``)."""
+        players sit out (``Table.seat_deadline``), whichever comes first."""
         round_ = self.table.round
         if round_ is None or round_.phase.over:
             return None
-        due = round_.deadline()
-        return due if due is not None else self.table.seat_deadline()
+        dues = [d for d in (round_.deadline(), self.table.seat_deadline()) if d is not None]
+        return min(dues) if dues else None
 
 
 @dataclass

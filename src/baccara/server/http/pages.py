@@ -47,6 +47,7 @@ PAGES = (
     "/sign-in",
     "/history",
     "/tables/{table_id}",
+    "/multi",
     "/dealer/{table_id}",
     "/rules/{game}",
     "/account",

@@ -3,11 +3,12 @@
 const TOKEN_KEY = "baccara.token";
 
 export class ApiError extends Error {
-  constructor(status, code, detail) {
+  constructor(status, code, detail, params = null) {
     super(detail || code || `HTTP ${status}`);
     this.status = status;
     this.code = code;
     this.detail = detail;
+    this.params = params; // the refusal's figures (amounts in cents), for words.js to word it
   }
 }
 
@@ -53,7 +54,7 @@ export async function api(method, path, body = undefined, headers = {}) {
       setToken(null);
       for (const listener of signedOut) listener();
     }
-    throw new ApiError(response.status, data && data.error, data && data.detail);
+    throw new ApiError(response.status, data && data.error, data && data.detail, (data && data.params) || null);
   }
   return data;
 }

@@ -72,3 +72,29 @@ export function chipStack(cents) {
   return h("span", { class: ["chip-stack", `stack-${chips.length}`], "data-cents": cents },
     discs, h("span", { class: "stack-label" }, chipLabel(cents)));
 }
+
+/**
+ * Offer only the chips the balance covers: a chip worth more is disabled (and says so),
+ * and comes back when the balance allows. If the chip in hand is no longer covered, the
+ * largest that is takes its place. `rack` is the table's fieldset of chip radios; returns
+ * the chip in hand, in cents. An unknown balance (not yet loaded) disables nothing.
+ */
+export function limitChips(rack, balance, inHand) {
+  const known = typeof balance === "number";
+  let chosen = inHand;
+  let largest = null;
+  for (const input of rack.querySelectorAll("input[type=radio]")) {
+    const cents = Number(input.value);
+    const over = known && cents > balance;
+    input.disabled = over;
+    input.closest(".chip").classList.toggle("over-balance", over);
+    input.closest(".chip").title = over ? `More than your balance of ${money(balance)}` : "";
+    if (!over && (largest === null || cents > largest)) largest = cents;
+  }
+  if (known && inHand > balance && largest !== null) {
+    chosen = largest;
+    const input = rack.querySelector(`input[value="${largest}"]`);
+    if (input) input.checked = true;
+  }
+  return chosen;
+}

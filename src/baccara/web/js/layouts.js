@@ -3,6 +3,7 @@
 
 import { dieSvg, handScore, itemSvg, parseTile } from "./cards.js";
 import { h, titleCase } from "./dom.js";
+import { bonusNote, mainWord, points as pointsText, shownScore } from "./words.js";
 
 /**
  * Each game's facts by id, as GET /api/games serves them (the registry's public facts:
@@ -108,10 +109,10 @@ function cardsOf(round, hand, ctx, size, extraFor = () => "") {
 function scoredHands(game, round, ctx) {
   const box = (hand, label) => {
     const cards = round ? round.hand(hand) : [];
-    const visible = cards.filter((c) => c.item).map((c) => c.item);
+    const score = shownScore(cards, handScore); // none from one card alone: a lone 8 is no natural
     const winner = round && round.settled && round.settled.result.winner;
     return h("section", { class: ["hand", `hand-${hand}`, winner === hand ? "won" : null, winner === "tie" ? "tied" : null], "aria-label": label, "data-hand": hand },
-      h("h3", {}, label, visible.length ? h("span", { class: "score", "data-score": String(handScore(visible)) }, String(handScore(visible))) : null),
+      h("h3", {}, label, score !== null ? h("span", { class: "score", "data-score": String(score) }, String(score)) : null),
       h("div", { class: "cards" }, cardsOf(round, hand, ctx, 2, (i) => (i === 2 ? "third" : ""))));
   };
   return h("div", { class: ["hands", `hands-${game}`, "felt-scored-hands"] }, handsOf(game, round).map((hand) => box(hand.hand, hand.name)));
@@ -175,7 +176,7 @@ function seatsAgainstDealer(game, round, ctx) {
     const visible = cards.filter((c) => c.item).map((c) => c.item);
     const points = visible.length === 3 && hand !== "exposed" ? loBallPoints(visible) : null;
     return h("section", { class: ["hand", "tiles", `hand-${hand.replace(/\d+$/, "")}`, extra], "aria-label": who ? `${label} ${who}` : label, "data-hand": hand },
-      h("h3", {}, h("span", {}, label, who ? h("span", { class: "who-name" }, ` ${who}`) : null), points !== null ? h("span", { class: "score", "data-score": String(points) }, `${points} pts`) : null),
+      h("h3", {}, h("span", {}, label, who ? h("span", { class: "who-name" }, ` ${who}`) : null), points !== null ? h("span", { class: "score", "data-score": String(points) }, pointsText(points)) : null),
       h("div", { class: "cards" }, cardsOf(round, hand, ctx, 3)),
       note);
   };
@@ -188,7 +189,7 @@ function seatsAgainstDealer(game, round, ctx) {
     const outcome = result && result.seats && result.seats[seat] ? result.seats[seat].main : null;
     const mine = Number(seat) === mySeat;
     return tiles(hand, `Seat ${seat}`, mine ? "mine" : null,
-      outcome ? h("p", { class: ["main-outcome", outcome.startsWith("win") ? "won" : null] }, `Main: ${outcome}`) : null,
+      outcome ? h("p", { class: ["main-outcome", outcome.startsWith("win") ? "won" : null], "data-outcome": outcome }, `Main: ${mainWord(outcome)}`) : null,
       name ? `· ${name}${mine ? " (you)" : ""}` : null);
   });
   const dice = round ? round.hand("dice") : [];
@@ -233,10 +234,10 @@ export function headline(round, you, mySeat) {
   }
   if (result.dealer_points !== undefined) {
     const seat = mySeat && result.seats[String(mySeat)];
-    const mine = seat ? ` · your ${seat.points} points: ${seat.main}` : "";
-    return `Dealer ${result.dealer_points} points${mine} · dice ${result.dice.join("-")} (${result.dice_total})`;
+    const mine = seat ? ` · your ${pointsText(seat.points)}: ${mainWord(seat.main)}` : "";
+    return `Dealer ${pointsText(result.dealer_points)}${mine} · dice ${result.dice.join("-")} (${result.dice_total})`;
   }
-  const bonus = result.bonus_category ? ` · Bonus hand: ${result.bonus_category.replace(/_/g, " ")}` : "";
+  const bonus = bonusNote(round); // only a Bonus hand that pays: "pair" beside a lost Bonus misleads
   return `${result.winner === "push" ? "Push" : `${titleCase(result.winner)} wins`}${bonus}`;
 }
 

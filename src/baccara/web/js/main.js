@@ -3,10 +3,14 @@
 import { games } from "./api.js";
 import { h, replace } from "./dom.js";
 import { learnGames } from "./layouts.js";
+import { notFoundView } from "./notfound.js";
+import { watchConnection } from "./offline.js";
 import { restore, session, signOut, signedIn, onSession } from "./session.js";
+import "./sessionclock.js"; // the header's session time and net result
 import * as lobby from "./pages/lobby.js";
 import * as signin from "./pages/signin.js";
 import * as table from "./pages/table.js";
+import * as multi from "./pages/multi.js";
 import * as history from "./pages/history.js";
 import * as rules from "./pages/rules.js";
 import * as dealer from "./pages/dealer.js";
@@ -18,7 +22,8 @@ import * as dealers from "./pages/dealers.js";
 const ROUTES = [
   [/^\/$/, lobby, false],
   [/^\/sign-in$/, signin, false],
-  [/^\/tables\/(\d+)$/, table, true],
+  [/^\/tables\/(\d+)$/, table, false], // anyone may watch; playing asks for a sign-in
+  [/^\/multi$/, multi, true],
   [/^\/dealer\/(\d+)$/, dealer, true],
   [/^\/history$/, history, true],
   [/^\/rules\/([a-z-]+)$/, rules, false],
@@ -29,6 +34,12 @@ const ROUTES = [
 ];
 
 let cleanup = null;
+
+/** Where the sign-in page goes once signed in: its ?next=, a path of this casino only. */
+function nextOf(page) {
+  const next = page === signin ? new URLSearchParams(location.search).get("next") : null;
+  return next && /^\/(?![/\\])/.test(next) ? { next } : {};
+}
 
 export function navigate(path, { replaceState = false } = {}) {
   if (replaceState) history_.replaceState({}, "", path);
@@ -51,13 +62,13 @@ async function render() {
   const path = location.pathname;
   const found = ROUTES.find(([pattern]) => pattern.test(path));
   if (!found) {
-    replace(main, h("section", { class: "panel" }, h("h1", {}, "Not here"), h("p", {}, "There is no such page. "), h("a", { href: "/", "data-link": true }, "Back to the lobby")));
+    replace(main, notFoundView(path));
     return;
   }
   const [pattern, page, needsSignIn] = found;
   const params = path.match(pattern).slice(1);
   if (needsSignIn && !signedIn()) {
-    cleanup = signin.mount(main, [], { next: path, navigate });
+    cleanup = signin.mount(main, [], { next: path + location.search, navigate }); // with its query: /multi?tables=1,3
     return;
   }
   const section = ["/history", "/rules", "/account", "/admin/report", "/admin/audit", "/admin/dealers"].find((prefix) => path.startsWith(prefix)) || "/";
@@ -67,7 +78,7 @@ async function render() {
     if (own === section) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   });
-  cleanup = page.mount(main, params, { navigate }) || null;
+  cleanup = page.mount(main, params, { navigate, ...nextOf(page) }) || null;
 }
 
 document.addEventListener("click", (event) => {
@@ -93,6 +104,7 @@ onSession(() => {
   wasSignedIn = now;
 });
 
+watchConnection(); // the offline banner, from the first moment
 // Every page draws a game from its facts (GET /api/games): learnt before the first page.
 await Promise.all([restore(), games().then(learnGames).catch(() => {})]);
 wasSignedIn = Boolean(session.user);

@@ -7,7 +7,8 @@ import {
 
 const LETTER = { banker: "B", player: "P", tie: "T" };
 
-function grid(cols, rows, cell, kind, label, letters) {
+/** An empty road `cols` by `rows` cells of `cell` pixels, named for readers and tests. */
+export function grid(cols, rows, cell, kind, label, letters) {
   const width = cols * cell;
   const height = rows * cell;
   const svg = s("svg", {
@@ -26,7 +27,7 @@ function grid(cols, rows, cell, kind, label, letters) {
   return svg;
 }
 
-function columnsNeeded(cells, minimum) {
+export function columnsNeeded(cells, minimum) {
   return Math.max(minimum, ...cells.map((cell) => cell.x + 2));
 }
 
@@ -103,24 +104,26 @@ function marker(letter, k) {
   return svg;
 }
 
-function percent(part, whole) {
+export function percent(part, whole) {
   return whole ? `${((100 * part) / whole).toFixed(1)} %` : "—";
+}
+
+/** A road's box: it fills its width with empty columns, and scrolls to the newest when
+ * the road is longer. `render(columns)` draws the road at least that wide. */
+export function scroller(render, cell) {
+  const box = h("div", { class: "road-scroll", tabindex: "0" }, render(0));
+  requestAnimationFrame(() => {
+    const columns = Math.floor((box.clientWidth - 1) / cell);
+    if (columns > 0) box.replaceChildren(render(columns));
+    box.scrollLeft = box.scrollWidth;
+  });
+  return box;
 }
 
 /** The whole scoreboard: the five roads, what each road would show next, and the counts. */
 export function scoreboard(outcomes) {
   const stats = statistics(outcomes);
   const next = predictions(outcomes);
-  // Each road fills its box with empty columns, and scrolls to the newest when it is longer.
-  const scroller = (render, cell) => {
-    const box = h("div", { class: "road-scroll", tabindex: "0" }, render(0));
-    requestAnimationFrame(() => {
-      const columns = Math.floor((box.clientWidth - 1) / cell);
-      if (columns > 0) box.replaceChildren(render(columns));
-      box.scrollLeft = box.scrollWidth;
-    });
-    return box;
-  };
   const ask = (winner, label) =>
     h("p", { class: ["ask", winner] }, h("span", { class: "ask-label" }, label),
       ...DERIVED.map(({ k, name }, i) => (next[winner][i] ? h("span", { class: "ask-mark", title: name }, marker(next[winner][i], k)) : h("span", { class: "ask-mark empty" }, "·"))));

@@ -14,6 +14,7 @@ export class RoundState {
     this.opened = null;
     this.bets = new Map(); // bet_id → bet-placed event
     this.firstBetAt = null;
+    this.windowUntil = null; // when the betting timer runs out; null: waiting for a player
     this.ready = new Set();
     this.closed = null;
     this.slots = new Map(); // position → {item, faceUp}
@@ -47,9 +48,13 @@ export class RoundState {
       case "round-opened":
         this.opened = event;
         break;
+      case "betting-window":
+        this.windowUntil = event.until;
+        break;
       case "bet-placed":
         this.bets.set(event.bet_id, event);
         if (this.firstBetAt === null) this.firstBetAt = event.at;
+        if (this.windowUntil === null) this.windowUntil = event.at + this.opened.betting_seconds; // a round waiting for a player
         break;
       case "bet-removed": {
         const gone = this.bets.get(event.bet_id);
@@ -124,9 +129,9 @@ export class RoundState {
   deadline() {
     const phase = this.phase;
     if (phase === "betting") {
-      if (this.firstBetAt === null) return null;
-      const timer = this.firstBetAt + this.opened.betting_seconds;
-      if (!this.seatedBettorsReady()) return timer;
+      if (this.windowUntil === null) return null; // the countdown runs from the moment betting opens
+      const timer = this.windowUntil;
+      if (!this.seatedBettorsReady() || this.firstBetAt === null) return timer;
       return Math.min(timer, this.firstBetAt + (this.opened.min_betting_seconds || 0));
     }
     if (phase === "peek") return this.peek.until;

@@ -29,6 +29,8 @@ export function describe(game, event) {
         : `Round ${event.nonce} opened at a live table`;
     case "bet-placed":
       return `${event.player} bet ${money(event.amount_cents)} on ${betName(game, event.spot)}${event.seat ? ` from seat ${event.seat}` : ""}`;
+    case "betting-window":
+      return event.until === null ? "Nobody is seated: the round waits for a player" : "Place your bets: the countdown started";
     case "bet-removed":
       return `${event.player} took a bet back`;
     case "deal-requested":

@@ -1,4 +1,5 @@
-"""Every refusal as a 4xx with a JSON body that says what is wrong: ``{"error", "detail"}``.
+"""Every refusal as a 4xx with a JSON body that says what is wrong: ``{"error", "detail"}``,
+with ``"params"`` (the figures it names, amounts in cents) when it has any.
 
 Bad input changes nothing: each refusal is raised before anything is committed. A
 request whose database connection is lost under it (PostgreSQL restarted or failed
@@ -49,18 +50,27 @@ ANY_REQUEST: tuple[type[BaccaraError], ...] = (BodyTooLarge,)
 
 
 class ErrorOut(BaseModel):
-    """Every refusal: what kind of error (its code), and what is wrong, in words."""
+    """Every refusal: what kind of error (its code), and what is wrong, in words; and, for
+    a refusal that names figures (a bet over the table's limit, a balance too short), those
+    figures as ``params`` — amounts in integer cents — for a client to word it itself."""
 
     error: str
     detail: str
+    params: dict[str, int | str | None] | None = None
 
 
 BAD_BODY: tuple[type[BaccaraError], ...] = (InvalidRequest, UnreadableBody)
 """What a route that reads a JSON body may answer when it cannot use it."""
 
 
-def error_body(code: str, detail: str) -> dict[str, str]:
-    return {"error": code, "detail": detail}
+def error_body(
+    code: str, detail: str, params: dict[str, int | str | None] | None = None
+) -> dict[str, object]:
+    """A refusal's JSON body; ``params`` only when the refusal has figures to give."""
+    body: dict[str, object] = {"error": code, "detail": detail}
+    if params is not None:
+        body["params"] = params
+    return body
 
 
 def refusals(*kinds: type[BaccaraError], database: bool = True) -> dict[int | str, dict[str, Any]]:
@@ -98,7 +108,7 @@ def install(app: FastAPI) -> None:
             headers = {"Retry-After": str(max(1, math.ceil(retry_after)))}
         elif status == 503:  # the table is changing hands between server processes
             headers = {"Retry-After": "1"}
-        return JSONResponse(error_body(code, str(error)), status, headers=headers)
+        return JSONResponse(error_body(code, str(error), error.params), status, headers=headers)
 
     @app.exception_handler(DBAPIError)
     async def unavailable(request: Request, error: DBAPIError) -> JSONResponse:
@@ -129,6 +139,10 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http(request: Request, error: StarletteHTTPException) -> JSONResponse:
-        """The protocol's refusals (no route, a body that cannot be read), their status kept."""
-        return JSONResponse(error_body(HTTPRefusal.code, str(error.detail)), error.status_code,
-                            headers=getattr(error, "headers", None))  # fmt: skip
+        return protocol_refusal(error)
+
+
+def protocol_refusal(error: StarletteHTTPException) -> JSONResponse:
+    """The protocol's refusals (no route, a body that cannot be read), their status kept."""
+    return JSONResponse(error_body(HTTPRefusal.code, str(error.detail)), error.status_code,
+                        headers=getattr(error, "headers", None))  # fmt: skip

@@ -46,7 +46,17 @@ from baccara.server.http.api.schemas import (
     TableId,
     TableIn,
 )
-from baccara.table import Mode, OffStep, RoundError, SeatError, TableConfig, TooManyBets
+from baccara.table import (
+    LeavesTooLittle,
+    Mode,
+    OffStep,
+    OverLimit,
+    RoundError,
+    SeatError,
+    TableConfig,
+    TooManyBets,
+    UnderLimit,
+)
 from baccara.table.config import whole_cents_step
 
 router = APIRouter(tags=["tables"])
@@ -162,7 +172,8 @@ async def leave_seat(table_id: TableId, user: UserDep, casino: CasinoDep) -> Sea
     status_code=201,
     response_model=BetOut,
     responses=refusals(*PLAYING, StaffCannotPlay, UnreadableBody, InvalidBet, OffStep, TooManyBets,
-                       InsufficientFunds, IdempotencyConflict, LossLimitReached, RealityCheckDue),
+                       OverLimit, UnderLimit, InsufficientFunds, IdempotencyConflict,
+                       LossLimitReached, RealityCheckDue),
 )  # fmt: skip
 async def place_bet(
     table_id: TableId,
@@ -179,7 +190,7 @@ async def place_bet(
 
 
 @router.delete("/api/tables/{table_id}/bets/{bet_id}", response_model=BalanceOut,
-               responses=refusals(*PLAYING))  # fmt: skip
+               responses=refusals(*PLAYING, LeavesTooLittle))  # fmt: skip
 async def remove_bet(
     table_id: TableId, bet_id: BetId, user: UserDep, casino: CasinoDep
 ) -> BalanceOut:

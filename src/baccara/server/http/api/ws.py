@@ -1,6 +1,8 @@
 """``WS /ws/tables/{id}?ticket=…``: a table's events as this user may see them, live.
 
-A socket opens with a ticket from ``POST /api/ws-ticket``, never with the token itself:
+A socket opened with no ticket is a signed-out visitor's, who watches the table as
+everyone sees it (:mod:`~baccara.server.http.api.watching`). A player's socket opens
+with a ticket from ``POST /api/ws-ticket``, never with the token itself:
 a URL is kept by proxies and logs, and a ticket in one is worth nothing once it has
 opened its socket or its 30 seconds are up. A URL carrying ``?token=`` is refused.
 The ticket is used up only once the socket is sure to open (the table is open, the
@@ -27,6 +29,7 @@ from baccara.server.domain.accounts import Claims
 from baccara.server.domain.casino import Casino
 from baccara.server.errors import AuthError, NotFound, TooManySockets
 from baccara.server.http.api.schemas import TableId
+from baccara.server.http.api.watching import refuse_missing, watch
 from baccara.server.observe.logs import get_logger
 
 router = APIRouter()
@@ -46,6 +49,9 @@ async def table_events(websocket: WebSocket, table_id: TableId, ticket: str | No
         await websocket.close(code=UNAUTHORIZED, reason="no token in a URL: open the socket"
                               " with a ticket from POST /api/ws-ticket")  # fmt: skip
         return
+    if ticket is None:  # signed out: a watcher, who sees what everyone sees
+        await watch(websocket, casino, table_id)
+        return
     try:
         user, read = await casino.accounts.read_ticket(ticket)
     except BaccaraError as error:
@@ -54,7 +60,7 @@ async def table_events(websocket: WebSocket, table_id: TableId, ticket: str | No
     claims = read.claims
     source = await casino.source(table_id)
     if source is None:
-        await websocket.close(code=NOT_FOUND, reason=f"no open table {table_id}")
+        await refuse_missing(websocket, casino, table_id)  # 4404 unknown, 4410 closed
         return
     if not casino.hub.admit(user.id):
         await websocket.accept()  # so that the browser reads the code and the reason

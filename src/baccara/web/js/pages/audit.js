@@ -5,6 +5,7 @@
 import { ApiError, get, post } from "../api.js";
 import { dateTime, h, money, parseMoney, replace, signed } from "../dom.js";
 import { adminOnly } from "./report.js";
+import { number } from "../words.js";
 
 const PAGE = 100;
 
@@ -18,6 +19,9 @@ const ACTIONS = {
   "round-voided": "Round voided",
   "dealer-assigned": "Dealer's tables",
 };
+
+/** A count with thousands separators; an id or a nonce as it is. */
+const counted = (key, value) => (typeof value === "number" && !/(^|_)(id|nonce|seat)$/.test(key) ? number(value) : value);
 
 /** An action's particulars in words: amounts as money, cards as typed, the rest as key value. */
 export function detailsText(details) {
@@ -35,7 +39,8 @@ export function detailsText(details) {
     else if (key === "options" && typeof value === "object") {
       const options = Object.entries(value).map(([k, v]) => `${k}=${v}`).join(", ");
       if (options) parts.push(`options ${options}`);
-    } else parts.push(`${key.replaceAll("_", " ")} ${typeof value === "object" ? JSON.stringify(value) : value}`);
+    } else if (key.endsWith("_cents") && Number.isSafeInteger(value)) parts.push(`${key.slice(0, -6).replaceAll("_", " ")} ${money(value)}`);
+    else parts.push(`${key.replaceAll("_", " ")} ${typeof value === "object" ? JSON.stringify(value) : counted(key, value)}`);
   }
   return parts.join(" · ");
 }

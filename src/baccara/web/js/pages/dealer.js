@@ -49,7 +49,8 @@ export function seatSettlement(payouts) {
 
 export function mount(main, [id]) {
   const tableId = Number(id);
-  const st = { connection: ["connecting", ""], table: null, round: null, previous: null, seats: {}, needs: [], shoe: null, faceShown: new Set(), backShown: new Set(), closed: false };
+  const st = { connection: ["connecting", ""], table: null, round: null, previous: null, seats: {}, needs: [], shoe: null, faceShown: new Set(), backShown: new Set(), closed: false, offset: null };
+  let ticker = null;
   const ui = {};
   let built = false;
 
@@ -166,6 +167,11 @@ export function mount(main, [id]) {
       refreshShoe();
     },
     onEvents(message) {
+      const last = message.events[message.events.length - 1];
+      if (last && typeof last.at === "number") { // the server's clock, as the table page estimates it
+        const sample = Date.now() / 1000 - last.at;
+        st.offset = st.offset === null ? sample : Math.min(st.offset, sample);
+      }
       const first = message.events[0];
       if (st.round && message.round_id === st.round.id) {
         if (!st.round.applyAll(message.events)) {
@@ -208,6 +214,7 @@ export function mount(main, [id]) {
     ui.conn = h("span", { class: "conn", role: "status", "data-state": st.connection[0] }, st.connection[0] === "live" ? "Live" : "Connecting…");
     ui.phase = h("p", { class: "phase", "aria-live": "polite" });
     ui.close = h("button", { type: "button", class: "primary", onClick: closeBetting }, "No more bets");
+    ui.countdown = h("p", { class: "countdown", role: "timer", "aria-live": "off" }); // from the moment betting opens
     ui.next = h("p", { class: "next", "aria-live": "polite", id: "next-needed" });
     ui.entry = h("input", { id: "entry", name: "entry", autocomplete: "off", spellcheck: "false", autocapitalize: "characters", "aria-describedby": "next-needed entry-hint entry-error",
       onInput: () => {
@@ -241,7 +248,7 @@ export function mount(main, [id]) {
             : "Rank then suit: 9S, KD, 10H or TH; each card is taken as soon as it is typed. Several at once: separate with spaces and press Enter."),
           ui.entryError, ui.entered),
         h("section", { class: "panel felt-panel", "aria-labelledby": "d-table" }, h("h2", { id: "d-table" }, "The layout"), ui.hands),
-        h("section", { class: "panel round-panel", "aria-labelledby": "d-round" }, h("h2", { id: "d-round" }, "Round"), ui.phase, ui.bets, ui.close, ui.roundMessage),
+        h("section", { class: "panel round-panel", "aria-labelledby": "d-round" }, h("h2", { id: "d-round" }, "Round"), ui.phase, ui.countdown, ui.bets, ui.close, ui.roundMessage),
         h("section", { class: "panel settle-panel", "aria-labelledby": "d-settle" }, h("h2", { id: "d-settle" }, "Pay and collect"), ui.settlement),
         h("section", { class: "panel void-panel", "aria-labelledby": "d-void" }, h("h2", { id: "d-void" }, "Void a misdeal"),
           h("form", { class: "inline-form", onSubmit: voidRound }, h("label", { for: "void-reason" }, "Reason"), ui.reason, ui.voidButton),
@@ -361,6 +368,18 @@ export function mount(main, [id]) {
     ui.voidButton.disabled = !r || r.over || !r.bets.size;
   }
 
+  /** The betting countdown players see, from the moment betting opens, on the server's clock. */
+  function tick() {
+    const r = st.round;
+    const due = built && r && !st.closed && r.phase === "betting" ? r.deadline() : null;
+    if (!built) return;
+    ui.countdown.textContent = due === null ? "" : `Betting closes in ${Math.ceil(Math.max(0, due - (Date.now() / 1000 - (st.offset ?? 0))))} s`;
+  }
+
   socket.start();
-  return () => socket.stop();
+  ticker = setInterval(tick, 250);
+  return () => {
+    clearInterval(ticker);
+    socket.stop();
+  };
 }

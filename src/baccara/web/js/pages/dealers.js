@@ -7,6 +7,7 @@
 import { ApiError, get, put } from "../api.js";
 import { dateTime, h, money, replace } from "../dom.js";
 import { gameName } from "../layouts.js";
+import { number } from "../words.js";
 import { adminOnly, isoDay, period } from "./report.js";
 
 const DAY_MS = 86_400_000;
@@ -16,13 +17,13 @@ const share = (value) => `${(100 * value).toFixed(1)} %`;
 function dealerRow(row) {
   return h("tr", { "data-dealer": row.dealer, class: row.flagged ? "flagged" : null },
     h("th", { scope: "row" }, row.dealer, row.role && row.role !== "dealer" ? h("small", {}, row.role) : null),
-    h("td", { "data-col": "rounds" }, String(row.rounds)),
-    h("td", { "data-col": "voided" }, String(row.voided)),
+    h("td", { "data-col": "rounds" }, number(row.rounds)),
+    h("td", { "data-col": "voided" }, number(row.voided)),
     h("td", { "data-col": "share" }, share(row.void_share),
       row.flagged ? h("span", { class: "flag-mark" }, " ⚑ flagged") : null),
     h("td", { "data-col": "peers" }, row.peer_median_share === null ? "—" : share(row.peer_median_share)),
     h("td", { "data-col": "stakes" }, money(row.voided_stakes_cents)),
-    h("td", { "data-col": "tables" }, row.tables.map((t) => `Table ${t.table_id}: ${t.voided} of ${t.rounds}`).join(" · ")));
+    h("td", { "data-col": "tables" }, row.tables.map((t) => `Table ${t.table_id}: ${number(t.voided)} of ${number(t.rounds)}`).join(" · ")));
 }
 
 function dealersTable(rows) {
@@ -43,8 +44,8 @@ function tablesTable(rows) {
     h("tbody", {}, rows.map((row) => h("tr", { "data-table-id": row.table_id },
       h("th", { scope: "row" }, `Table ${row.table_id}`),
       h("td", {}, gameName(row.game)),
-      h("td", { "data-col": "rounds" }, String(row.rounds)),
-      h("td", { "data-col": "voided" }, String(row.voided)),
+      h("td", { "data-col": "rounds" }, number(row.rounds)),
+      h("td", { "data-col": "voided" }, number(row.voided)),
       h("td", { "data-col": "share" }, share(row.void_share)),
       h("td", { "data-col": "stakes" }, money(row.voided_stakes_cents))))));
 }
@@ -80,7 +81,7 @@ function flags(report) {
     h("h2", { id: "void-flags-title" }, `⚑ ${flagged.length === 1 ? "A dealer voids" : `${flagged.length} dealers void`} far more than the others`),
     h("ul", {}, flagged.map((d) => h("li", { "data-dealer": d.dealer },
       h("strong", {}, d.dealer),
-      `: ${d.voided} of ${d.rounds} rounds voided (${share(d.void_share)}), ${money(d.voided_stakes_cents)} of stakes refunded, where the other dealers' median is ${share(d.peer_median_share)}.`))),
+      `: ${number(d.voided)} of ${number(d.rounds)} rounds voided (${share(d.void_share)}), ${money(d.voided_stakes_cents)} of stakes refunded, where the other dealers' median is ${share(d.peer_median_share)}.`))),
     h("p", {}, `${rule} Look at the rounds: a void refunds every bet, so a dealer who voids the hands the house would win, or the ones their friends would lose, moves the edge to the players.`));
 }
 

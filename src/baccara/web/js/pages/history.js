@@ -11,6 +11,7 @@ import { session } from "../session.js";
 import { verifyRound } from "../fair.js";
 import { betName, factsOf, gameName, pieceOf } from "../layouts.js";
 import { describe, itemLabel, positionLabel } from "../steps.js";
+import { count, resultWord } from "../words.js";
 
 function finalCards(round) {
   const items = new Map();
@@ -65,7 +66,7 @@ function differenceText(game, d) {
 function settlementView(result, round) {
   const check = result.settlement;
   const good = (ok, text, ...more) => h("li", { class: ok ? "pass" : "fail" }, h("span", { "aria-hidden": "true" }, ok ? "✔ " : "✘ "), text, ...more);
-  const bets = `${check.bets} bet${check.bets === 1 ? "" : "s"}`;
+  const bets = count(check.bets, "bet");
   if (check.reason) return good(false, `The settlement is not checked: ${check.reason}`);
   if (check.ok) {
     return good(true, check.voided !== null && check.voided !== undefined
@@ -140,7 +141,7 @@ function roundCard(round) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Bet"), h("th", { scope: "col" }, "Stake"), h("th", { scope: "col" }, "Result"), h("th", { scope: "col" }, "Paid"))),
       h("tbody", {}, round.wagers.map((w) => h("tr", {},
         h("th", { scope: "row" }, betName(round.game, w.bet)), h("td", {}, money(w.amount_cents)),
-        h("td", {}, w.result || "open"), h("td", {}, w.payout_cents === null ? "—" : money(w.payout_cents)))))),
+        h("td", { "data-result": w.result || "open" }, resultWord(w.result, round.state === "voided")), h("td", {}, w.payout_cents === null ? "—" : money(w.payout_cents)))))),
     h("dl", { class: "facts compact balances" },
       h("div", {}, h("dt", {}, "Balance before"), h("dd", { "data-cents": round.balance_before_cents }, money(round.balance_before_cents))),
       h("div", {}, h("dt", {}, "Balance after"), h("dd", { "data-cents": round.balance_after_cents }, money(round.balance_after_cents))),

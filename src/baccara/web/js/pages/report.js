@@ -5,6 +5,7 @@
 import { ApiError, get } from "../api.js";
 import { dateTime, h, money, replace } from "../dom.js";
 import { gameName } from "../layouts.js";
+import { count, number } from "../words.js";
 import { reportChart, zText } from "../reportchart.js";
 import { session } from "../session.js";
 
@@ -40,7 +41,7 @@ const percent = (value) => (value === null || value === undefined ? "—" : `${v
 
 function figures(row) {
   return [
-    h("td", { "data-col": "rounds" }, String(row.rounds)),
+    h("td", { "data-col": "rounds" }, number(row.rounds)),
     h("td", { "data-col": "handle" }, money(row.handle_cents)),
     h("td", { "data-col": "actual", class: row.actual_win_cents < 0 ? "down" : null }, money(row.actual_win_cents)),
     h("td", { "data-col": "theoretical", title: `exactly ${row.theoretical_win_exact} cents` }, money(row.theoretical_win_cents)),
@@ -83,7 +84,7 @@ function flags(report) {
     h("h2", { id: "flags-title" }, `⚑ ${flagged.length === 1 ? "A table" : `${flagged.length} tables`} beyond ±${report.flag_sigmas}σ`),
     h("ul", {}, flagged.map((t) => h("li", { "data-table-id": t.table_id },
       h("strong", {}, `Table ${t.table_id} (${gameName(t.game)}${t.mode === "live" ? ", live dealer" : ""})`),
-      `: the house ${t.actual_win_cents < 0 ? "lost" : "won"} ${money(Math.abs(t.actual_win_cents))} where it expected to win ${money(t.theoretical_win_cents)} over ${t.rounds} ${t.rounds === 1 ? "round" : "rounds"} — `,
+      `: the house ${t.actual_win_cents < 0 ? "lost" : "won"} ${money(Math.abs(t.actual_win_cents))} where it expected to win ${money(t.theoretical_win_cents)} over ${count(t.rounds, "round")} — `,
       `z = ${zText(t.z)}, ${Math.abs(t.z).toFixed(1)} standard deviations (σ ${money(t.sd_cents)}) ${t.z < 0 ? "below" : "above"} what the mathematics expects.`))),
     h("p", {}, `Chance alone puts a table beyond ±${report.flag_sigmas}σ about once in 370 periods (0.27 %). Look at it: a faulty or stacked shoe, a dealer's mistakes or cheating, or a fault in the software. A few rounds with large stakes can do it too — see the rounds and their stakes.`));
 }
@@ -92,7 +93,7 @@ function summary(report) {
   const c = report.casino;
   const fact = (label, value, key) => h("div", {}, h("dt", {}, label), h("dd", { "data-fact": key }, value));
   return h("dl", { class: "facts report-facts" },
-    fact("Rounds", String(c.rounds), "rounds"),
+    fact("Rounds", number(c.rounds), "rounds"),
     fact("Handle", money(c.handle_cents), "handle"),
     fact("Actual win", money(c.actual_win_cents), "actual"),
     fact("Theoretical win", money(c.theoretical_win_cents), "theoretical"),

@@ -5,14 +5,20 @@
 
 import { ApiError, del, get, games, placeBet, post } from "../api.js";
 import { openModal } from "../dialog.js";
-import { chipClass, chipLabel, chipStack, chipsFor, stepText } from "../chips.js";
+import { chipClass, chipLabel, chipStack, chipsFor, limitChips, stepText } from "../chips.js";
 import { dateTime, duration, h, money, replace, signed } from "../dom.js";
 import { betName, drawHands, factsOf, handName, headline, pieceOf, spotPays, spotsOf } from "../layouts.js";
 import { TableSocket } from "../live.js";
+import { collapsed, moreTables, sharedRealityCheck } from "../tiles.js";
 import { RoundState } from "../round.js";
-import { scoreboard } from "../roadview.js";
-import { outcomeOf, outcomesOf } from "../roads.js";
-import { session, setBalance } from "../session.js";
+import { foldButton } from "../resultfold.js";
+import { announce } from "../announce.js";
+import { refusal, resultWord } from "../words.js";
+import { limitsOf, mergedPayouts, planDouble, planRebet, planUndo, standingText } from "../betplan.js";
+import { shares } from "../shares.js";
+import { announceVoid, missedRound, refundLine, showTableGone, watcherControls } from "../states.js";
+import { keepsRoads as gameKeepsRoads, outcomeFor, outcomesFor, scoreboardFor } from "../gameroads.js";
+import { onSession, session, setBalance } from "../session.js";
 
 
 /** What a reality check says: how long the session has lasted and its net result. */
@@ -21,8 +27,13 @@ export function realityText(minutes, netCents) {
   return `You have been playing for ${duration(minutes * 60)}. Your net result this session: ${signed(netCents)}.`;
 }
 
-export function mount(main, [id], { navigate } = {}) {
+export function mount(main, [id], { navigate, compact = false, prefix = "" } = {}) {
   const tableId = Number(id);
+  if (!(Number.isSafeInteger(tableId) && tableId >= 1 && tableId <= 2 ** 31 - 1)) { // no table has it: the casino refuses it outright
+    showTableGone(main, id, "missing");
+    return () => {};
+  }
+  const at = (name) => `${prefix}${name}`; // ids of its own: several tables can share a page
   const me = session.user ? session.user.username : null;
   const st = {
     table: null,
@@ -65,8 +76,8 @@ export function mount(main, [id], { navigate } = {}) {
     return found ? Number(found[0]) : null;
   };
   const game = () => st.table.game;
-  const keepsRoads = () => Boolean((factsOf(game()) || {}).roads);
-  const bettingOpen = () => Boolean(st.round && st.round.phase === "betting" && !st.closed);
+  const keepsRoads = () => gameKeepsRoads(game());
+  const bettingOpen = () => Boolean(me && st.round && st.round.phase === "betting" && !st.closed); // a watcher never bets
   const shownRound = () => {
     const r = st.round;
     if (r && (r.bets.size > 0 || r.phase !== "betting")) return r;
@@ -79,14 +90,14 @@ export function mount(main, [id], { navigate } = {}) {
       return;
     }
     if (error instanceof ApiError && (error.code === "loss_limit" || error.code === "self_excluded")) {
-      notice(error.message, error.code, error.code === "loss_limit" ? lead : null);
+      notice(refusal(error, game()), error.code, error.code === "loss_limit" ? lead : null);
       if (error.code === "self_excluded") {
         st.excludedUntil = st.excludedUntil || true;
         draw();
       }
       return;
     }
-    notice(error instanceof ApiError ? error.message : "the casino cannot be reached; try again", "refused", lead);
+    notice(error instanceof ApiError ? refusal(error, game()) : "the casino cannot be reached; try again", "refused", lead);
   };
   /** The previous round's bets at this table, one per spot: what Rebet places again. */
   const lastBets = () => {
@@ -111,6 +122,17 @@ export function mount(main, [id], { navigate } = {}) {
     ui.notice.hidden = !text;
   }
 
+  /** A table call ("Place your bets", "No more bets", "Bet accepted"): shown on the felt for
+   * a moment, and read out to screen readers by the page's one polite live region. */
+  function say(text) {
+    announce(compact && st.table ? `${st.table.name}, table ${tableId}: ${text}` : text); // which of the screen's tables
+    if (!built) return;
+    ui.callout.textContent = text;
+    ui.callout.hidden = false;
+    clearTimeout(st.calloutTimer);
+    st.calloutTimer = setTimeout(() => { ui.callout.hidden = true; }, 2500);
+  }
+
   /** Why the table stood a player up (the reason of a stood-up event), as the page says it. */
   const STOOD_UP = {
     "sat-out": "you were stood up after two rounds without a bet",
@@ -133,7 +155,14 @@ export function mount(main, [id], { navigate } = {}) {
       st.reality.summary.textContent = realityText(minutes, netCents);
       return;
     }
-    const summary = h("p", { class: "reality-summary", id: "reality-summary" }, realityText(minutes, netCents));
+    const shared = sharedRealityCheck(recheckReality); // another table of the screen asks it already
+    if (shared) {
+      st.reality = shared;
+      notice("answer the reality check to bet on", "reality_check");
+      if (built) draw();
+      return;
+    }
+    const summary = h("p", { class: "reality-summary", id: at("reality-summary") }, realityText(minutes, netCents));
     const error = h("p", { class: "form-error", role: "alert" });
     const buttons = [
       h("button", { type: "button", class: "primary", onClick: async () => {
@@ -153,7 +182,7 @@ export function mount(main, [id], { navigate } = {}) {
       } }, "Leave the table"),
     ];
     const modal = openModal({
-      id: "reality-check", title: "Reality check", required: true, className: "modal-reality",
+      id: at("reality-check"), title: "Reality check", required: true, className: "modal-reality",
       body: [summary, h("p", { class: "quiet" }, "Take a moment. The table takes no bet from you until you choose to go on; or leave for the lobby. Your limits and today's play are on My account."), error],
       actions: buttons,
     });
@@ -170,6 +199,18 @@ export function mount(main, [id], { navigate } = {}) {
     st.reality = null;
     close();
     if (built && ui.notice.dataset.kind === "reality_check") notice("", "");
+  }
+
+  /** The reality check this table waited on, another table's, has closed: is it still due? */
+  async function recheckReality() {
+    closeRealityCheck();
+    try {
+      const mine = await get("/api/me/protections");
+      if (mine.reality_check_due && mine.session) openRealityCheck(mine.session.minutes, mine.session.net_cents);
+    } catch {
+      /* the server still refuses a bet while the check waits */
+    }
+    draw();
   }
 
   /** The bet was refused for a reality check the page had not heard of: ask the server where the session stands. */
@@ -204,9 +245,14 @@ export function mount(main, [id], { navigate } = {}) {
     const free = Object.keys(st.seats).length < st.table.seats;
     const facts = factsOf(game());
     if (!free && facts && !facts.seat_required) return; // a game that takes bets from behind (Punto Banco)
-    const answer = await post(`/api/tables/${tableId}/seat`, {});
-    st.seats = { ...st.seats, [String(answer.seat)]: me };
-    draw();
+    // One seat asked for however fast the clicks come: a double-click's second chip waits
+    // for the first's seat instead of asking again (and losing its bet to "already sits").
+    st.seating ??= post(`/api/tables/${tableId}/seat`, {}).then((answer) => {
+      st.seats = { ...st.seats, [String(answer.seat)]: me };
+      if (ui.notice.dataset.kind === "stood_up") notice("", ""); // seated again, as Take a seat does
+      draw();
+    }).finally(() => { st.seating = null; });
+    await st.seating;
   }
 
   async function bet(spot, cents = st.chip) {
@@ -216,6 +262,7 @@ export function mount(main, [id], { navigate } = {}) {
       const answer = await placeBet(tableId, spot, cents);
       setBalance(answer.balance_cents);
       clearRefusal();
+      say("Bet accepted");
     } catch (error) {
       failed(error);
     }
@@ -248,43 +295,75 @@ export function mount(main, [id], { navigate } = {}) {
     }
   }
 
-  /** Why the last round's bets cannot be placed again as they were, or null if they can. */
-  function rebetRefusal(last) {
-    const total = last.reduce((sum, b) => sum + b.amount_cents, 0);
-    const t = st.table;
-    const outside = last.find((b) => b.amount_cents < t.min_bet_cents || b.amount_cents > t.max_bet_cents || !t.bets.includes(b.spot));
-    if (outside) return `${betName(game(), outside.spot)} ${money(outside.amount_cents)} is outside this table's limits, ${money(t.min_bet_cents)} – ${money(t.max_bet_cents)} a spot`;
-    if (typeof session.balance === "number" && total > session.balance) return `the last bets come to ${money(total)} and your balance is ${money(session.balance)}`;
-    return null;
-  }
+  /** What Undo, Double and Rebet plan from (betplan.js): the round's limits, my bets on it
+   * (oldest first), how many I placed (taken back or not: the cap counts them), spot names. */
+  const planning = () => {
+    const r = st.round;
+    const placed = r.events.filter((e) => e.kind === "bet-placed" && e.player === me).length;
+    return { limits: limitsOf(r.opened), mine: r.betsOf(me), placed, name: (spot) => betName(game(), spot) };
+  };
 
   /**
-   * Place the last round's bets again: all of them or none. The balance and the table's
-   * limits are checked first; if the casino refuses one part way (a loss limit, betting
-   * closing), what this Rebet placed is taken back, so the player never holds half of it.
+   * Place a plan's bets, each with its own Idempotency-Key: all of them or none. If the
+   * casino refuses one part way (a loss limit, betting closing), what was placed is taken
+   * back; what cannot be (betting closed between) is said to stand, in money.
    */
-  async function rebet() {
-    const last = lastBets();
-    if (!bettingOpen() || st.busy || !last.length || st.round.betsOf(me).length) return;
-    const refusal = rebetRefusal(last);
-    if (refusal) {
-      notice(refusal, "refused", "Rebet refused: ");
-      return;
-    }
+  async function placeAll(bets, lead) {
     st.busy = true;
     draw();
     const placed = [];
     try {
       await ensureSeat();
-      for (const item of last) {
+      for (const item of bets) {
         const answer = await placeBet(tableId, item.spot, item.amount_cents);
-        placed.push(answer.bet_id);
+        placed.push({ ...item, betId: answer.bet_id });
         setBalance(answer.balance_cents);
       }
       clearRefusal();
+      say(bets.length > 1 ? "Bets accepted" : "Bet accepted");
     } catch (error) {
-      await takeBack(placed.reverse(), null);
-      failed(error, "Rebet refused: ");
+      const stood = [];
+      for (const item of placed.reverse()) if (!(await takeBack([item.betId], null))) stood.unshift(item);
+      failed(error, lead);
+      const standing = standingText(stood, (spot) => betName(game(), spot));
+      if (standing) notice(ui.notice.hidden ? standing : `${ui.notice.textContent} ${standing}`, "refused", "");
+    } finally {
+      st.busy = false;
+      draw();
+    }
+  }
+
+  /** Rebet: the last round's bets again, checked against the limits and the balance first. */
+  async function rebet() {
+    if (!bettingOpen() || st.busy) return;
+    const { limits, mine, placed, name } = planning();
+    const plan = planRebet(lastBets(), mine, limits, session.balance, placed, st.table.bets, name);
+    if (plan.refusal) notice(plan.refusal, "refused", "");
+    else await placeAll(plan.bets, "Rebet refused: ");
+  }
+
+  /** Double: every bet of the round placed again, so each spot holds twice as much. */
+  async function double() {
+    if (!bettingOpen() || st.busy) return;
+    const { limits, mine, placed, name } = planning();
+    const plan = planDouble(mine, limits, session.balance, placed, name);
+    if (plan.refusal) notice(plan.refusal, "refused", "");
+    else await placeAll(plan.bets, "Double refused: ");
+  }
+
+  /** Undo: take back the last chip placed this round. */
+  async function undo() {
+    if (!bettingOpen() || st.busy) return;
+    const { limits, mine, name } = planning();
+    const plan = planUndo(mine, limits, name);
+    if (plan.refusal) {
+      notice(plan.refusal, "refused", "");
+      return;
+    }
+    st.busy = true;
+    draw();
+    try {
+      if (await takeBack([plan.betId], "Undo refused: ")) clearRefusal();
     } finally {
       st.busy = false;
       draw();
@@ -358,7 +437,7 @@ export function mount(main, [id], { navigate } = {}) {
     if (!keepsRoads()) return;
     try {
       const rows = await get(`/api/tables/${tableId}/rounds?limit=200`);
-      st.outcomes = outcomesOf(rows);
+      st.outcomes = outcomesFor(game(), rows);
       drawRoads();
     } catch {
       /* the roads come back with the next snapshot */
@@ -390,9 +469,10 @@ export function mount(main, [id], { navigate } = {}) {
       setBalance(message.balance_cents);
       if (!built) {
         build();
-        loadProtections();
+        if (me) loadProtections();
       }
       const round = message.round ? new RoundState(message.round) : null;
+      if (st.round && round && round.id !== st.round.id && !st.round.over) caughtUp(st.round);
       if (st.round && round && round.id !== st.round.id && st.round.over) st.previous = st.round;
       st.round = round;
       st.peekCards = null;
@@ -401,7 +481,7 @@ export function mount(main, [id], { navigate } = {}) {
         if (round.peek && round.phase === "peek" && round.peek.player === me) fetchPeek();
         if (round.peeked && round.peeked.player === me && round.peeked.cards) st.peekCards = { hand: round.peeked.hand, cards: round.peeked.cards };
         for (const event of round.events) if (event.kind === "stood-up") stoodUp(event);
-        if (round.phase === "betting" && round.bets.size === 0 && !st.previous) loadPrevious();
+        if (me && round.phase === "betting" && round.bets.size === 0 && !st.previous) loadPrevious(); // a watcher may not read a round: the roads show its result
       }
       loadRoads();
       draw();
@@ -443,14 +523,35 @@ export function mount(main, [id], { navigate } = {}) {
       if (built) draw();
       else replace(main, h("section", { class: "panel" }, h("h1", {}, "This table is closed"), h("a", { href: "/", "data-link": true }, "Back to the lobby")));
     },
+    onGone(why) {
+      if (built) socket.handlers.onClosed();
+      else showTableGone(main, tableId, why);
+    },
     onStatus(state, detail) {
+      if (st.missing && state === "reconnecting" && !built) { // the table is not there: stop asking
+        socket.stop();
+        showTableGone(main, tableId, "missing");
+        return;
+      }
       st.connection = state;
       st.connectionDetail = detail;
       if (built) drawConnection();
+      else if (state === "closed" && detail) replace(main, h("section", { class: "panel refused-table", role: "alert" }, `This table cannot open: ${detail}.`)); // too many open at once
     },
   });
 
+  /** The round shown when the socket dropped ended while the page was away (voided on a
+   * restart, or played out): show how it ended, and say what a void gave back. */
+  async function caughtUp(round) {
+    const past = await missedRound(round, me);
+    if (!past || (st.previous && st.previous.id > past.id)) return;
+    st.previous = past;
+    announceVoid(past, me);
+    draw();
+  }
+
   function react(event, roundId) {
+    if (event.kind === "round-voided") announceVoid(st.round, me);
     if (event.kind === "stood-up") {
       const seats = { ...st.seats };
       if (seats[String(event.seat)] === event.player) delete seats[String(event.seat)];
@@ -459,14 +560,17 @@ export function mount(main, [id], { navigate } = {}) {
     }
     if (event.kind === "peek-offered" && event.player === me) fetchPeek();
     if (event.kind === "peeked" && event.player === me && event.cards) st.peekCards = { hand: event.hand, cards: event.cards };
+    if (event.kind === "betting-window" && event.until !== null && !st.round.events.some((e) => e.kind === "betting-window" && e.seq < event.seq && e.until !== null)) say("Place your bets");
     if (event.kind === "betting-closed") {
+      say("No more bets");
       const totals = st.round.totals(me);
       const mine = Object.keys(totals).filter((spot) => totals[spot] > 0).map((spot) => ({ spot, amount_cents: totals[spot] }));
-      if (mine.length) localStorage.setItem(rebetKey, JSON.stringify(mine));
+      if (me && mine.length) localStorage.setItem(rebetKey, JSON.stringify(mine));
     }
     if (event.kind === "round-settled" && keepsRoads() && st.outcomes) {
       if (!st.outcomes.some((o) => o.round === roundId)) {
-        st.outcomes.push(outcomeOf(event.result, roundId));
+        const outcome = outcomeFor(game(), { round_id: roundId, result: event.result });
+        if (outcome) st.outcomes.push(outcome);
         drawRoads();
       }
     }
@@ -485,17 +589,17 @@ export function mount(main, [id], { navigate } = {}) {
     ui.bar = h("span", { class: "bar-fill" });
     ui.hands = h("div", { class: "hands-area" });
     ui.decision = h("div", { class: "decision", "aria-live": "polite" });
-    ui.result = h("section", { class: "result", "aria-labelledby": "result-title", hidden: true });
-    ui.notice = h("p", { class: "notice", id: "table-notice", role: "alert", hidden: true });
+    ui.result = h("section", { class: "result", "aria-labelledby": at("result-title"), hidden: true });
+    ui.notice = h("p", { class: "notice", id: at("table-notice"), role: "alert", hidden: true });
     ui.spots = new Map();
     const spotRows = {};
     for (const spot of spotsOf(t.game)) {
-      const mine = h("span", { class: "stake mine", id: `stake-${spot.bet}` });
-      const others = h("span", { class: "stake others", id: `others-${spot.bet}` });
-      const pays = h("span", { class: "pays", id: `pays-${spot.bet}` });
+      const mine = h("span", { class: "stake mine", id: at(`stake-${spot.bet}`) });
+      const others = h("span", { class: "stake others", id: at(`others-${spot.bet}`) });
+      const pays = h("span", { class: "pays", id: at(`pays-${spot.bet}`) });
       const button = h("button", {
         type: "button", class: ["spot", `spot-${spot.bet}`], "data-bet": spot.bet, "aria-label": spot.name,
-        "aria-describedby": `pays-${spot.bet} stake-${spot.bet} others-${spot.bet}`,
+        "aria-describedby": [`pays-${spot.bet}`, `stake-${spot.bet}`, `others-${spot.bet}`].map(at).join(" "),
         onClick: () => bet(spot.bet),
       }, h("span", { class: "spot-name", "aria-hidden": "true" }, spot.name), pays, h("span", { class: "chips-on", "aria-hidden": "true" }), mine, others);
       ui.spots.set(spot.bet, { button, mine, others, pays });
@@ -507,10 +611,14 @@ export function mount(main, [id], { navigate } = {}) {
         h("input", { type: "radio", name: `chip-${tableId}`, value: String(cents), checked: i === 0, "aria-label": `Chip ${money(cents)}`,
           onChange: (event) => { st.chip = Number(event.target.value); } }),
         h("span", { class: ["chip-face", chipClass(cents)], "aria-hidden": "true" }, chipLabel(cents)))));
+    ui.undo = h("button", { type: "button", class: "action", onClick: undo, title: "Take back the last chip you placed" }, "Undo");
+    ui.double = h("button", { type: "button", class: "action", onClick: double, title: "Double every bet of yours on this round" }, "Double");
+    ui.callout = h("p", { class: "callout", "aria-hidden": "true", hidden: true }); // said by the live region
     ui.rebet = h("button", { type: "button", class: "action", onClick: rebet }, "Rebet");
     ui.clear = h("button", { type: "button", class: "action", onClick: clearBets }, "Clear");
     ui.deal = h("button", { type: "button", class: "action primary", onClick: deal }, "Deal");
     ui.sit = h("button", { type: "button", class: "action", onClick: () => sit() }, "Take a seat");
+    ui.seatTag = h("span", { class: "action seat-tag", hidden: true }); // in Take a seat's place once seated
     ui.total = h("p", { class: "my-total", "aria-live": "polite" });
     ui.seats = h("div", { class: "seats" });
     ui.bets = h("ul", { class: "table-bets", "aria-label": "Bets on this round" });
@@ -518,32 +626,31 @@ export function mount(main, [id], { navigate } = {}) {
     ui.roads = h("div", { class: "roads-area" });
     const live = t.mode === "live";
     const phoneLimits = `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}`;
-    replace(main, h("section", { class: ["table-page", `game-${t.game}`], "aria-labelledby": "table-title" },
+    replace(main, h("section", { class: ["table-page", `game-${t.game}`, compact && "compact"], "aria-labelledby": at("table-title") },
       h("header", { class: "table-head" },
-        h("h1", { id: "table-title" }, t.name),
+        h(compact ? "h2" : "h1", { id: at("table-title") }, t.name),
         h("p", { class: "table-facts" },
           h("span", {}, `Table ${t.id}`), h("span", {}, live ? "Live dealer" : "Electronic"),
           h("span", { "data-fact": "limits" }, `Limits ${phoneLimits} a spot`),
           h("a", { href: `/rules/${t.game}?table=${t.id}`, "data-link": true }, "Rules"),
-          h("a", { href: "/history", "data-link": true }, "My rounds")),
+          h("a", { href: "/history", "data-link": true }, "My rounds"),
+          moreTables(t.id, compact)),
         ui.conn),
       h("div", { class: "table-grid" },
         h("div", { class: "felt" },
           h("div", { class: "status-bar" }, ui.phase, ui.countdown, h("span", { class: "bar", "aria-hidden": "true" }, ui.bar)),
-          ui.hands,
-          ui.decision,
-          ui.result,
+          h("div", { class: "stage" }, ui.hands, ui.decision, ui.result, ui.callout), // the result over the cards: nothing below moves
           ui.notice,
           h("div", { class: "spots", role: "group", "aria-label": "Bet spots" },
             Object.keys(spotRows).sort().map((row) => h("div", { class: ["spot-row", `row-${row}`] }, spotRows[row]))),
-          h("div", { class: "controls" }, ui.chips,
-            h("div", { class: "actions" }, ui.sit, ui.rebet, ui.clear, ui.deal)),
+          me ? h("div", { class: "controls" }, ui.chips,
+            h("div", { class: "actions" }, h("span", { class: "seat-slot" }, ui.sit, ui.seatTag), ui.undo, ui.double, ui.rebet, ui.clear, ui.deal)) : watcherControls(tableId),
           ui.total),
-        h("aside", { class: "side" },
-          h("section", { class: "side-panel", "aria-labelledby": "seats-title" }, h("h2", { id: "seats-title" }, "Seats"), ui.seats),
-          h("section", { class: "side-panel", "aria-labelledby": "bets-title" }, h("h2", { id: "bets-title" }, "Bets this round"), ui.bets),
-          h("section", { class: "side-panel", "aria-labelledby": "round-title" }, h("h2", { id: "round-title" }, "This round"), ui.roundInfo))),
-      ui.roads));
+        collapsed(compact, "Seats and bets", h("aside", { class: "side" },
+          h("section", { class: "side-panel", "aria-labelledby": at("seats-title") }, h("h2", { id: at("seats-title") }, "Seats"), ui.seats),
+          h("section", { class: "side-panel", "aria-labelledby": at("bets-title") }, h("h2", { id: at("bets-title") }, "Bets this round"), ui.bets),
+          h("section", { class: "side-panel", "aria-labelledby": at("round-title") }, h("h2", { id: at("round-title") }, "This round"), ui.roundInfo)))),
+      keepsRoads() ? collapsed(compact, "Roads", ui.roads) : ui.roads));
     games().then((all) => {
       st.gameInfo = all.find((g) => g.id === t.game) || null;
       for (const [spot, parts] of ui.spots) parts.pays.textContent = spotPays(st.gameInfo, spot);
@@ -624,15 +731,15 @@ export function mount(main, [id], { navigate } = {}) {
       ui.result.replaceChildren();
       return;
     }
-    const mine = round.payoutsOf(me);
+    const mine = mergedPayouts(round.payoutsOf(me)); // two chips on Banker: one line
     const staked = mine.reduce((sum, p) => sum + p.stake, 0);
     const returned = mine.reduce((sum, p) => sum + p.returned, 0);
     const net = returned - staked;
     const ended = round.settled || round.voided;
     ui.result.hidden = false;
     ui.result.dataset.roundId = String(round.id);
-    replace(ui.result,
-      h("h2", { id: "result-title" }, headline(round, me, mySeat())),
+    replace(ui.result, foldButton(ui.result),
+      h("h2", { id: at("result-title") }, headline(round, me, mySeat())),
       round.settled ? h("p", { class: "call" }, round.settled.result.call) : null,
       mine.length
         ? h("table", { class: "payouts" },
@@ -641,16 +748,17 @@ export function mount(main, [id], { navigate } = {}) {
           h("tbody", {}, mine.map((p) => h("tr", { class: `result-${p.result}`, "data-stake": p.stake, "data-returned": p.returned },
             h("th", { scope: "row" }, betName(round.game, p.spot)),
             h("td", {}, money(p.stake)),
-            h("td", {}, p.result, p.commission ? h("small", {}, `commission ${money(p.commission)}`) : null),
+            h("td", { "data-result": p.result }, resultWord(p.result, Boolean(round.voided)), p.commission ? h("small", {}, `commission ${money(p.commission)}`) : null),
             h("td", {}, money(p.returned))))))
-        : h("p", { class: "quiet" }, ended ? "You had no bet on this round." : ""),
-      mine.length ? h("p", { class: ["net", net > 0 ? "up" : net < 0 ? "down" : "even"], "data-net": String(net), "data-staked": String(staked), "data-returned": String(returned) },
-        `Staked ${money(staked)} · paid ${money(returned)} · balance change `, h("strong", {}, signed(net))) : null);
+        : h("p", { class: "quiet" }, ended && me && !round.voided ? "You had no bet on this round." : ""),
+      mine.length && !round.voided ? h("p", { class: ["net", net > 0 ? "up" : net < 0 ? "down" : "even"], "data-net": String(net), "data-staked": String(staked), "data-returned": String(returned) },
+        `Staked ${money(staked)} · paid ${money(returned)} · balance change `, h("strong", {}, signed(net))) : null,
+      refundLine(round, me));
   }
 
   function drawSpots(round) {
     const current = st.round;
-    const mineNow = current ? current.totals(me) : {};
+    const mineNow = current && me ? current.totals(me) : {}; // a watcher has no bets
     const allNow = current ? current.totals() : {};
     const display = round && round.over ? round : null;
     const results = {};
@@ -663,12 +771,16 @@ export function mount(main, [id], { navigate } = {}) {
       for (const spot of ui.spots.keys()) if (r[spot.replace(/-/g, "_")] === true) winners.add(spot);
     }
     const open = bettingOpen() && !st.reality && !st.excludedUntil;
+    // The other players' bets as each spot's share of theirs, adding up to 100 %.
+    const crowd = shares(Object.fromEntries([...ui.spots.keys()].map((spot) => [spot, (allNow[spot] || 0) - (mineNow[spot] || 0)])));
     for (const [spot, parts] of ui.spots) {
       const mine = mineNow[spot] || 0;
       const others = (allNow[spot] || 0) - (mineNow[spot] || 0);
       parts.mine.textContent = mine ? `Your bet ${money(mine)}` : "";
-      parts.others.textContent = others ? `Others ${money(others)}` : "";
+      parts.others.textContent = others ? `Others ${crowd[spot]} %` : "";
+      parts.others.title = others ? `Other players: ${money(others)}` : "";
       parts.button.disabled = !open;
+      parts.button.setAttribute("aria-disabled", String(!open));
       parts.button.classList.toggle("has-bet", Boolean(mine));
       parts.button.classList.toggle("winner", winners.has(spot) && !(current && current.bets.size));
       parts.button.dataset.result = results[spot] && !(current && current.bets.size) ? results[spot] : "";
@@ -688,7 +800,7 @@ export function mount(main, [id], { navigate } = {}) {
       const name = st.seats[String(n)];
       items.push(name
         ? h("li", { class: ["seat", name === me ? "mine" : "taken"], "data-seat": n }, h("span", { class: "seat-no" }, String(n)), h("span", { class: "seat-name" }, name === me ? `${name} (you)` : name))
-        : h("li", { class: "seat free", "data-seat": n }, h("button", { type: "button", disabled: seat !== null || st.closed, onClick: () => sit(n), "aria-label": `Sit at seat ${n}` }, h("span", { class: "seat-no" }, String(n)), h("span", { class: "seat-name" }, "free"))));
+        : h("li", { class: "seat free", "data-seat": n }, h("button", { type: "button", disabled: seat !== null || st.closed || !me, onClick: () => sit(n), "aria-label": `Sit at seat ${n}` }, h("span", { class: "seat-no" }, String(n)), h("span", { class: "seat-name" }, "free"))));
     }
     const facts = factsOf(t.game);
     const perSide = facts && facts.seats_per_side && t.seats === 2 * facts.seats_per_side ? facts.seats_per_side : null;
@@ -697,7 +809,8 @@ export function mount(main, [id], { navigate } = {}) {
       : [h("ul", { class: "seat-list" }, items)];
     const hasBets = st.round && st.round.betsOf(me).length > 0 && !st.round.over;
     replace(ui.seats, ...lists,
-      seat !== null ? h("button", { type: "button", class: "link-button", disabled: hasBets, onClick: leave }, "Leave seat") : null);
+      seat !== null ? h("button", { type: "button", class: "link-button", disabled: hasBets, onClick: leave }, "Leave seat")
+        : h("p", { class: "seat-hint quiet" }, me ? "Pick a free seat, or bet to take one." : "Sign in to take a seat.")); // as tall as Leave seat: the panels below stay put
   }
 
   function drawBets() {
@@ -738,7 +851,7 @@ export function mount(main, [id], { navigate } = {}) {
       replace(ui.roads, h("p", { class: "quiet" }, "Loading the roads…"));
       return;
     }
-    replace(ui.roads, scoreboard(st.outcomes));
+    replace(ui.roads, scoreboardFor(game(), st.outcomes));
   }
 
   function draw() {
@@ -761,20 +874,31 @@ export function mount(main, [id], { navigate } = {}) {
     const mine = r ? r.betsOf(me) : [];
     const last = lastBets();
     ui.sit.hidden = seat !== null;
+    ui.seatTag.hidden = seat === null;
+    ui.seatTag.textContent = seat !== null ? `Seat ${seat}` : "";
     ui.sit.disabled = st.closed || Object.keys(st.seats).length >= st.table.seats;
     ui.rebet.disabled = !open || st.busy || !last.length || mine.length > 0;
     ui.rebet.title = last.length ? `Again: ${last.map((b) => `${betName(game(), b.spot)} ${money(b.amount_cents)}`).join(", ")}` : "No earlier bets at this table";
     ui.clear.disabled = !open || st.busy || !mine.length;
+    ui.undo.disabled = !open || st.busy || !mine.length;
+    ui.double.disabled = !open || st.busy || !mine.length;
     ui.deal.disabled = !open || !mine.length || st.ready.has(r.id);
+    st.chip = limitChips(ui.chips, session.balance, st.chip);
     const staked = mine.reduce((sum, b) => sum + b.amount_cents, 0);
     ui.total.textContent = open ? (staked ? `Your bets this round: ${money(staked)}` : `Pick a chip, then a spot. Limits ${money(st.table.min_bet_cents)} – ${money(st.table.max_bet_cents)} a spot${stepText(st.table)}.`) : (staked ? `Your bets this round: ${money(staked)}` : "");
     tick();
   }
 
   socket.start();
+  get(`/api/tables/${tableId}`).catch((error) => { // the socket says which: no such table, or closed
+    if (error instanceof ApiError && error.status === 404) st.missing = true;
+  });
+  const unlisten = onSession(() => { if (built) st.chip = limitChips(ui.chips, session.balance, st.chip); });
   return () => {
+    unlisten();
     socket.stop();
     clearInterval(ticker);
+    clearTimeout(st.calloutTimer);
     closeRealityCheck();
   };
 }

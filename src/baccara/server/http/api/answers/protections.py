@@ -24,6 +24,10 @@ class PlaySessionOut(Answer):
 
     started_at: Seconds
     minutes: int = Field(description="Whole minutes since the session's first bet")
+    time_played_seconds: int = Field(
+        description="Whole seconds since the session's first bet, on the casino's clock:"
+        " a page counts the session's time on from it, whatever its own clock says"
+    )
     net_cents: int
     last_bet_at: Seconds
     ends_at: Seconds = Field(description="When the session ends if no other bet comes")

@@ -1,0 +1,41 @@
+// One polite live region for the whole page: what the casino announces to screen readers
+// ("Place your bets", "No more bets", "Bet accepted"), read out once each, without
+// moving the focus. Any page may import announce(text).
+
+let region = null;
+let pending = null;
+
+/** The page's one announcer: visually hidden, polite, made the first time it is needed. */
+export function announcer() {
+  if (region && region.isConnected) return region;
+  region = document.getElementById("announcer");
+  if (!region) {
+    region = document.createElement("div");
+    region.id = "announcer";
+    region.className = "announcer";
+    region.setAttribute("aria-live", "polite");
+    region.setAttribute("aria-atomic", "true");
+    document.body.append(region);
+  }
+  return region;
+}
+
+let kept = "";
+
+/**
+ * Say `text` to screen readers. The region is emptied first and filled a moment later,
+ * so the same words said twice ("Bet accepted" for two chips) are read twice. Words said
+ * with `keep` (a round voided and refunded) are not replaced by what is said within that
+ * moment: it goes after them ("Round voided — your 25.00 is refunded. Place your bets").
+ */
+export function announce(text, { keep = false } = {}) {
+  const live = announcer();
+  live.textContent = "";
+  clearTimeout(pending);
+  const said = kept ? `${kept} ${text}` : text;
+  if (keep) kept = said;
+  pending = setTimeout(() => {
+    live.textContent = said;
+    kept = "";
+  }, 50);
+}
