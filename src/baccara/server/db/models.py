@@ -421,3 +421,18 @@ class UsedTicket(Base):
     expires: Mapped[float] = mapped_column(Float)
 
     __table_args__ = (Index("used_tickets_by_expiry", "expires"),)
+
+
+class Preference(Base):
+    """A player's own settings for the web casino (sound on or off, its volume, the language
+    of the pages), kept so that they follow the player to another browser. A row appears on
+    the first change; a player without one has the defaults."""
+
+    __tablename__ = "preferences"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    sound: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    volume: Mapped[int] = mapped_column(Integer, default=60, server_default="60")
+    language: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+    __table_args__ = (CheckConstraint("volume >= 0 AND volume <= 100", name="volume_in_range"),)
