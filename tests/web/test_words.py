@@ -43,8 +43,8 @@ def test_counts_take_their_plural_and_numbers_their_separators(lobby: Page) -> N
     assert [words(lobby, "points", n) for n in (0, 1, 2, 27)] == [
         "0 points", "1 point", "2 points", "27 points"
     ]  # fmt: skip
-    assert words(lobby, "count", 1, "bet") == "1 bet"
-    assert words(lobby, "count", 12_500, "round") == "12,500 rounds"
+    assert words(lobby, "count", "words.bets", 1) == "1 bet"
+    assert words(lobby, "count", "words.rounds", 12_500) == "12,500 rounds"
     assert words(lobby, "number", 1_234_567) == "1,234,567"
     assert words(lobby, "resultWord", "push", True) == "refunded"
     assert [words(lobby, "resultWord", r) for r in ("win", "lose", "push", None)] == [
@@ -64,7 +64,7 @@ REFUSALS = [
     ("insufficient_funds", {"balance_cents": 123_456, "needed_cents": 200_000},
      "your balance is 1,234.56; 2,000.00 is needed"),
     ("loss_limit", {"period": "week", "limit_cents": 150_000, "room_cents": 0},
-     "your week loss limit is 1,500.00: this bet could take you past it; 0.00 of room is left"),
+     "your weekly loss limit is 1,500.00: this bet could take you past it; 0.00 of room is left"),
 ]  # fmt: skip
 
 

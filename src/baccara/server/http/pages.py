@@ -31,10 +31,12 @@ from typing import Any
 import swagger_ui_bundle  # type: ignore[import-untyped]
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import Scope
+
+from baccara.server.http import languages
 
 WEB = pathlib.Path(__file__).resolve().parents[2] / "web"
 
@@ -60,12 +62,26 @@ PAGES = (
 router = APIRouter(include_in_schema=False)
 
 
-def shell() -> FileResponse:
-    return FileResponse(WEB / "index.html", media_type="text/html", headers=HEADERS)
+SHELL = (WEB / "index.html").read_text(encoding="utf-8")
+"""The page every path draws in, read once: the casino's files do not change under it."""
+
+
+def shell(request: Request) -> HTMLResponse:
+    """The shell in the visitor's language (:func:`languages.negotiate`): its ``<html lang>``
+    tells the page which catalog to read until the player picks another."""
+    code = languages.negotiate(request.headers.get("accept-language"))
+    html = SHELL.replace('<html lang="en">', f'<html lang="{code}" data-locale="{code}">', 1)
+    return HTMLResponse(html, headers={**HEADERS, "Vary": "Accept-Language"})
+
+
+def catalog_answer(code: str) -> JSONResponse:
+    """``GET /i18n/<locale>.json``: the locale's every message, in one answer."""
+    return JSONResponse(languages.catalog(code), headers=HEADERS)
 
 
 for _path in PAGES:
     router.add_api_route(_path, shell, methods=["GET", "HEAD"], response_class=HTMLResponse)
+router.add_api_route("/i18n/{code}.json", catalog_answer, methods=["GET"])
 
 
 class WebFiles(StaticFiles):

@@ -41,15 +41,29 @@ export function replace(node, ...children) {
   return append(node, children);
 }
 
-const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const groupings = new Map();
 
-/** Integer cents as 1,234.50 (money is never a float on the wire). */
+/** The page's language's grouping of whole numbers and its decimal mark (the <html lang>
+ * i18n.js sets: 1,234.50 in English and Chinese, 1.234,50 in Vietnamese). */
+function grouping() {
+  const lang = document.documentElement.lang || "en";
+  if (!groupings.has(lang)) {
+    const format = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
+    const mark = new Intl.NumberFormat(lang, { minimumFractionDigits: 1 }).formatToParts(1.5).find((part) => part.type === "decimal");
+    groupings.set(lang, { format, mark: mark ? mark.value : "." });
+  }
+  return groupings.get(lang);
+}
+
+/** Integer cents as 1,234.50 (money is never a float on the wire: the cents are written
+ * as digits, never divided). */
 export function money(cents) {
   if (cents === null || cents === undefined) return "—";
   const negative = cents < 0;
   const abs = Math.abs(cents);
   const whole = Math.trunc(abs / 100);
-  const text = `${grouped.format(whole)}.${String(abs % 100).padStart(2, "0")}`;
+  const { format, mark } = grouping();
+  const text = `${format.format(whole)}${mark}${String(abs % 100).padStart(2, "0")}`;
   return negative ? `−${text}` : text;
 }
 
@@ -57,12 +71,18 @@ export function money(cents) {
 export function signed(cents) {
   if (cents > 0) return `+${money(cents)}`;
   if (cents < 0) return money(cents);
-  return "±0.00";
+  return `±${money(0)}`;
+}
+
+/** The page's language for dates: English dates read day-first ("6 Apr 2026, 14:05"). */
+function dateLocale() {
+  const lang = document.documentElement.lang || "en";
+  return lang === "en" ? "en-GB" : lang;
 }
 
 export function when(seconds) {
   if (!seconds) return "";
-  return new Date(seconds * 1000).toLocaleString("en-GB", {
+  return new Date(seconds * 1000).toLocaleString(dateLocale(), {
     day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit",
   });
 }
@@ -70,7 +90,7 @@ export function when(seconds) {
 /** A moment with its year, for what lasts: "6 Apr 2026, 14:05". */
 export function dateTime(seconds) {
   if (!seconds) return "";
-  return new Date(seconds * 1000).toLocaleString("en-GB", {
+  return new Date(seconds * 1000).toLocaleString(dateLocale(), {
     day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit",
   });
 }

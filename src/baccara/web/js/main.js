@@ -2,6 +2,7 @@
 
 import { games } from "./api.js";
 import { h, replace } from "./dom.js";
+import { LANGUAGES, chooseLanguage, locale, onLanguage, startLanguage } from "./i18n.js";
 import { learnGames } from "./layouts.js";
 import { notFoundView } from "./notfound.js";
 import { watchConnection } from "./offline.js";
@@ -104,8 +105,25 @@ onSession(() => {
   wasSignedIn = now;
 });
 
+/** The header's language menu: every language named in itself, the one read now chosen. */
+function languageMenu() {
+  const menu = document.getElementById("language");
+  replace(menu, ...LANGUAGES.map(({ code, name }) => h("option", { value: code, lang: code, selected: code === locale() }, name)));
+  menu.value = locale();
+}
+
+document.getElementById("language").addEventListener("change", async (event) => {
+  await chooseLanguage(event.target.value);
+});
+onLanguage(() => {
+  languageMenu();
+  render(); // the page drawn again, in the words of the language chosen
+});
+
 watchConnection(); // the offline banner, from the first moment
-// Every page draws a game from its facts (GET /api/games): learnt before the first page.
-await Promise.all([restore(), games().then(learnGames).catch(() => {})]);
+// Every page draws a game from its facts (GET /api/games), in the player's language:
+// both learnt before the first page.
+await Promise.all([restore(), games().then(learnGames).catch(() => {}), startLanguage()]);
+languageMenu();
 wasSignedIn = Boolean(session.user);
 render();

@@ -1,30 +1,36 @@
-// The casino's words: numbers with thousands separators, counts with the right plural
-// ("1 point", "2 points"), bet spots by their names on the felt, a bet's result as a
-// player reads it, and the server's refusals worded here from their code and figures
-// (`params`, amounts in integer cents) rather than read back out of its English.
+// The casino's words in the player's language (i18n.js): numbers as the locale writes
+// them, counts with the catalog's plural ("1 point", "2 points"; "2 点"), bet spots by
+// their names on the felt, a bet's result as a player reads it, and the server's
+// refusals worded here from their code and figures (`params`, amounts in integer cents)
+// rather than read back out of its English.
 
 import { money } from "./dom.js";
+import { has, locale, t } from "./i18n.js";
 import { betName, factsOf } from "./layouts.js";
 
-const LOCALE = "en-US";
-const numbers = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const decimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const plurals = new Intl.PluralRules(LOCALE);
+const formats = new Map();
+
+/** The locale's Intl.NumberFormat for whole numbers and for up to two decimals. */
+function formatter(decimals) {
+  const key = `${locale()}|${decimals}`;
+  if (!formats.has(key)) formats.set(key, new Intl.NumberFormat(locale(), { minimumFractionDigits: 0, maximumFractionDigits: decimals }));
+  return formats.get(key);
+}
 
 /** A whole number as a person reads it: 1234567 → "1,234,567". */
 export function number(n) {
   if (n === null || n === undefined || Number.isNaN(Number(n))) return "—";
-  return Number.isInteger(Number(n)) ? numbers.format(Number(n)) : decimals.format(Number(n));
+  return formatter(Number.isInteger(Number(n)) ? 0 : 2).format(Number(n));
 }
 
-/** A count with its noun, plural as the language has it: count(1, "point") → "1 point". */
-export function count(n, one, other = `${one}s`) {
-  return `${number(n)} ${plurals.select(Number(n)) === "one" ? one : other}`;
+/** A count by its catalog entry, plural as the language has it: count("words.bets", 1) → "1 bet". */
+export function count(key, n) {
+  return t(key, { n: Number(n) });
 }
 
 /** Lo-Ball points: "0 points", "1 point", "12 points". */
 export function points(n) {
-  return count(n, "point");
+  return count("words.points", n);
 }
 
 /** A bet spot by the name printed on the felt: "banker-pair" → "Banker Pair". */
@@ -34,13 +40,14 @@ export function spotName(game, spot) {
 
 /** A bet's result in the player's words; a bet on a voided round was refunded, not pushed. */
 export function resultWord(result, voided = false) {
-  if (voided) return "refunded";
-  return { win: "won", lose: "lost", push: "push" }[result] || (result ? String(result) : "open");
+  if (voided) return t("words.refunded");
+  const key = { win: "words.won", lose: "words.lost", push: "words.push" }[result];
+  return key ? t(key) : result ? String(result) : t("words.open");
 }
 
 /** A Lo-Ball main wager's outcome in words: "win-bonus" → "won with the Win-bonus". */
 export function mainWord(outcome) {
-  return { win: "won", "win-bonus": "won, Win-bonus", "play-bonus": "lost, Play-bonus paid", lose: "lost", push: "push" }[outcome] || String(outcome);
+  return has(`words.main.${outcome}`) ? t(`words.main.${outcome}`) : String(outcome);
 }
 
 /**
@@ -56,7 +63,7 @@ export function shownScore(cards, score) {
 
 /** A poker category id in words: "three_of_a_kind" → "three of a kind". */
 export function categoryName(category) {
-  return String(category).replace(/_/g, " ");
+  return has(`words.category.${category}`) ? t(`words.category.${category}`) : String(category).replace(/_/g, " ");
 }
 
 /**
@@ -76,7 +83,7 @@ export function bonusNote(round) {
     const outcome = bet && bet.outcomes.find((o) => o.name === result.bonus_category);
     pays = Boolean(outcome && outcome.pays > 0);
   }
-  return pays ? ` · the Bonus pays: ${categoryName(result.bonus_category)}` : "";
+  return pays ? t("words.bonus_pays", { category: categoryName(result.bonus_category) }) : "";
 }
 
 /**
@@ -92,10 +99,16 @@ export function refusal(error, game) {
       const text = words(p, game);
       if (text) return text;
     } catch {
-      // figures this page cannot read: the server's words stand
+      // figures this page cannot read: the code's words stand
     }
   }
-  return (error && (error.detail || error.message)) || "the casino refused";
+  // The server words its refusals in English, precisely ("there is no peek now"); in
+  // another language the page says what the code means, from the catalog.
+  const detail = error && (error.detail || error.message);
+  if (locale() === "en" && detail) return detail;
+  const code = error && (error.code || error.error);
+  if (code && has(`errors.${code}`)) return t(`errors.${code}`);
+  return detail || t("words.refused_default");
 }
 
 const cents = (value) => {
@@ -103,15 +116,23 @@ const cents = (value) => {
   return money(value);
 };
 
+const limits = (p, game) => t("errors.worded.over_limit", { spot: spotName(game, p.spot), total: cents(p.total_cents), min: cents(p.min_cents), max: cents(p.max_cents) });
+
 const WORDED = {
-  over_limit: (p, game) => `the total on ${spotName(game, p.spot)} would be ${cents(p.total_cents)}; this table takes ${cents(p.min_cents)} to ${cents(p.max_cents)} a spot`,
-  under_limit: (p, game) => `the total on ${spotName(game, p.spot)} would be ${cents(p.total_cents)}; this table takes ${cents(p.min_cents)} to ${cents(p.max_cents)} a spot`,
-  under_minimum: (p, game) => `that would leave ${cents(p.left_cents)} on ${spotName(game, p.spot)}, under the table minimum of ${cents(p.min_cents)}`,
+  over_limit: limits,
+  under_limit: limits,
+  under_minimum: (p, game) => t("errors.worded.under_minimum", { left: cents(p.left_cents), spot: spotName(game, p.spot), min: cents(p.min_cents) }),
   bet_step: (p) => {
     const nearest = [p.lower_cents, p.higher_cents].filter((c) => c !== null && c !== undefined).map(cents);
-    return `a stake of ${cents(p.amount_cents)} is not a multiple of this table's bet step, ${cents(p.step_cents)}${nearest.length ? `: bet ${nearest.join(" or ")}` : ""}`;
+    const figures = { amount: cents(p.amount_cents), step: cents(p.step_cents) };
+    if (!nearest.length) return t("errors.worded.bet_step", figures);
+    const either = nearest.length === 2 ? t("words.list_or", { first: nearest[0], last: nearest[1] }) : nearest[0];
+    return t("errors.worded.bet_step_nearest", { ...figures, nearest: either });
   },
-  too_many_bets: (p) => `at most ${count(p.cap, "bet")} a player in one round (a bet taken back counts): add to a spot with a larger stake instead`,
-  insufficient_funds: (p) => `your balance is ${cents(p.balance_cents)}; ${cents(p.needed_cents)} is needed`,
-  loss_limit: (p) => `your ${p.period} loss limit is ${cents(p.limit_cents)}: this bet could take you past it; ${cents(p.room_cents)} of room is left`,
+  too_many_bets: (p) => {
+    if (!Number.isSafeInteger(p.cap)) throw new Error("not a count");
+    return t("errors.worded.too_many_bets", { n: p.cap });
+  },
+  insufficient_funds: (p) => t("errors.worded.insufficient_funds", { balance: cents(p.balance_cents), needed: cents(p.needed_cents) }),
+  loss_limit: (p) => t("errors.worded.loss_limit", { period: has(`errors.period.${p.period}`) ? t(`errors.period.${p.period}`) : String(p.period), limit: cents(p.limit_cents), room: cents(p.room_cents) }),
 };

@@ -66,7 +66,7 @@ function differenceText(game, d) {
 function settlementView(result, round) {
   const check = result.settlement;
   const good = (ok, text, ...more) => h("li", { class: ok ? "pass" : "fail" }, h("span", { "aria-hidden": "true" }, ok ? "✔ " : "✘ "), text, ...more);
-  const bets = count(check.bets, "bet");
+  const bets = count("words.bets", check.bets);
   if (check.reason) return good(false, `The settlement is not checked: ${check.reason}`);
   if (check.ok) {
     return good(true, check.voided !== null && check.voided !== undefined

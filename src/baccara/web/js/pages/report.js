@@ -84,7 +84,7 @@ function flags(report) {
     h("h2", { id: "flags-title" }, `⚑ ${flagged.length === 1 ? "A table" : `${flagged.length} tables`} beyond ±${report.flag_sigmas}σ`),
     h("ul", {}, flagged.map((t) => h("li", { "data-table-id": t.table_id },
       h("strong", {}, `Table ${t.table_id} (${gameName(t.game)}${t.mode === "live" ? ", live dealer" : ""})`),
-      `: the house ${t.actual_win_cents < 0 ? "lost" : "won"} ${money(Math.abs(t.actual_win_cents))} where it expected to win ${money(t.theoretical_win_cents)} over ${count(t.rounds, "round")} — `,
+      `: the house ${t.actual_win_cents < 0 ? "lost" : "won"} ${money(Math.abs(t.actual_win_cents))} where it expected to win ${money(t.theoretical_win_cents)} over ${count("words.rounds", t.rounds)} — `,
       `z = ${zText(t.z)}, ${Math.abs(t.z).toFixed(1)} standard deviations (σ ${money(t.sd_cents)}) ${t.z < 0 ? "below" : "above"} what the mathematics expects.`))),
     h("p", {}, `Chance alone puts a table beyond ±${report.flag_sigmas}σ about once in 370 periods (0.27 %). Look at it: a faulty or stacked shoe, a dealer's mistakes or cheating, or a fault in the software. A few rounds with large stakes can do it too — see the rounds and their stakes.`));
 }
