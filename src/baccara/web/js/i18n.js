@@ -9,6 +9,8 @@
 // one the casino chose for this browser from its Accept-Language (the shell's
 // <html data-locale>), else English.
 
+import { onPreferences, preference, setPreference } from "./prefs.js";
+
 
 export const LANGUAGES = [
   { code: "en", name: "English" },
@@ -29,10 +31,8 @@ export function locale() {
   return current;
 }
 
-let prefs = null; // ./prefs.js, the player's remembered choices
-
 function wanted() {
-  const chosen = prefs ? prefs.preference("language") : null;
+  const chosen = preference("language");
   if (chosen && KNOWN.has(chosen)) return chosen;
   const served = document.documentElement.dataset.locale;
   return served && KNOWN.has(served) ? served : "en";
@@ -51,19 +51,9 @@ async function load(code) {
 
 /** Read the catalog of the language the player reads (before the first page is drawn). */
 export async function startLanguage() {
-  try {
-    prefs = await import("./prefs.js");
-  } catch {
-    // TEMPORARY until prefs.js lands: the choice in this browser only.
-    prefs = {
-      preference: (name) => localStorage.getItem(`baccara.${name}`),
-      setPreference: async (name, value) => localStorage.setItem(`baccara.${name}`, value),
-      onPreferences: () => {},
-    };
-  }
   // A signed-in player's saved language, read after the page started (or chosen in
   // another browser), is followed as if chosen here.
-  prefs.onPreferences(async () => {
+  onPreferences(async () => {
     const code = wanted();
     if (code === current) return;
     await load(code);
@@ -82,7 +72,7 @@ export async function startLanguage() {
  * draws the page again); remembered for the player. */
 export async function chooseLanguage(code) {
   if (!KNOWN.has(code)) throw new Error(`unknown language ${code}`);
-  await prefs.setPreference("language", code);
+  await setPreference("language", code);
   if (code === current) return;
   await load(code);
   for (const listener of listeners) listener(code);
