@@ -281,7 +281,7 @@ def test_a_win_paid_less_commission_records_what_the_house_kept_even_a_cent(
 # --- Mini RedGreen: the choice and the slow reveal ---------------------------------------
 
 
-def test_the_highest_bettor_chooses_and_the_other_hand_comes_card_by_card() -> None:
+def test_the_highest_bettor_chooses_and_squeezes_the_other_hand_card_by_card() -> None:
     table, round_ = electronic("redgreen-mini", 4, reveal_delay=2.0)
     seat_and_bet(table, [("ann", "red", 500), ("bob", "red", 800)])
     round_.tick(20.0)
@@ -294,9 +294,16 @@ def test_the_highest_bettor_chooses_and_the_other_hand_comes_card_by_card() -> N
     first = [e for e in round_.events if isinstance(e, CardExposed)]
     assert [e.position for e in first] == ["green.0", "green.1", "green.2"]
     assert [e.hand for e in round_.events if isinstance(e, HandSet)] == ["green"]
-    run_out(round_, 21.0)
-    turned = [(e.position, e.at) for e in round_.events if isinstance(e, CardExposed)][3:]
-    assert turned == [("red.0", 23.0), ("red.1", 25.0), ("red.2", 27.0)]
+    assert round_.tick(22.9) == []
+    offered, _ = round_.tick(23.0)  # the other hand, "exposed slowly": bob squeezes it
+    assert (offered.player, offered.hand) == ("bob", "red")  # type: ignore[attr-defined]
+    for at, position in ((24.0, "red.2"), (25.0, "red.0"), (26.0, "red.1")):
+        round_.turn_card("bob", position, at)
+    run_out(round_, 26.0)
+    turned = [(e.position, e.at, e.by) for e in round_.events if isinstance(e, CardExposed)][3:]
+    assert turned == [("red.2", 24.0, "bob"), ("red.0", 25.0, "bob"), ("red.1", 26.0, "bob")]
+    (red,) = (e for e in round_.events if isinstance(e, HandSet) and e.hand == "red")
+    assert red.at == 28.0  # set the reveal's delay after the last card is turned
     assert round_.settled is not None and round_.settled.result["first_hand"] == "green"
 
 

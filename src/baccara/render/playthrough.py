@@ -33,6 +33,8 @@ from baccara.table.events import (
     RoundOpened,
     RoundSettled,
     RoundVoided,
+    SqueezeEnded,
+    SqueezeOffered,
 )
 from baccara.table.round import Round
 from baccara.table.view import Viewer, view
@@ -119,6 +121,11 @@ def describe(event: Event, shown: dict[str, object] | None = None) -> list[str]:
         return [f"{event.player} peeks at {event.hand}: {cards}"]
     if isinstance(event, PeekEnded):
         return [f"the peek ends ({event.reason})"]
+    if isinstance(event, SqueezeOffered):
+        cards = ", ".join(position_text(p) for p in event.positions)
+        return [f"{event.player} squeezes {cards} until {event.until:.1f}s"]
+    if isinstance(event, SqueezeEnded):
+        return [f"the squeeze ends ({event.reason})"]
     if isinstance(event, ChoiceOffered):
         return [f"{event.player} chooses which hand is set first, until {event.until:.1f}s"]
     if isinstance(event, HandChosen):

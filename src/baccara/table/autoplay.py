@@ -23,6 +23,7 @@ from baccara.table.table import Table
 class Plan:
     """Who sits and bets what. Every player stakes ``stake`` on every bet spot, so each
     bet of the game is settled; ``peek`` and ``choose`` are the highest bettor's moves
+    (``peek`` also turns a squeeze's cards: the first, then the rest)
     (``choose=None``: the choice is left to the timer, which picks Red)."""
 
     players: tuple[str, ...]
@@ -93,6 +94,13 @@ def _step(round_: Round, plan: Plan, now: float, enter: Entry | None) -> float:
         assert round_.peek is not None
         round_.peek_cards(round_.peek.player, now + 1)
         round_.end_peek(round_.peek.player, now + 2)
+        return now + 2
+    if phase is Phase.SQUEEZE and plan.peek:  # one card turned, then the rest at once
+        squeeze = round_.squeeze
+        assert squeeze is not None
+        round_.turn_card(squeeze.player, squeeze.positions[0], now + 1)
+        if round_.squeeze is squeeze:
+            round_.end_squeeze(squeeze.player, now + 2)
         return now + 2
     if phase is Phase.CHOOSING and plan.choose is not None:
         assert round_.choice is not None and round_.choice.player is not None

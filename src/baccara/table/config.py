@@ -38,6 +38,11 @@ MIN_BETTING_SECONDS = 5.0
 """How long betting stays open after a round's first bet, whatever one player's "deal"
 says, unless everyone at the table is ready (:meth:`~baccara.table.round.Round.request_deal`)."""
 
+SQUEEZE_OPTIONAL = frozenset({"punto-banco"})
+"""Games whose electronic tables may deal for the squeeze (the ``squeeze`` option): Mini
+RedGreen's second hand is always squeezed by its highest bettor, as the seed's slow
+exposure asks; the RedGreen first version has its peek; Lo-Ball's tiles are the table's."""
+
 MAX_BETS_PER_PLAYER, MOST_BETS_PER_PLAYER = 20, 1000
 """Bets one player may place in one round (a bet taken back still counts), by default and
 at most: enough to cover every spot of a layout and add to a few, few enough that no
@@ -111,6 +116,10 @@ class TableConfig:
     cut betting short for the others (a window longer than ``betting_seconds`` is the
     betting timer). ``max_bets_per_player`` caps the bets one player places in a round.
 
+    ``squeeze`` (Punto Banco, electronic tables only: at a live table the players squeeze
+    the real cards) deals the hands face down for the highest bettor on each hand to
+    squeeze; ``squeeze_seconds`` is how long a squeeze lasts (Mini RedGreen's too).
+
     >>> TableConfig("punto-banco", min_bet_cents=100, max_bet_cents=500_000).seats
     7
     >>> TableConfig("punto-banco", min_bet_cents=100, max_bet_cents=500_000, bet_step_cents=30)
@@ -134,6 +143,8 @@ class TableConfig:
     reveal_delay: float = 0.6
     min_betting_seconds: float = MIN_BETTING_SECONDS
     max_bets_per_player: int = MAX_BETS_PER_PLAYER
+    squeeze: bool = False
+    squeeze_seconds: float = 20.0
 
     def __post_init__(self) -> None:
         spec = game(self.game)
@@ -174,7 +185,18 @@ class TableConfig:
             if not hasattr(spec.rules(), "decks"):
                 raise InvalidOption("shoe", f"{spec.name} reshuffles before every round")
         object.__setattr__(self, "penetration", check_penetration(self.penetration))
-        for name in ("betting_seconds", "peek_seconds", "choose_seconds"):
+        if not isinstance(self.squeeze, bool):
+            raise InvalidOption("squeeze", f"must be true or false, got {shown(self.squeeze)}")
+        if self.squeeze and self.game not in SQUEEZE_OPTIONAL:
+            raise InvalidOption(
+                "squeeze", f"is a Punto Banco table's option; {spec.name} has its own procedure"
+            )
+        if self.squeeze and self.mode is Mode.LIVE:
+            raise InvalidOption(
+                "squeeze",
+                "is for electronic tables: at a live table the players squeeze the real cards",
+            )
+        for name in ("betting_seconds", "peek_seconds", "choose_seconds", "squeeze_seconds"):
             object.__setattr__(
                 self, name, _seconds(name.replace("_", "-"), getattr(self, name), MIN_TIMER)
             )

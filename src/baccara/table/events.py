@@ -99,7 +99,20 @@ class RoundOpened(Event):
     ready; a log written before the window has none: 0."""
     max_bets_per_player: int | None = None
     """Bets one player may place in the round; a log written before the cap has none."""
+    squeeze: bool = False
+    """Whether the highest bettor squeezes the cards the rules give them (Mini RedGreen's
+    second hand, a Punto Banco table's with its ``squeeze`` option); a log written before
+    the squeeze has none: the table turns every card."""
+    squeeze_seconds: float = 20.0
+    """How long a squeeze lasts before the table turns what is left."""
     kind: ClassVar[str] = "round-opened"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A round that squeezes nothing is written as every log before the squeeze was."""
+        data = super().to_dict()
+        if not self.squeeze:
+            del data["squeeze"], data["squeeze_seconds"]
+        return data
 
 
 @dataclass(frozen=True)
@@ -191,6 +204,30 @@ class PeekEnded(Event):
 
     reason: str
     kind: ClassVar[str] = "peek-ended"
+
+
+@dataclass(frozen=True)
+class SqueezeOffered(Event):
+    """The squeeze: ``player`` bends up the cards at ``positions`` (of ``hand``) one by one,
+    the table watching, until ``until``. A ``peeked`` event gives the squeezer their faces
+    right after it; every card of the squeeze stays hidden from everyone else until its
+    ``card-exposed``."""
+
+    player: str
+    hand: str
+    positions: tuple[str, ...]
+    until: float
+    kind: ClassVar[str] = "squeeze-offered"
+
+
+@dataclass(frozen=True)
+class SqueezeEnded(Event):
+    """``reason``: ``done`` (the squeezer turned the last card, or all that were left),
+    ``timer``, or ``no-bettor`` (nobody bet on the hand: the table turned it at once).
+    Every card of the squeeze is exposed by then (``card-exposed`` events before it)."""
+
+    reason: str
+    kind: ClassVar[str] = "squeeze-ended"
 
 
 @dataclass(frozen=True)
@@ -291,6 +328,8 @@ EVENT_TYPES: Mapping[str, type[Event]] = {
         PeekOffered,
         Peeked,
         PeekEnded,
+        SqueezeOffered,
+        SqueezeEnded,
         ChoiceOffered,
         HandChosen,
         CardExposed,
@@ -315,7 +354,7 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
         raise BaccaraError(f"not an event record: missing {error}") from None
     if cls is RoundSettled or cls is RoundVoided:
         values["payouts"] = tuple(Payout(**p) for p in values["payouts"])
-    for name in ("cards", "back"):
+    for name in ("cards", "back", "positions"):
         if name in values:
             values[name] = tuple(values[name])
     return cls(**values)

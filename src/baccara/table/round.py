@@ -14,7 +14,9 @@ a :class:`~baccara.randomness.RandomSource` handed in, to replay a seeded deal).
 
 Phases: ``betting`` → ``dealing`` → ``peek`` (RedGreen first version) or
 ``choosing`` (Mini RedGreen) → ``revealing`` → ``settled``; or ``voided`` from any
-phase before ``settled``, every bet refunded.
+phase before ``settled``, every bet refunded. A round that squeezes (``round-opened``'s
+``squeeze``) leaves ``revealing`` for a ``squeeze`` each time the reveal reaches a card
+the rules let a player squeeze, and comes back to it once every card of it is turned.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ from baccara.table.events import (
     RoundOpened,
     RoundSettled,
     RoundVoided,
+    SqueezeEnded,
+    SqueezeOffered,
     StoodUp,
 )
 from baccara.table.procedures.base import Item, Procedure, Step, Wager
@@ -62,6 +66,7 @@ class Phase(enum.Enum):
     DEALING = "dealing"
     PEEK = "peek"
     CHOOSING = "choosing"
+    SQUEEZE = "squeeze"
     REVEALING = "revealing"
     SETTLED = "settled"
     VOIDED = "voided"
@@ -166,6 +171,8 @@ class Round:
         self.choice: ChoiceOffered | None = None
         self.first_hand: str | None = None
         self.hands_set: dict[str, HandSet] = {}
+        self.squeeze: SqueezeOffered | None = None
+        """The squeeze in play: until its ``squeeze-ended``, the round waits on its squeezer."""
         self.reveal_clock = 0.0
         self.settled: RoundSettled | None = None
         self.voided: RoundVoided | None = None
@@ -272,6 +279,8 @@ class Round:
             return Phase.PEEK
         if self.choice is not None and self.first_hand is None:
             return Phase.CHOOSING
+        if self.squeeze is not None:
+            return Phase.SQUEEZE
         return Phase.REVEALING
 
     def needs(self) -> tuple[str, ...]:
@@ -334,6 +343,9 @@ class Round:
         if phase is Phase.CHOOSING:
             assert self.choice is not None
             return self.choice.until
+        if phase is Phase.SQUEEZE:
+            assert self.squeeze is not None
+            return self.squeeze.until
         if phase is Phase.REVEALING:
             return self.reveal_clock + (self.opened.reveal_delay if self._steps_done() else 0)
         return None
@@ -649,6 +661,93 @@ class Round:
         self.verify_choose(player, hand)
         return [self._emit(HandChosen, now, player, hand=hand, reason="chosen"), *self._reveal(now)]
 
+    # --- the squeeze ---------------------------------------------------------------------
+
+    def verify_end_squeeze(self, player: str) -> None:
+        """Only the squeezer turns the cards, and only during their squeeze."""
+        if self.phase is not Phase.SQUEEZE:
+            raise RoundError("there is no squeeze now")
+        assert self.squeeze is not None
+        if player != self.squeeze.player:
+            raise RoundError("only the squeezer turns the cards of the squeeze")
+
+    def can_end_squeeze(self, player: str) -> bool:
+        return passes(self.verify_end_squeeze, player)
+
+    def end_squeeze(self, player: str, now: float) -> list[Event]:
+        """The squeezer turns every card of the squeeze still face down."""
+        self.verify_end_squeeze(player)
+        return [*self._end_squeeze(now, player, "done"), *self._reveal(now)]
+
+    def verify_turn_card(self, player: str, position: object) -> str:
+        """The position the squeezer turns, a card of their squeeze still face down."""
+        self.verify_end_squeeze(player)
+        assert self.squeeze is not None
+        if not isinstance(position, str) or position not in self.squeeze.positions:
+            shown_ = repr(position)[:40]
+            raise RoundError(
+                f"{shown_} is not a card of this squeeze: {', '.join(self.squeeze.positions)}"
+            )
+        if position in self.face_up:
+            raise RoundError(f"{position} is turned already")
+        return position
+
+    def can_turn_card(self, player: str, position: object) -> bool:
+        return passes(self.verify_turn_card, player, position)
+
+    def turn_card(self, player: str, position: object, now: float) -> list[Event]:
+        """The squeezer turns one card over: everyone sees it from now on. The last one
+        ends the squeeze."""
+        turned = self.verify_turn_card(player, position)
+        assert self.squeeze is not None
+        events: list[Event] = [self._emit(CardExposed, now, player, position=turned,
+                                          item=self.dealt[turned])]  # fmt: skip
+        if all(p in self.face_up for p in self.squeeze.positions):
+            events += [self._emit(SqueezeEnded, now, player, reason="done"), *self._reveal(now)]
+        return events
+
+    def _end_squeeze(self, now: float, by: str, reason: str) -> list[Event]:
+        assert self.squeeze is not None
+        events: list[Event] = [
+            self._emit(CardExposed, now, by, position=p, item=self.dealt[p])
+            for p in self.squeeze.positions
+            if p not in self.face_up
+        ]
+        return [*events, self._emit(SqueezeEnded, now, by, reason=reason)]
+
+    def _squeezes(self, position: str) -> tuple[str, tuple[str, ...]] | None:
+        """The hand and positions of the squeeze ``position`` is in, at a round that squeezes."""
+        if not self.opened.squeeze or self.live:
+            return None
+        return self.procedure.squeeze_of(position, self.first_hand)
+
+    def _start_squeeze(self, step: Step, now: float) -> list[Event]:
+        """The squeeze of ``step``'s cards, when they are squeezed: offered to the highest
+        bettor on the hand (at Mini RedGreen, the round's highest bettor) with their faces;
+        a Punto Banco hand nobody bet on is turned by the table at once, and Mini's second
+        hand with nobody to squeeze it is turned card by card as the seed's dealer does."""
+        position = next((p for p in step.expose if p not in self.face_up), None)
+        found = None if position is None else self._squeezes(position)
+        if found is None:
+            return []
+        hand, group = found
+        positions = tuple(p for p in group if p in self.dealt and p not in self.face_up)
+        mini = self.spec.table.highest_bettor_chooses_first_hand
+        squeezer = self._decider() if mini else self.highest_bettor((hand,))
+        if squeezer is None:
+            if mini:
+                return []
+            exposed = [self._emit(CardExposed, now, TABLE, position=p, item=self.dealt[p])
+                       for p in positions]  # fmt: skip
+            return [*exposed, self._emit(SqueezeEnded, now, TABLE, reason="no-bettor")]
+        until = now + self.opened.squeeze_seconds
+        return [
+            self._emit(SqueezeOffered, now, TABLE, player=squeezer.player, hand=hand,
+                       positions=positions, until=until),
+            self._emit(Peeked, now, TABLE, player=squeezer.player, hand=hand,
+                       cards=tuple(self.dealt[p] for p in positions)),
+        ]  # fmt: skip
+
     # --- revealing and settling ----------------------------------------------------------
 
     def _steps(self) -> list[Step]:
@@ -690,8 +789,13 @@ class Round:
             if wanted:  # dealt face up, now that the cards that call for it are seen
                 deck = self._electronic_deal()
                 events += [self._emit(CardDealt, now, TABLE, position=p, item=deck[p],
-                                      face_up=True) for p in wanted]  # fmt: skip
+                                      face_up=self._squeezes(p) is None)
+                           for p in wanted]  # fmt: skip
                 steps = self._steps()
+                continue
+            squeezed = self._start_squeeze(steps[done], now)
+            if squeezed:
+                events += squeezed
                 continue
             for position in steps[done].expose:
                 if position not in self.face_up:
@@ -718,7 +822,7 @@ class Round:
     def tick(self, now: float) -> list[Event]:
         """Whatever the timers say is due at ``now``: close betting (or, with no bet in the
         window that ran out, open another), end the peek, choose Red for a silent chooser,
-        turn the next card."""
+        turn the next card, turn what a squeezer left when their squeeze runs out."""
         phase = self.phase
         due = self.deadline()
         if due is None or now < due:
@@ -735,6 +839,8 @@ class Round:
         if phase is Phase.CHOOSING:
             return [self._emit(HandChosen, now, TABLE, hand="red", reason="timer"),
                     *self._reveal(now)]  # fmt: skip
+        if phase is Phase.SQUEEZE:
+            return [*self._end_squeeze(now, TABLE, "timer"), *self._reveal(now)]
         return self._reveal(now)
 
     def verify_void(self, reason: object) -> str:
@@ -853,6 +959,11 @@ class Round:
             self.reveal_clock = event.at
         elif isinstance(event, CardExposed):
             self.face_up.add(event.position)
+            self.reveal_clock = event.at
+        elif isinstance(event, SqueezeOffered):
+            self.squeeze = event
+        elif isinstance(event, SqueezeEnded):
+            self.squeeze = None
             self.reveal_clock = event.at
         elif isinstance(event, HandSet):
             self.hands_set[event.hand] = event

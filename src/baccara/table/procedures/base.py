@@ -105,6 +105,14 @@ class Procedure(Protocol):
         """RedGreen: (front, back, rule) of ``hand`` set by the house way."""
         ...
 
+    def squeeze_of(
+        self, position: str, first_hand: str | None
+    ) -> tuple[str, tuple[str, ...]] | None:
+        """The hand a squeeze of ``position`` is of and every position it takes in, when the
+        rules let a player squeeze that card (at a table whose rounds squeeze): Mini
+        RedGreen's hand set second, Punto Banco's two cards of a hand, then its third."""
+        ...
+
     def settle(
         self, dealt: Dealt, wagers: Sequence[Wager], seats: Sequence[int], rules: Any
     ) -> tuple[dict[str, Any], list[Payout]]:

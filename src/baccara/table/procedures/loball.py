@@ -74,6 +74,11 @@ class LoBallProcedure:
     def set_hand(self, hand: str, dealt: Dealt, rules: Any) -> tuple[str, tuple[str, str], str]:
         raise InvalidCards("Lo-Ball hands are not set")
 
+    def squeeze_of(
+        self, position: str, first_hand: str | None
+    ) -> tuple[str, tuple[str, ...]] | None:
+        return None  # tiles are turned by the table
+
     def settle(
         self, dealt: Dealt, wagers: Sequence[Wager], seats: Sequence[int], rules: LoBallRules
     ) -> tuple[dict[str, Any], list[Payout]]:

@@ -66,6 +66,14 @@ class PuntoBancoProcedure:
     def set_hand(self, hand: str, dealt: Dealt, rules: Any) -> tuple[str, tuple[str, str], str]:
         raise InvalidCards("Punto Banco hands are not set")
 
+    def squeeze_of(
+        self, position: str, first_hand: str | None
+    ) -> tuple[str, tuple[str, ...]] | None:
+        hand, _, index = position.partition(".")
+        if index == "2":  # a third card is dealt after both hands are seen: squeezed alone
+            return hand, (position,)
+        return hand, (f"{hand}.0", f"{hand}.1")
+
     def settle(
         self, dealt: Dealt, wagers: Sequence[Wager], seats: Sequence[int], rules: PuntoBancoRules
     ) -> tuple[dict[str, Any], list[Payout]]:

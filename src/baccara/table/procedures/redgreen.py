@@ -66,6 +66,13 @@ class RedGreenProcedure:
         setting = rules_of.house_way(cards(ordered(dealt, hand)), rules)
         return setting.front.code, (setting.back[0].code, setting.back[1].code), setting.rule.value
 
+    def squeeze_of(
+        self, position: str, first_hand: str | None
+    ) -> tuple[str, tuple[str, ...]] | None:
+        if first_hand is None or not position.startswith(f"{other(first_hand)}."):
+            return None  # the first version's peek, and Mini's hand set first, are not squeezed
+        return other(first_hand), hand_positions(other(first_hand))
+
     def settle(
         self, dealt: Dealt, wagers: Sequence[Wager], seats: Sequence[int], rules: RedGreenRules
     ) -> tuple[dict[str, Any], list[Payout]]:
