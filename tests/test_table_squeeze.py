@@ -11,6 +11,7 @@ squeezed card reaches anyone but the squeezer before its ``card-exposed``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -70,12 +71,13 @@ def test_player_then_banker_each_squeezed_by_their_highest_bettor_third_cards_to
     )  # fmt: skip
     assert peeked.cards == (round_.dealt["player.0"], round_.dealt["player.1"])
     assert all(not e.face_up for e in round_.events if isinstance(e, CardDealt))
-    for refused, match in (
+    refusals: tuple[tuple[Callable[[], object], str], ...] = (
         (lambda: round_.turn_card("ann", "player.0", 21.0), "only the squeezer"),
         (lambda: round_.turn_card("bob", "banker.0", 21.0), "not a card of this squeeze"),
         (lambda: round_.turn_card("bob", ["player.0"], 21.0), "not a card of this squeeze"),
         (lambda: round_.end_squeeze("cy", 21.0), "only the squeezer"),
-    ):
+    )
+    for refused, match in refusals:
         before = len(round_.events)
         with pytest.raises(RoundError, match=match):
             refused()
@@ -87,7 +89,7 @@ def test_player_then_banker_each_squeezed_by_their_highest_bettor_third_cards_to
     assert not round_.can_turn_card("bob", "player.1") and round_.can_turn_card("bob", "player.0")
     done = round_.turn_card("bob", "player.0", 22.0)  # the last card ends the squeeze
     assert [e.kind for e in done] == ["card-exposed", "squeeze-ended"]
-    assert round_.phase is Phase.REVEALING and round_.deadline() == 23.0
+    assert round_.phase.value == "revealing" and round_.deadline() == 23.0
     (banker, _) = round_.tick(23.0)
     assert isinstance(banker, SqueezeOffered) and (banker.player, banker.hand) == ("cy", "banker")
     ended = round_.end_squeeze("cy", 24.0)  # turns both at once, then Player's third is dealt
