@@ -112,7 +112,7 @@ def test_player_then_banker_each_squeezed_by_their_highest_bettor_third_cards_to
     ends = [e for e in round_.events if isinstance(e, SqueezeEnded)]
     assert [e.reason for e in ends] == ["done", "done", "done", "timer"]
     assert ends[-1].by == "table" and round_.events[-2].by == "table"
-    assert round_.phase is Phase.SETTLED
+    assert round_.phase.over
     assert round_.settled is not None and len(round_.settled.result["player"]) == 3
 
 
