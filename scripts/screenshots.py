@@ -24,6 +24,8 @@ Playwright as players and a dealer would, through the pages and the public API:
     web-lo-ball.png            Lo-Ball after a round
     web-dealer.png             the dealer's console after a live round: each seat's pay,
                                collection and commission
+    web-zh-hans-<game>.png     each table after a round in Simplified Chinese, and
+    web-zh-hant-<game>.png     in Traditional Chinese (…-phone.png on a phone)
 
 The electronic tables deal at random, so no two runs give the same cards. Each picture
 is kept as a PNG of at most 256 colours, which keeps it small.
@@ -123,14 +125,7 @@ def settle(page: Page) -> None:
 
 def warm_up_roads(server: Server, rounds: int) -> None:
     """Rounds at Punto Banco before the picture, so its roads have something to show."""
-    other = server.player()
-    assert other.sit(1).status_code == 200
-    for _ in range(rounds):
-        round_id = other.http.get("/api/tables/1").json()["round_id"]
-        other.bet(1, random.choice(["banker", "player"]), 100)
-        other.http.post("/api/tables/1/deal")
-        wait_for(lambda r=round_id: other.http.get(f"/api/rounds/{r}").json()["state"] == "settled")
-    other.http.delete("/api/tables/1/seat")
+    play_rounds(server, 1, ["banker", "player"], rounds)
 
 
 def punto_banco(server: Server, page: Page, folder: pathlib.Path) -> None:
@@ -331,6 +326,48 @@ def dealer(server: Server, browser: Browser, folder: pathlib.Path) -> None:
         context.close()
 
 
+CHINESE = {"zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}
+"""The casino's Chinese locales, each with a browser locale that asks for it."""
+TABLES = {1: ("punto-banco", ["banker", "player"]), 2: ("redgreen", ["red", "green"]),
+          3: ("redgreen-mini", ["red", "green"]), 4: ("lo-ball", ["main"])}  # fmt: skip
+"""Each electronic table, its game and the bets a picture's player places there."""
+
+
+def chinese(server: Server, browser: Browser, folder: pathlib.Path) -> None:
+    """Each table after a round, read in Simplified and in Traditional Chinese: a player
+    whose browser asks for the language (the first visit follows Accept-Language), their
+    bets placed and the round dealt through the API while their page watches."""
+    for code, browser_locale in CHINESE.items():
+        player = server.player()
+        context = browser.new_context(viewport=DESKTOP, locale=browser_locale)
+        context.add_init_script(f"localStorage.setItem('baccara.token', {player.token!r})")
+        page = context.new_page()
+        try:
+            for table_id, (game, bets) in TABLES.items():
+                page.goto(f"{server.url}/tables/{table_id}")
+                expect(page.locator("html")).to_have_attribute("lang", code)
+                assert player.sit(table_id).status_code == 200
+                for bet in bets:
+                    assert player.bet(table_id, bet, 2_500).status_code == 201
+                round_id = player.http.get(f"/api/tables/{table_id}").json()["round_id"]
+                player.http.post(f"/api/tables/{table_id}/deal")
+
+                def over(r: int = round_id) -> bool:
+                    state = player.http.get(f"/api/rounds/{r}").json()["state"]
+                    if state == "peek":
+                        player.http.post(f"/api/rounds/{r}/peek/done")
+                    elif state == "choosing":
+                        player.http.post(f"/api/rounds/{r}/choose", json={"hand": "green"})
+                    return bool(state == "settled")
+
+                wait_for(over)
+                settle(page)
+                both(page, folder / f"web-{code.lower()}-{game}.png")
+                player.http.delete(f"/api/tables/{table_id}/seat")
+        finally:
+            context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=pathlib.Path, default=IMAGES, help="where to write them")
@@ -360,6 +397,7 @@ def main() -> None:
             states(server, browser, page, folder)
             context.close()
             dealer(server, browser, folder)
+            chinese(server, browser, folder)
         finally:
             browser.close()
 
