@@ -103,18 +103,24 @@ def play_rounds(server: Server, table_id: int, bets: list[str], rounds: int) -> 
     for _ in range(rounds):
         round_id = other.http.get(f"/api/tables/{table_id}").json()["round_id"]
         assert other.bet(table_id, random.choice(bets), 100).status_code == 201
-        other.http.post(f"/api/tables/{table_id}/deal")
-
-        def over(r: int = round_id) -> bool:
-            state = other.http.get(f"/api/rounds/{r}").json()["state"]
-            if state == "peek":
-                other.http.post(f"/api/rounds/{r}/peek/done")
-            elif state == "choosing":
-                other.http.post(f"/api/rounds/{r}/choose", json={"hand": "red"})
-            return bool(state == "settled")
-
-        wait_for(over)
+        deal_out(other, table_id, round_id, "red")
     other.http.delete(f"/api/tables/{table_id}/seat")
+
+
+def deal_out(player: Player, table_id: int, round_id: int, first: str) -> None:
+    """Deal the round the player bet on and play it out: the peek handed back at once,
+    ``first`` the hand set first at Mini RedGreen."""
+    player.http.post(f"/api/tables/{table_id}/deal")
+
+    def over() -> bool:
+        state = player.http.get(f"/api/rounds/{round_id}").json()["state"]
+        if state == "peek":
+            player.http.post(f"/api/rounds/{round_id}/peek/done")
+        elif state == "choosing":
+            player.http.post(f"/api/rounds/{round_id}/choose", json={"hand": first})
+        return bool(state == "settled")
+
+    wait_for(over)
 
 
 def settle(page: Page) -> None:
@@ -350,17 +356,7 @@ def chinese(server: Server, browser: Browser, folder: pathlib.Path) -> None:
                 for bet in bets:
                     assert player.bet(table_id, bet, 2_500).status_code == 201
                 round_id = player.http.get(f"/api/tables/{table_id}").json()["round_id"]
-                player.http.post(f"/api/tables/{table_id}/deal")
-
-                def over(r: int = round_id) -> bool:
-                    state = player.http.get(f"/api/rounds/{r}").json()["state"]
-                    if state == "peek":
-                        player.http.post(f"/api/rounds/{r}/peek/done")
-                    elif state == "choosing":
-                        player.http.post(f"/api/rounds/{r}/choose", json={"hand": "green"})
-                    return bool(state == "settled")
-
-                wait_for(over)
+                deal_out(player, table_id, round_id, "green")
                 settle(page)
                 both(page, folder / f"web-{code.lower()}-{game}.png")
                 player.http.delete(f"/api/tables/{table_id}/seat")
