@@ -1,0 +1,197 @@
+"""The squeeze's card (web/js/squeeze.js) in a casino page: bent up by the mouse, by a
+finger (pointer events of pointerType touch) and by the keyboard, turned over past its
+threshold, by a tap or by Enter; a watcher's card bends as the bends arrive and holds no
+face; and with reduced motion asked for, a flip and a squeeze are drawn at once."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from playwright.sync_api import Page
+
+from tests.server.harness import Server
+from tests.web.casino import SETTLED
+
+MOUNT = """async (specs) => {
+  const sq = await import("/static/js/squeeze.js");
+  const cards = await import("/static/js/cards.js");
+  const box = document.createElement("div");
+  box.className = "hands squeeze-bench";
+  document.querySelector("main").replaceChildren(box);
+  window.bench = { sq, cards, cards_: [], bends: [], turns: [] };
+  specs.forEach(([code, name], i) => {
+    const card = sq.squeezeCard({
+      code,
+      onBend: (corner, lift) => window.bench.bends.push([name, corner, lift]),
+      onTurn: () => window.bench.turns.push(name),
+    });
+    card.element.id = name;
+    box.append(card.element);
+    window.bench.cards_.push(card);
+  });
+}"""
+"""Mount squeeze cards ([code or null, id] each) in the page's main, recording their bends
+and turns in ``window.bench``."""
+
+
+def mount(page: Page, casino: Server, specs: list[tuple[str | None, str]]) -> None:
+    page.goto(f"{casino.url}/")
+    page.get_by_role("heading", name="Tables").wait_for()
+    page.evaluate(MOUNT, specs)
+
+
+def lift(page: Page, card: str) -> int:
+    return int(page.get_attribute(f"#{card}", "data-lift") or -1)
+
+
+def box(page: Page, card: str) -> Any:
+    found = page.locator(f"#{card}").bounding_box()
+    assert found is not None
+    return found
+
+
+def pointer(page: Page, card: str, kind: str, x: float, y: float, pointer_type: str) -> None:
+    """One pointer event at (x, y) of the page, on the card (it bubbles to the window)."""
+    page.evaluate(
+        """([card, kind, x, y, type]) => document.getElementById(card).dispatchEvent(new PointerEvent(kind,
+            { bubbles: true, cancelable: true, pointerId: 7, pointerType: type, isPrimary: true,
+              clientX: x, clientY: y, button: 0, buttons: kind === "pointerup" ? 0 : 1 }))""",
+        [card, kind, x, y, pointer_type],
+    )
+
+
+def test_a_card_is_squeezed_by_the_mouse_a_finger_and_the_keyboard(
+    page: Page, casino: Server
+) -> None:
+    mount(
+        page,
+        casino,
+        [("9H", "mouse"), ("KS", "finger"), ("7D", "keys"), ("AS", "tap"), (None, "watched")],
+    )
+    assert page.locator("#mouse .suit").count() > 0  # the squeezer's face is underneath
+    # The mouse takes the bottom-right corner and pulls it up and left: the card bends.
+    b = box(page, "mouse")
+    page.mouse.move(b["x"] + b["width"] - 3, b["y"] + b["height"] - 3)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] * 0.6, b["y"] + b["height"] * 0.6, steps=5)
+    halfway = lift(page, "mouse")
+    assert 100 < halfway < 850
+    assert page.get_attribute("#mouse", "data-corner") == "br"
+    assert page.evaluate("window.bench.turns") == []
+    bends = page.evaluate("window.bench.bends")
+    assert bends and all(name == "mouse" and corner == "br" for name, corner, _ in bends)
+    assert bends[-1][2] == halfway
+    # Let go halfway: it stays bent; pulled past the threshold and let go, it turns over.
+    page.mouse.up()
+    assert page.evaluate("window.bench.turns") == []
+    page.mouse.move(b["x"] + b["width"] * 0.6, b["y"] + b["height"] * 0.6)
+    page.mouse.down()
+    page.mouse.move(b["x"] - b["width"] * 0.6, b["y"] - b["height"] * 0.6, steps=8)
+    page.mouse.up()
+    assert page.evaluate("window.bench.turns") == ["mouse"]
+    page.wait_for_function("() => document.getElementById('mouse').classList.contains('turned')")
+    assert page.get_attribute("#mouse", "aria-label") == "9 of Hearts"
+    assert lift(page, "mouse") == 1000
+
+    # A finger on the left side, pressed and held: the card lifts by itself while held.
+    b = box(page, "finger")
+    x, y = b["x"] + 2, b["y"] + b["height"] / 2
+    pointer(page, "finger", "pointerdown", x, y, "touch")
+    page.wait_for_function("() => Number(document.getElementById('finger').dataset.lift) > 150")
+    pointer(page, "finger", "pointerup", x, y, "touch")
+    held = lift(page, "finger")
+    assert page.get_attribute("#finger", "data-corner") == "l"
+    page.wait_for_timeout(200)
+    assert lift(page, "finger") == held  # let go: it stops where it was
+    # The finger drags from the top side downwards.
+    pointer(page, "finger", "pointerdown", b["x"] + b["width"] / 2, b["y"] + 2, "touch")
+    pointer(
+        page, "finger", "pointermove", b["x"] + b["width"] / 2, b["y"] + b["height"] * 0.4, "touch"
+    )
+    assert page.get_attribute("#finger", "data-corner") == "t"
+    assert 100 < lift(page, "finger") < 850
+    pointer(
+        page, "finger", "pointerup", b["x"] + b["width"] / 2, b["y"] + b["height"] * 0.4, "touch"
+    )
+    assert "finger" not in page.evaluate("window.bench.turns")
+    # A tap, however, turns a card over at once.
+    b = box(page, "tap")
+    page.evaluate(
+        """([x, y]) => { const card = document.getElementById("tap");
+            for (const kind of ["pointerdown", "pointerup"]) card.dispatchEvent(new PointerEvent(kind,
+              { bubbles: true, pointerId: 8, pointerType: "touch", isPrimary: true, clientX: x, clientY: y }))}""",
+        [b["x"] + 30, b["y"] + 30],
+    )
+    assert page.evaluate("window.bench.turns") == ["mouse", "tap"]
+
+    # The keyboard: the card takes focus; the arrow keys peel it from that side; Enter turns it.
+    page.focus("#keys")
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
+    assert page.get_attribute("#keys", "data-corner") == "b"
+    assert lift(page, "keys") == 375
+    assert page.get_attribute("#keys", "aria-valuenow") == "38"
+    page.keyboard.press("ArrowRight")  # another side: it lies flat and lifts there
+    assert (page.get_attribute("#keys", "data-corner"), lift(page, "keys")) == ("r", 125)
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.bench.turns") == ["mouse", "tap", "keys"]
+
+    # A watcher's card follows the bends it is told of, smoothed, and never has a face.
+    page.evaluate("window.bench.cards_[4].follow('tl', 400)")
+    page.wait_for_function("() => document.getElementById('watched').dataset.lift === '400'")
+    assert page.get_attribute("#watched", "data-corner") == "tl"
+    page.evaluate("window.bench.cards_[4].follow('tl', 700)")
+    page.wait_for_timeout(30)
+    assert 400 < lift(page, "watched") <= 700  # eased, not jumped
+    watched = page.locator("#watched")
+    assert watched.locator(".suit, text").count() == 0
+    assert watched.get_attribute("aria-label") == "Face-down card"
+    # The table exposes it: its face is peeled on from where it was bent.
+    page.evaluate("window.bench.cards_[4].reveal('QD')")
+    page.wait_for_function("() => document.getElementById('watched').classList.contains('turned')")
+    assert watched.get_attribute("aria-label") == "Queen of Diamonds"
+
+
+def test_the_throttle_sends_at_most_fifteen_bends_a_second_and_the_last(
+    page: Page, casino: Server
+) -> None:
+    mount(page, casino, [])
+    sent = page.evaluate("""async () => {
+      const sent = [];
+      const bends = window.bench.sq.throttle((m) => sent.push([performance.now(), m]), 15);
+      const start = performance.now();
+      for (let i = 0; performance.now() - start < 1000; i += 1) {
+        bends.push(i);
+        await new Promise((r) => setTimeout(r, 4));
+      }
+      bends.push("last");
+      await new Promise((r) => setTimeout(r, 150));
+      return sent;
+    }""")
+    assert 10 <= len(sent) <= 17
+    assert sent[-1][1] == "last"
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(sent)]
+    assert min(gaps) >= 1000 / 15 - 2
+
+
+def test_reduced_motion_turns_and_squeezes_at_once(page: Page, casino: Server) -> None:
+    mount(page, casino, [("8C", "mine"), (None, "watched")])
+    flip = "() => { const c = window.bench.cards.cardSvg('5H', 'reveal'); document.querySelector('main').append(c); return c.getAnimations().length; }"
+    assert page.evaluate(flip) == 1  # a card turned over flips, as a rule
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(flip) == 0
+    page.evaluate("window.bench.cards_[1].follow('br', 600)")
+    assert lift(page, "watched") == 600  # at once: no easing between bends
+    page.focus("#mine")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.getElementById('mine').classList.contains('turned')")
+    assert lift(page, "mine") == 1000
+    assert page.evaluate(SETTLED)
+    assert (
+        page.evaluate(
+            "document.getAnimations().filter((a) => a.playState === 'running' && !a.effect?.target?.closest?.('.bar')).length"
+        )
+        == 0
+    )
