@@ -87,6 +87,8 @@ function slot(kind) {
 
 /** The drawing of one dealt position, animated the first time it shows its face. */
 function piece(round, position, item, ctx, extra = "") {
+  const squeezed = ctx.squeezed ? ctx.squeezed(round, position, item ?? null, extra) : null; // bent up by a squeezer
+  if (squeezed) return squeezed;
   const key = `${round.id}:${position}`;
   let cls = extra;
   if (item !== null && item !== undefined) {
@@ -139,7 +141,7 @@ function setHands(game, round, ctx) {
     } else {
       const peekCards = ctx.peekCards && ctx.peekCards.hand === hand ? ctx.peekCards.cards : null;
       if (peekCards && round && round.phase === "peek") {
-        cards = peekCards.map((code, i) => itemSvg(pieceOf(round.game), `${hand}.${i}`, code, "peeked"));
+        cards = peekCards.map((code, i) => (ctx.squeezed && ctx.squeezed(round, `${hand}.${i}`, null, "peeked")) || itemSvg(pieceOf(round.game), `${hand}.${i}`, code, "peeked"));
         notes.push(h("p", { class: "peek-note", "data-peek": "mine" }, "Only you see these cards"));
       } else {
         cards = cardsOf(round, hand, ctx, 3);

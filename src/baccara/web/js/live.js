@@ -13,7 +13,7 @@ import { LiveSocket, socketAddress } from "./socket.js";
 export class TableSocket extends LiveSocket {
   /**
    * handlers: onSnapshot(msg), onEvents(msg), onSeats(msg), onBalance(msg),
-   * onRealityCheck(msg), onClosed(msg), onGone(why) (the socket was refused: "missing", no
+   * onRealityCheck(msg), onBend(msg), onRefused(msg), onClosed(msg), onGone(why) (the socket was refused: "missing", no
    * such table, 4404; "closed", 4410), onStatus(state, detail) with state "connecting" | "live" |
    * "reconnecting" | "closed".
    */
@@ -115,6 +115,12 @@ export class TableSocket extends LiveSocket {
         break;
       case "reality-check":
         if (h.onRealityCheck) h.onRealityCheck(data);
+        break;
+      case "bend": // the squeezer bends a card (no face in it): squeezeplay.js
+        if (h.onBend) h.onBend(data);
+        break;
+      case "refused":
+        if (h.onRefused) h.onRefused(data);
         break;
       case "table-closed":
         this.stopped = true;

@@ -21,6 +21,8 @@ export class RoundState {
     this.peek = null;
     this.peeked = null;
     this.peekEnded = null;
+    this.squeeze = null; // the squeeze in play or the last one: squeeze-offered
+    this.squeezeEnded = null; // its squeeze-ended, once it is over
     this.choice = null;
     this.chosen = null;
     this.handsSet = {};
@@ -84,6 +86,13 @@ export class RoundState {
       case "peek-ended":
         this.peekEnded = event;
         break;
+      case "squeeze-offered":
+        this.squeeze = event;
+        this.squeezeEnded = null;
+        break;
+      case "squeeze-ended":
+        this.squeezeEnded = event;
+        break;
       case "choice-offered":
         this.choice = event;
         break;
@@ -113,6 +122,7 @@ export class RoundState {
     if (this.settled) return "settled";
     if (!this.closed) return "betting";
     if (this.peek && !this.peekEnded) return "peek";
+    if (this.squeeze && !this.squeezeEnded) return "squeeze";
     if (this.choice && !this.chosen) return "choosing";
     return this.exposing() ? "revealing" : "dealing";
   }
@@ -135,6 +145,7 @@ export class RoundState {
       return Math.min(timer, this.firstBetAt + (this.opened.min_betting_seconds || 0));
     }
     if (phase === "peek") return this.peek.until;
+    if (phase === "squeeze") return this.squeeze.until;
     if (phase === "choosing") return this.choice.until;
     return null;
   }

@@ -145,6 +145,13 @@ export class LiveSocket {
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
+  /** Send `text` now if the socket is open; false if it is not (the message is dropped). */
+  send(text) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(text);
+    return true;
+  }
+
   ping() {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
     this.socket.send("ping");

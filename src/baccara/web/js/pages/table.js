@@ -11,6 +11,8 @@ import { betName, drawHands, factsOf, handName, headline, pieceOf, spotPays, spo
 import { TableSocket } from "../live.js";
 import { collapsed, moreTables, sharedRealityCheck } from "../tiles.js";
 import { RoundState } from "../round.js";
+import { TableSqueeze, squeezeText } from "../squeezeplay.js";
+import { t } from "../i18n.js";
 import { foldButton } from "../resultfold.js";
 import { announce } from "../announce.js";
 import { refusal, resultWord } from "../words.js";
@@ -58,6 +60,9 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
   const rebetKey = `baccara.rebet.${me}.${tableId}`;
   const ui = {};
   let built = false;
+  const squeezes = new TableSqueeze({ // the squeeze: cards bent up by the squeezer, backs bending for everyone else
+    tableId, me, send: (text) => socket.send(text), redraw: () => draw(), failed: (error) => failed(error, ""), faceShown: st.faceShown,
+  });
   let ticker = null;
 
   replace(main, h("section", { class: "panel loading", "aria-busy": "true" }, h("p", {}, "Joining the table…")));
@@ -515,6 +520,12 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     onBalance(message) {
       setBalance(message.balance_cents);
     },
+    onBend(message) {
+      squeezes.bent(message);
+    },
+    onRefused(message) {
+      squeezes.refused(message);
+    },
     onRealityCheck(message) {
       openRealityCheck(message.minutes, message.net_cents);
     },
@@ -674,7 +685,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       return;
     }
     const left = Math.max(0, deadline - serverNow());
-    const total = round.phase === "betting" ? round.opened.betting_seconds : round.phase === "peek" ? round.opened.peek_seconds : round.opened.choose_seconds;
+    const total = round.phase === "betting" ? round.opened.betting_seconds : round.phase === "peek" ? round.opened.peek_seconds : round.phase === "squeeze" ? round.opened.squeeze_seconds || 20 : round.opened.choose_seconds;
     ui.countdown.textContent = `${Math.ceil(left)} s`;
     ui.bar.parentElement.classList.add("running");
     ui.bar.style.width = `${Math.min(100, (100 * left) / total)}%`;
@@ -694,6 +705,8 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       case "peek":
         if (r.peek.player === me) return `You are the highest bettor: only you see ${handName(game(), r.peek.hand)} — for`;
         return `${r.peek.player} is looking at ${handName(game(), r.peek.hand)}`;
+      case "squeeze":
+        return squeezeText(game(), squeezes.now);
       case "choosing":
         if (r.choice.player === me) return "You are the highest bettor: choose the hand set first —";
         return `${r.choice.player} chooses which hand is set first`;
@@ -713,7 +726,12 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     if (r && r.phase === "peek" && r.peek.player === me) {
       replace(ui.decision, h("div", { class: "decision-box" },
         h("p", {}, `Your bet backs ${handName(game(), r.peek.hand)}: its cards are yours alone to see until they are turned.`),
+        h("p", { class: "squeeze-help" }, t("squeeze.peek_help")),
         h("button", { type: "button", class: "primary", onClick: handBack }, "Hand the cards back")));
+    } else if (r && r.phase === "squeeze" && squeezes.now && squeezes.now.mine) {
+      replace(ui.decision, h("div", { class: "decision-box" },
+        h("p", { class: "squeeze-help" }, t("squeeze.help", { hand: handName(game(), r.squeeze.hand) })),
+        h("button", { type: "button", class: "primary", onClick: () => squeezes.done() }, t("squeeze.turn_all"))));
     } else if (r && r.phase === "choosing" && r.choice.player === me) {
       replace(ui.decision, h("div", { class: "decision-box" },
         h("p", {}, "Which hand does the dealer set first? The other is turned card by card."),
@@ -858,10 +876,11 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     if (!built) return;
     const round = shownRound();
     const seat = mySeat();
+    squeezes.update(st.round, st.peekCards);
     ui.phase.textContent = phaseText();
     replace(ui.hands, drawHands(game(), round, {
       you: me, seats: st.seats, mySeat: seat, faceShown: st.faceShown, backShown: st.backShown,
-      peekCards: st.peekCards,
+      peekCards: st.peekCards, squeezed: (r, position, item, extra) => squeezes.cardFor(r, position, item, extra),
     }));
     drawDecision();
     drawResult(round && round.over ? round : null);
@@ -896,6 +915,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
   const unlisten = onSession(() => { if (built) st.chip = limitChips(ui.chips, session.balance, st.chip); });
   return () => {
     unlisten();
+    squeezes.stop();
     socket.stop();
     clearInterval(ticker);
     clearTimeout(st.calloutTimer);
