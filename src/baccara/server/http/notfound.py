@@ -3,8 +3,10 @@
 A browser navigating to an unknown URL (it asks for ``text/html``) gets the casino's
 page — its header, "Page not found", a link back to the lobby — with status 404, not
 the API's JSON refusal: the shell (``index.html``) with that message already in its
-``<main>``, so it reads the same with scripts off, and the browser's router, which
-draws the same view for a path it does not know, takes over when they are on. The
+``<main>``, in the language the browser asks for (its words are the catalog's, the
+``session`` area's, as the page's own), so it reads the same with scripts off, and the
+browser's router, which draws the same view for a path it does not know, takes over
+when they are on. The
 API's paths (``/api/...``) and the sockets' (``/ws/...``) keep their JSON error
 whatever the client accepts.
 """
@@ -20,6 +22,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
+from baccara.server.http import languages, shellwords
 from baccara.server.http.api.errors import protocol_refusal
 
 WEB = pathlib.Path(__file__).resolve().parents[2] / "web"
@@ -29,11 +32,22 @@ KEPT_JSON = ("/api/", "/ws/")
 """Paths whose refusals are always the API's JSON."""
 NOT_FOUND_VIEW = (
     '<section class="panel not-found" aria-labelledby="not-found-title">'
-    '<h1 id="not-found-title">Page not found</h1>'
-    "<p>There is no page at {path} in this casino.</p>"
-    '<p><a href="/" data-link>Back to the lobby</a></p></section>'
+    '<h1 id="not-found-title">{title}</h1>'
+    "<p>{text}</p>"
+    '<p><a href="/" data-link>{back}</a></p></section>'
 )
 """What the page says, as the browser's router says it too (``web/js/notfound.js``)."""
+
+
+def not_found_view(code: str, path: str) -> str:
+    """The view's words in the locale ``code``, the path (at most 200 characters) escaped."""
+    messages = languages.catalog(code)
+    text = shellwords.message(messages, "session.not_found.text", "")
+    return NOT_FOUND_VIEW.format(
+        title=shellwords.message(messages, "session.not_found.title", ""),
+        text=text.replace("{path}", html.escape(path[:200])),
+        back=shellwords.message(messages, "session.not_found.back", ""),
+    )
 
 
 def wants_page(request: Request, status: int) -> bool:
@@ -45,13 +59,15 @@ def wants_page(request: Request, status: int) -> bool:
 
 
 def not_found_page(request: Request) -> HTMLResponse:
-    """The shell with "Page not found" in its ``<main>``, status 404."""
-    shell = (WEB / "index.html").read_text(encoding="utf-8")
-    view = NOT_FOUND_VIEW.format(path=html.escape(request.url.path[:200]))
+    """The shell with "Page not found" in its ``<main>``, status 404, in the language the
+    browser asks for."""
+    code = languages.negotiate(request.headers.get("accept-language"))
+    shell = shellwords.localized((WEB / "index.html").read_text(encoding="utf-8"), code)
+    view = not_found_view(code, request.url.path)
     start = shell.index('<main id="main" tabindex="-1">') + len('<main id="main" tabindex="-1">')
     end = shell.index("</main>", start)
     page = shell[:start] + view + shell[end:]
-    return HTMLResponse(page, status_code=404, headers=HEADERS)
+    return HTMLResponse(page, status_code=404, headers={**HEADERS, "Vary": "Accept-Language"})
 
 
 def install(app: FastAPI) -> None:

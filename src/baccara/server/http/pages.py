@@ -36,7 +36,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import Scope
 
-from baccara.server.http import languages
+from baccara.server.http import languages, shellwords
 
 WEB = pathlib.Path(__file__).resolve().parents[2] / "web"
 
@@ -70,8 +70,7 @@ def shell(request: Request) -> HTMLResponse:
     """The shell in the visitor's language (:func:`languages.negotiate`): its ``<html lang>``
     tells the page which catalog to read until the player picks another."""
     code = languages.negotiate(request.headers.get("accept-language"))
-    html = SHELL.replace('<html lang="en">', f'<html lang="{code}" data-locale="{code}">', 1)
-    return HTMLResponse(html, headers={**HEADERS, "Vary": "Accept-Language"})
+    return HTMLResponse(shellwords.localized(SHELL, code), headers={**HEADERS, "Vary": "Accept-Language"})
 
 
 def catalog_answer(code: str) -> JSONResponse:

@@ -2,19 +2,26 @@
 // game's miniature for the lobby. Punto Banco's scoreboard is roadview.js.
 
 import { h, s } from "./dom.js";
+import { t } from "./i18n.js";
 import {
   loBallStatistics, redGreenBigRoad, redGreenStatistics,
 } from "./gameroadlogic.js";
 import { ROWS, beadPlate, bigRoad, place } from "./roads.js";
-import { columnsNeeded, grid, percent, scoreboard as puntoBancoScoreboard, scroller } from "./roadview.js";
+import { columnsNeeded, grid, letterOf, roadLabel, scoreboard as puntoBancoScoreboard, scroller, share, tenths } from "./roadview.js";
+import { number, points } from "./words.js";
 
-const RG_LETTER = { red: "R", green: "G", push: "P" };
-const RG_NAME = { red: "Red", green: "Green", push: "Push" };
-const DICE_NAME = { lo: "Lo", hi: "Hi", triple: "Triple" };
-const TILE_WORDS = { held: "held", exposed: "turned up", unseen: "not up" };
-const TILE_TITLES = { held: "no tile was exposed: players held both 1-1 and 7-7", exposed: "among the three tiles exposed: Lo-Card and Hi-Card push", unseen: "not among the tiles exposed" };
-const points = (n) => `${n} ${n === 1 ? "point" : "points"}`;
-const RESULT_WORDS = { players: "every hand won", split: "some hands won", dealer: "the dealer won" };
+const RG_LETTER = { red: "R", green: "G", push: "P" }; // the road's data, as tests read it
+
+/** Each word by its catalog key; the key is the outcome's id, so a new one shows its id. */
+const said = (prefix, id) => t(`${prefix}.${id}`);
+const rgLetter = (winner) => said("roads.rg.letter", winner);
+const rgName = (winner) => said("roads.rg.name", winner);
+const diceName = (call) => said("roads.dice", call);
+const resultWords = (result) => said("roads.lb.result", result);
+/** A RedGreen round as a screen reader hears it: "Red", "Green (three of a kind)". */
+const rgWords = (o) => (o.trips.length ? t("roads.rg.with_trips", { name: rgName(o.winner) }) : rgName(o.winner));
+/** Three dice with their call: "2-3-5 Lo". */
+const diceWords = (o) => t("roads.lb.dice_call", { dice: o.dice.join("-"), call: diceName(o.diceCall) });
 
 const stat = (name, key, value, cls = null) => h("div", { class: cls }, h("dt", {}, name), h("dd", { "data-stat": key }, value));
 
@@ -31,15 +38,15 @@ export function redGreenBeadPlateSvg(outcomes, minCols = 12) {
   const cell = 22;
   const cells = beadPlate(outcomes);
   const letters = rgLetters(outcomes);
-  const words = outcomes.map((o) => `${RG_NAME[o.winner]}${o.trips.length ? " (three of a kind)" : ""}`).join(", ");
-  const svg = grid(columnsNeeded(cells, minCols), ROWS, cell, "bead-plate", `Bead plate: ${words || "no rounds yet"}`, letters);
+  const words = outcomes.map(rgWords).join(t("roads.list_comma"));
+  const svg = grid(columnsNeeded(cells, minCols), ROWS, cell, "bead-plate", roadLabel(t("roads.bead_plate"), words, t("roads.no_rounds")), letters);
   for (const { x, y, outcome } of cells) {
     const cx = x * cell + cell / 2;
     const cy = y * cell + cell / 2;
     const r = cell / 2 - 2;
     svg.append(
       s("circle", { cx, cy, r, class: ["bead", `rg-${outcome.winner}`] }),
-      s("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "bead-letter" }, RG_LETTER[outcome.winner]));
+      s("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "bead-letter" }, rgLetter(outcome.winner)));
     if (outcome.trips.length) tripsMark(svg, cx, cy, r);
   }
   return svg;
@@ -50,7 +57,8 @@ export function redGreenBigRoadSvg(outcomes, minCols = 24) {
   const columns = redGreenBigRoad(outcomes);
   const cells = place(columns);
   const letters = columns.map((column) => column.map((e) => RG_LETTER[e.winner]).join("")).join(" ");
-  const svg = grid(columnsNeeded(cells, minCols), ROWS, cell, "big-road", `Big road: ${letters || "no decisions yet"}`, letters);
+  const shown = columns.map((column) => column.map((e) => rgLetter(e.winner)).join("")).join(" ");
+  const svg = grid(columnsNeeded(cells, minCols), ROWS, cell, "big-road", roadLabel(t("roads.big_road"), shown, t("roads.no_decisions")), letters);
   for (const { x, y, entry } of cells) {
     const cx = x * cell + cell / 2;
     const cy = y * cell + cell / 2;
@@ -68,23 +76,23 @@ export function redGreenBigRoadSvg(outcomes, minCols = 24) {
 
 function redGreenScoreboard(outcomes) {
   const st = redGreenStatistics(outcomes);
-  const share = (n) => `${n} · ${percent(n, st.rounds)}`;
-  return h("section", { class: ["scoreboard", "scoreboard-redgreen"], "aria-label": "Roads and statistics" },
+  const part = (n) => share(n, st.rounds);
+  return h("section", { class: ["scoreboard", "scoreboard-redgreen"], "aria-label": t("roads.scoreboard_label") },
     h("div", { class: "roads" },
-      h("figure", { class: "road-box bead" }, h("figcaption", {}, "Bead plate"), scroller((n) => redGreenBeadPlateSvg(outcomes, n || 12), 22)),
-      h("figure", { class: "road-box big" }, h("figcaption", {}, "Big road"), scroller((n) => redGreenBigRoadSvg(outcomes, n || 24), 18)),
-      h("p", { class: "road-legend" }, h("span", {}, h("span", { class: "legend-trips", "aria-hidden": "true" }), " three of a kind in the round"),
-        h("span", {}, "a slash: a push, with the count when more than one"))),
+      h("figure", { class: "road-box bead" }, h("figcaption", {}, t("roads.bead_plate")), scroller((n) => redGreenBeadPlateSvg(outcomes, n || 12), 22)),
+      h("figure", { class: "road-box big" }, h("figcaption", {}, t("roads.big_road")), scroller((n) => redGreenBigRoadSvg(outcomes, n || 24), 18)),
+      h("p", { class: "road-legend" }, h("span", {}, h("span", { class: "legend-trips", "aria-hidden": "true" }), " ", t("roads.rg.legend_trips")),
+        h("span", {}, t("roads.rg.legend_push")))),
     h("div", { class: "shoe-stats" },
-      h("h3", {}, "These rounds"),
+      h("h3", {}, t("roads.these_rounds")),
       h("dl", { class: "stats" },
-        stat("Rounds", "rounds", String(st.rounds)),
-        stat("Red", "red", share(st.red), "rg-red"),
-        stat("Green", "green", share(st.green), "rg-green"),
-        stat("Push", "push", share(st.push), "rg-push"),
-        stat("Three of a kind", "trips", String(st.trips)),
-        stat("Bonus hits", "bonus", share(st.bonus)),
-        stat("Longest streak", "longest", `Red ${st.longest.red} · Green ${st.longest.green}`))));
+        stat(t("roads.stat.rounds"), "rounds", number(st.rounds)),
+        stat(rgName("red"), "red", part(st.red), "rg-red"),
+        stat(rgName("green"), "green", part(st.green), "rg-green"),
+        stat(rgName("push"), "push", part(st.push), "rg-push"),
+        stat(t("roads.rg.trips"), "trips", number(st.trips)),
+        stat(t("roads.rg.bonus_hits"), "bonus", part(st.bonus)),
+        stat(t("roads.stat.longest"), "longest", t("roads.rg.longest", { red: number(st.longest.red), green: number(st.longest.green) })))));
 }
 
 // --- Lo-Ball ---------------------------------------------------------------------------
@@ -94,8 +102,8 @@ function numberPlate(outcomes, kind, label, value, cls, words, minCols) {
   const cell = 22;
   const cells = beadPlate(outcomes);
   const letters = outcomes.map(value).join(" ");
-  const said = outcomes.map(words).join(", ");
-  const svg = grid(columnsNeeded(cells, minCols), ROWS, cell, kind, `${label}: ${said || "no rounds yet"}`, letters);
+  const heard = outcomes.map(words).join(t("roads.list_comma"));
+  const svg = grid(columnsNeeded(cells, minCols), ROWS, cell, kind, roadLabel(label, heard, t("roads.no_rounds")), letters);
   for (const { x, y, outcome } of cells) {
     const cx = x * cell + cell / 2;
     const cy = y * cell + cell / 2;
@@ -107,65 +115,65 @@ function numberPlate(outcomes, kind, label, value, cls, words, minCols) {
 }
 
 export function dealerPlateSvg(outcomes, minCols = 12) {
-  return numberPlate(outcomes, "dealer-plate", "Dealer's points", (o) => o.dealer, (o) => `lb-${o.result}`,
-    (o) => `${points(o.dealer)}, ${RESULT_WORDS[o.result]}`, minCols);
+  return numberPlate(outcomes, "dealer-plate", t("roads.lb.dealer_points"), (o) => o.dealer, (o) => `lb-${o.result}`,
+    (o) => t("roads.lb.dealer_words", { points: points(o.dealer), result: resultWords(o.result) }), minCols);
 }
 
 export function dicePlateSvg(outcomes, minCols = 12) {
-  return numberPlate(outcomes, "dice-plate", "Dice", (o) => o.diceTotal, (o) => `dice-${o.diceCall}`,
-    (o) => `${o.dice.join("-")} ${DICE_NAME[o.diceCall]}`, minCols);
+  return numberPlate(outcomes, "dice-plate", t("roads.lb.dice"), (o) => o.diceTotal, (o) => `dice-${o.diceCall}`,
+    diceWords, minCols);
 }
 
 const LAST_ROUNDS = 8;
 
 function tileCell(call) {
-  return h("td", { class: `tile-${call}`, "data-call": call, title: TILE_TITLES[call] }, TILE_WORDS[call]);
+  return h("td", { class: `tile-${call}`, "data-call": call, title: said("roads.tile_title", call) }, said("roads.tile", call));
 }
 
 function loBallRounds(outcomes) {
   const last = outcomes.slice(-LAST_ROUNDS).reverse();
   const first = outcomes.length - last.length;
   return h("table", { class: "last-rounds" },
-    h("caption", {}, "The last rounds, newest first"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), h("th", { scope: "col" }, "Dealer"), h("th", { scope: "col" }, "Won"),
-      h("th", { scope: "col", title: "Lo-Card: the 1-1 tile" }, "1-1"), h("th", { scope: "col", title: "Hi-Card: the 7-7 tile" }, "7-7"), h("th", { scope: "col" }, "Dice"))),
+    h("caption", {}, t("roads.lb.last_rounds")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("roads.lb.col_round")), h("th", { scope: "col" }, t("roads.lb.col_dealer")), h("th", { scope: "col" }, t("roads.lb.col_won")),
+      h("th", { scope: "col", title: t("roads.lb.lo_card_title") }, "1-1"), h("th", { scope: "col", title: t("roads.lb.hi_card_title") }, "7-7"), h("th", { scope: "col" }, t("roads.lb.dice")))),
     h("tbody", {}, last.map((o, i) => h("tr", { "data-round": o.round ?? "" },
-      h("td", {}, String(first + last.length - i)),
+      h("td", {}, number(first + last.length - i)),
       h("td", { class: `lb-${o.result}` }, points(o.dealer)),
-      h("td", {}, `${o.won} of ${o.seats.length}`),
+      h("td", {}, t("roads.of", { part: number(o.won), whole: number(o.seats.length) })),
       tileCell(o.lo), tileCell(o.hi),
-      h("td", { class: `dice-${o.diceCall}` }, `${o.dice.join("-")} (${o.diceTotal}) ${DICE_NAME[o.diceCall]}`)))));
+      h("td", { class: `dice-${o.diceCall}` }, t("roads.lb.dice_total_call", { dice: o.dice.join("-"), total: o.diceTotal, call: diceName(o.diceCall) }))))));
 }
 
 function loBallScoreboard(outcomes) {
   const st = loBallStatistics(outcomes);
-  const share = (n) => `${n} · ${percent(n, st.rounds)}`;
-  return h("section", { class: ["scoreboard", "scoreboard-lo-ball"], "aria-label": "Roads and statistics" },
+  const part = (n) => share(n, st.rounds);
+  return h("section", { class: ["scoreboard", "scoreboard-lo-ball"], "aria-label": t("roads.scoreboard_label") },
     h("div", { class: "roads" },
-      h("figure", { class: "road-box bead" }, h("figcaption", {}, "Dealer's points"), scroller((n) => dealerPlateSvg(outcomes, n || 12), 22)),
-      h("figure", { class: "road-box dice" }, h("figcaption", {}, "Dice total"), scroller((n) => dicePlateSvg(outcomes, n || 12), 22)),
+      h("figure", { class: "road-box bead" }, h("figcaption", {}, t("roads.lb.dealer_points")), scroller((n) => dealerPlateSvg(outcomes, n || 12), 22)),
+      h("figure", { class: "road-box dice" }, h("figcaption", {}, t("roads.lb.dice_total")), scroller((n) => dicePlateSvg(outcomes, n || 12), 22)),
       h("p", { class: "road-legend" },
-        h("span", { class: "key lb-players" }, "every hand won"), h("span", { class: "key lb-split" }, "some hands won"),
-        h("span", { class: "key lb-dealer" }, "the dealer won"), " · dice: ",
-        h("span", { class: "key dice-lo" }, "Lo 4-10"), h("span", { class: "key dice-hi" }, "Hi 11-17"), h("span", { class: "key dice-triple" }, "triple")),
+        h("span", { class: "key lb-players" }, resultWords("players")), h("span", { class: "key lb-split" }, resultWords("split")),
+        h("span", { class: "key lb-dealer" }, resultWords("dealer")), t("roads.lb.legend_dice"),
+        h("span", { class: "key dice-lo" }, t("roads.lb.legend_lo")), h("span", { class: "key dice-hi" }, t("roads.lb.legend_hi")), h("span", { class: "key dice-triple" }, t("roads.lb.legend_triple"))),
       outcomes.length ? h("div", { class: "last-rounds-box" }, loBallRounds(outcomes)) : null),
     h("div", { class: "shoe-stats" },
-      h("h3", {}, "These rounds"),
+      h("h3", {}, t("roads.these_rounds")),
       h("dl", { class: "stats" },
-        stat("Rounds", "rounds", String(st.rounds)),
-        stat("Dealer's points, average", "dealer-points", st.dealerPoints === null ? "—" : st.dealerPoints.toFixed(1)),
-        stat("Every hand won", "players", share(st.players)),
-        stat("Some hands won", "split", share(st.split)),
-        stat("The dealer won", "dealer", share(st.dealer)),
-        stat("Hands that won", "hands-won", `${st.handsWon} of ${st.hands}`),
-        stat("No points (Win-bonus)", "win-bonus", String(st.winBonus)),
-        stat("27 points (Play-bonus)", "play-bonus", String(st.playBonus)),
-        stat("1-1 turned up", "lo-exposed", String(st.loExposed)),
-        stat("7-7 turned up", "hi-exposed", String(st.hiExposed)),
-        stat("No tiles exposed", "both-held", String(st.bothHeld)),
-        stat("Dice Lo", "dice-lo", share(st.diceLo)),
-        stat("Dice Hi", "dice-hi", share(st.diceHi)),
-        stat("Dice triple", "triple", share(st.triple)))));
+        stat(t("roads.stat.rounds"), "rounds", number(st.rounds)),
+        stat(t("roads.lb.stat.dealer_average"), "dealer-points", st.dealerPoints === null ? "—" : tenths(st.dealerPoints)),
+        stat(t("roads.lb.stat.players"), "players", part(st.players)),
+        stat(t("roads.lb.stat.split"), "split", part(st.split)),
+        stat(t("roads.lb.stat.dealer"), "dealer", part(st.dealer)),
+        stat(t("roads.lb.stat.hands_won"), "hands-won", t("roads.of", { part: number(st.handsWon), whole: number(st.hands) })),
+        stat(t("roads.lb.stat.win_bonus"), "win-bonus", number(st.winBonus)),
+        stat(t("roads.lb.stat.play_bonus"), "play-bonus", number(st.playBonus)),
+        stat(t("roads.lb.stat.lo_exposed"), "lo-exposed", number(st.loExposed)),
+        stat(t("roads.lb.stat.hi_exposed"), "hi-exposed", number(st.hiExposed)),
+        stat(t("roads.lb.stat.both_held"), "both-held", number(st.bothHeld)),
+        stat(t("roads.lb.stat.dice_lo"), "dice-lo", part(st.diceLo)),
+        stat(t("roads.lb.stat.dice_hi"), "dice-hi", part(st.diceHi)),
+        stat(t("roads.lb.stat.triple"), "triple", part(st.triple)))));
 }
 
 // --- what gameroads.js hands the pages -------------------------------------------------
@@ -174,7 +182,7 @@ export function scoreboardOf(kind, outcomes) {
   if (kind === "scored-hands") return puntoBancoScoreboard(outcomes);
   if (kind === "set-hands") return redGreenScoreboard(outcomes);
   if (kind === "seats-against-dealer") return loBallScoreboard(outcomes);
-  return h("p", { class: "quiet" }, "This game keeps no roads.");
+  return h("p", { class: "quiet" }, t("roads.none"));
 }
 
 const MINI_COLUMNS = 20;
@@ -186,8 +194,10 @@ function miniBigRoad(outcomes) {
   const cells = place(bigRoad(outcomes));
   const last = cells.length ? Math.max(...cells.map((c) => c.x)) : 0;
   const from = Math.max(0, last - MINI_COLUMNS + 2);
-  const letters = bigRoad(outcomes).map((column) => column.map((e) => e.winner[0].toUpperCase()).join("")).join(" ");
-  const svg = grid(MINI_COLUMNS, ROWS, cell, "mini-big-road", `Big road: ${letters || "no decisions yet"}`, letters);
+  const columns = bigRoad(outcomes);
+  const letters = columns.map((column) => column.map((e) => e.winner[0].toUpperCase()).join("")).join(" ");
+  const shown = columns.map((column) => column.map((e) => letterOf(e.winner)).join("")).join(" ");
+  const svg = grid(MINI_COLUMNS, ROWS, cell, "mini-big-road", roadLabel(t("roads.big_road"), shown, t("roads.no_decisions")), letters);
   svg.classList.add("mini-road");
   for (const { x, y, entry } of cells) {
     if (x < from) continue;
@@ -204,8 +214,8 @@ function miniBigRoad(outcomes) {
 function miniRow(outcomes, kind, label, lines, words) {
   const cell = 20;
   const last = outcomes.slice(-MINI_ROUNDS);
-  const letters = last.map((o) => lines.map((line) => line.text(o)).join("/")).join(" ");
-  const svg = grid(MINI_ROUNDS, lines.length, cell, kind, `${label}: ${last.map(words).join(", ") || "no rounds yet"}`, letters);
+  const letters = last.map((o) => lines.map((line) => line.data(o)).join("/")).join(" ");
+  const svg = grid(MINI_ROUNDS, lines.length, cell, kind, roadLabel(label, last.map(words).join(t("roads.list_comma")), t("roads.no_rounds")), letters);
   svg.classList.add("mini-road");
   last.forEach((o, x) => {
     const cx = x * cell + cell / 2;
@@ -231,18 +241,18 @@ export function miniRoad(kind, outcomes) {
   if (kind === "set-hands") {
     const st = redGreenStatistics(outcomes);
     return h("div", { class: "mini-roads" },
-      miniRow(outcomes, "mini-redgreen", "The last rounds",
-        [{ text: (o) => RG_LETTER[o.winner], cls: (o) => `rg-${o.winner}`, trips: true }],
-        (o) => `${RG_NAME[o.winner]}${o.trips.length ? " (three of a kind)" : ""}`),
-      miniSummary(`Red ${st.red} · Green ${st.green} · Push ${st.push} · Bonus ${st.bonus}`));
+      miniRow(outcomes, "mini-redgreen", t("roads.mini.last_rounds"),
+        [{ text: (o) => rgLetter(o.winner), data: (o) => RG_LETTER[o.winner], cls: (o) => `rg-${o.winner}`, trips: true }],
+        rgWords),
+      miniSummary(t("roads.mini.rg_summary", { red: number(st.red), green: number(st.green), push: number(st.push), bonus: number(st.bonus) })));
   }
   if (kind === "seats-against-dealer") {
     const st = loBallStatistics(outcomes);
     return h("div", { class: "mini-roads" },
-      miniRow(outcomes, "mini-lo-ball", "The last rounds, dealer's points over the dice",
-        [{ text: (o) => o.dealer, cls: (o) => `lb-${o.result}` }, { text: (o) => o.diceTotal, cls: (o) => `dice-${o.diceCall}` }],
-        (o) => `dealer ${points(o.dealer)}, ${RESULT_WORDS[o.result]}, dice ${o.diceTotal} ${DICE_NAME[o.diceCall]}`),
-      miniSummary(`Dealer's points over the dice · hands won ${st.handsWon} of ${st.hands}`));
+      miniRow(outcomes, "mini-lo-ball", t("roads.mini.lb_label"),
+        [{ text: (o) => o.dealer, data: (o) => o.dealer, cls: (o) => `lb-${o.result}` }, { text: (o) => o.diceTotal, data: (o) => o.diceTotal, cls: (o) => `dice-${o.diceCall}` }],
+        (o) => t("roads.mini.lb_words", { points: points(o.dealer), result: resultWords(o.result), total: o.diceTotal, call: diceName(o.diceCall) })),
+      miniSummary(t("roads.mini.lb_summary", { won: number(st.handsWon), hands: number(st.hands) })));
   }
   return null;
 }

@@ -3,6 +3,7 @@
 // socket reconnects by itself when the browser is online again (live.js).
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 let banner = null;
 
@@ -15,7 +16,7 @@ function draw() {
     else document.body.prepend(banner);
   }
   banner.hidden = !offline;
-  banner.textContent = offline ? "You are offline: what you see may be out of date, and nothing you do reaches the casino until your connection is back." : "";
+  banner.textContent = offline ? t("session.offline") : "";
   document.body.classList.toggle("is-offline", offline);
 }
 

@@ -88,9 +88,9 @@ export function derivedRoad(columns, k) {
 }
 
 export const DERIVED = [
-  { k: 1, id: "big-eye-boy", name: "Big eye boy" },
-  { k: 2, id: "small-road", name: "Small road" },
-  { k: 3, id: "cockroach-pig", name: "Cockroach pig" },
+  { k: 1, id: "big-eye-boy" },
+  { k: 2, id: "small-road" },
+  { k: 3, id: "cockroach-pig" },
 ];
 
 /** Letters in streaks, as a derived road is drawn: one column per run of a colour. */

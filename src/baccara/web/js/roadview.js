@@ -1,11 +1,35 @@
 // The Punto Banco roads drawn in SVG, and the shoe's statistics beside them.
 
 import { h, s } from "./dom.js";
+import { locale, t } from "./i18n.js";
 import {
   DERIVED, ROWS, beadPlate, bigRoad, derivedRoad, place, predictions, statistics, streaks,
 } from "./roads.js";
+import { number } from "./words.js";
 
-const LETTER = { banker: "B", player: "P", tie: "T" };
+const LETTER = { banker: "B", player: "P", tie: "T" }; // the road's data, as tests read it
+const DERIVED_NAME = { "big-eye-boy": "roads.derived.big-eye-boy", "small-road": "roads.derived.small-road", "cockroach-pig": "roads.derived.cockroach-pig" };
+
+/** The mark a bead carries, in the page's language ("B" for Banker; "庄" in Chinese). */
+export function letterOf(winner) {
+  const key = { banker: "roads.letter.banker", player: "roads.letter.player", tie: "roads.letter.tie" }[winner];
+  return key ? t(key) : String(winner);
+}
+
+/** A derived road's name in the page's language: "Big eye boy", "大眼仔". */
+export function derivedName(id) {
+  return DERIVED_NAME[id] ? t(DERIVED_NAME[id]) : id;
+}
+
+/** A derived road's colour as its readers name it: "R"/"B" (red, blue). */
+function colourOf(letter) {
+  return letter === "R" ? t("roads.colour.red") : t("roads.colour.blue");
+}
+
+/** A road's name with what it shows, for a screen reader: "Big road: BB P". */
+export function roadLabel(name, shown, none) {
+  return t("roads.road_label", { road: name, shown: shown || none });
+}
 
 /** An empty road `cols` by `rows` cells of `cell` pixels, named for readers and tests. */
 export function grid(cols, rows, cell, kind, label, letters) {
@@ -41,13 +65,14 @@ export function beadPlateSvg(outcomes, minCols = 12) {
   const cells = beadPlate(outcomes);
   const cols = columnsNeeded(cells, minCols);
   const letters = outcomes.map((o) => LETTER[o.winner]).join(" ");
-  const svg = grid(cols, ROWS, cell, "bead-plate", `Bead plate: ${letters || "no rounds yet"}`, letters);
+  const said = outcomes.map((o) => letterOf(o.winner)).join(" ");
+  const svg = grid(cols, ROWS, cell, "bead-plate", roadLabel(t("roads.bead_plate"), said, t("roads.no_rounds")), letters);
   for (const { x, y, outcome } of cells) {
     const cx = x * cell + cell / 2;
     const cy = y * cell + cell / 2;
     svg.append(
       s("circle", { cx, cy, r: cell / 2 - 2, class: ["bead", outcome.winner] }),
-      s("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "bead-letter" }, LETTER[outcome.winner]),
+      s("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "bead-letter" }, letterOf(outcome.winner)),
     );
     pairs(svg, cx, cy, cell / 2 - 2, outcome);
   }
@@ -60,7 +85,8 @@ export function bigRoadSvg(outcomes, minCols = 24) {
   const cells = place(columns);
   const cols = columnsNeeded(cells, minCols);
   const letters = columns.map((column) => column.map((e) => LETTER[e.winner]).join("")).join(" ");
-  const svg = grid(cols, ROWS, cell, "big-road", `Big road: ${letters || "no decisions yet"}`, letters);
+  const said = columns.map((column) => column.map((e) => letterOf(e.winner)).join("")).join(" ");
+  const svg = grid(cols, ROWS, cell, "big-road", roadLabel(t("roads.big_road"), said, t("roads.no_decisions")), letters);
   for (const { x, y, entry } of cells) {
     const cx = x * cell + cell / 2;
     const cy = y * cell + cell / 2;
@@ -82,7 +108,8 @@ export function derivedSvg(outcomes, k, name, minCols = 24) {
   const cells = place(streaks(letters));
   const cols = columnsNeeded(cells, minCols);
   const text = letters.join(" ");
-  const svg = grid(cols, ROWS, cell, `derived-${k}`, `${name}: ${text || "not started"}`, text);
+  const said = letters.map(colourOf).join(" ");
+  const svg = grid(cols, ROWS, cell, `derived-${k}`, roadLabel(name, said, t("roads.not_started")), text);
   for (const { x, y, entry } of cells) {
     const cx = x * cell + cell / 2;
     const cy = y * cell + cell / 2;
@@ -104,8 +131,22 @@ function marker(letter, k) {
   return svg;
 }
 
+const tenthFormats = new Map();
+
+/** A number to a tenth, as the page's language writes it: "45.8". */
+export function tenths(value) {
+  if (!tenthFormats.has(locale())) tenthFormats.set(locale(), new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+  return tenthFormats.get(locale()).format(value);
+}
+
+/** A share in percent to a tenth: "45.8 %". */
 export function percent(part, whole) {
-  return whole ? `${((100 * part) / whole).toFixed(1)} %` : "—";
+  return whole ? t("roads.percent", { value: tenths((100 * part) / whole) }) : "—";
+}
+
+/** A count with its share of the rounds: "7 · 50.0 %". */
+export function share(part, whole) {
+  return t("roads.share", { n: number(part), percent: percent(part, whole) });
 }
 
 /** A road's box: it fills its width with empty columns, and scrolls to the newest when
@@ -126,24 +167,24 @@ export function scoreboard(outcomes) {
   const next = predictions(outcomes);
   const ask = (winner, label) =>
     h("p", { class: ["ask", winner] }, h("span", { class: "ask-label" }, label),
-      ...DERIVED.map(({ k, name }, i) => (next[winner][i] ? h("span", { class: "ask-mark", title: name }, marker(next[winner][i], k)) : h("span", { class: "ask-mark empty" }, "·"))));
-  return h("section", { class: "scoreboard", "aria-label": "Roads and statistics" },
+      ...DERIVED.map(({ k, id }, i) => (next[winner][i] ? h("span", { class: "ask-mark", title: derivedName(id) }, marker(next[winner][i], k)) : h("span", { class: "ask-mark empty" }, "·"))));
+  return h("section", { class: "scoreboard", "aria-label": t("roads.scoreboard_label") },
     h("div", { class: "roads" },
-      h("figure", { class: "road-box bead" }, h("figcaption", {}, "Bead plate"), scroller((n) => beadPlateSvg(outcomes, n || 12), 22)),
-      h("figure", { class: "road-box big" }, h("figcaption", {}, "Big road"), scroller((n) => bigRoadSvg(outcomes, n || 24), 18)),
+      h("figure", { class: "road-box bead" }, h("figcaption", {}, t("roads.bead_plate")), scroller((n) => beadPlateSvg(outcomes, n || 12), 22)),
+      h("figure", { class: "road-box big" }, h("figcaption", {}, t("roads.big_road")), scroller((n) => bigRoadSvg(outcomes, n || 24), 18)),
       h("div", { class: "derived-row" },
-        ...DERIVED.map(({ k, id, name }) => h("figure", { class: ["road-box", "derived", id] }, h("figcaption", {}, name), scroller((n) => derivedSvg(outcomes, k, name, n || 16), 11))))),
+        ...DERIVED.map(({ k, id }) => h("figure", { class: ["road-box", "derived", id] }, h("figcaption", {}, derivedName(id)), scroller((n) => derivedSvg(outcomes, k, derivedName(id), n || 16), 11))))),
     h("div", { class: "shoe-stats" },
-      h("h3", {}, "This shoe"),
+      h("h3", {}, t("roads.this_shoe")),
       h("dl", { class: "stats" },
-        h("div", {}, h("dt", {}, "Rounds"), h("dd", { "data-stat": "rounds" }, String(stats.rounds))),
-        h("div", { class: "banker" }, h("dt", {}, "Banker"), h("dd", { "data-stat": "banker" }, `${stats.banker} · ${percent(stats.banker, stats.rounds)}`)),
-        h("div", { class: "player" }, h("dt", {}, "Player"), h("dd", { "data-stat": "player" }, `${stats.player} · ${percent(stats.player, stats.rounds)}`)),
-        h("div", { class: "tie" }, h("dt", {}, "Tie"), h("dd", { "data-stat": "tie" }, `${stats.tie} · ${percent(stats.tie, stats.rounds)}`)),
-        h("div", {}, h("dt", {}, "Banker pair"), h("dd", { "data-stat": "banker-pair" }, String(stats.bankerPair))),
-        h("div", {}, h("dt", {}, "Player pair"), h("dd", { "data-stat": "player-pair" }, String(stats.playerPair))),
-        h("div", {}, h("dt", {}, "Naturals"), h("dd", { "data-stat": "natural" }, String(stats.natural))),
-        h("div", {}, h("dt", {}, "Longest streak"), h("dd", {}, `B ${stats.longest.banker} · P ${stats.longest.player}`))),
-      h("div", { class: "asks", "aria-label": "What the derived roads show next" },
-        ask("banker", "Banker next"), ask("player", "Player next"))));
+        h("div", {}, h("dt", {}, t("roads.stat.rounds")), h("dd", { "data-stat": "rounds" }, number(stats.rounds))),
+        h("div", { class: "banker" }, h("dt", {}, t("roads.stat.banker")), h("dd", { "data-stat": "banker" }, share(stats.banker, stats.rounds))),
+        h("div", { class: "player" }, h("dt", {}, t("roads.stat.player")), h("dd", { "data-stat": "player" }, share(stats.player, stats.rounds))),
+        h("div", { class: "tie" }, h("dt", {}, t("roads.stat.tie")), h("dd", { "data-stat": "tie" }, share(stats.tie, stats.rounds))),
+        h("div", {}, h("dt", {}, t("roads.stat.banker_pair")), h("dd", { "data-stat": "banker-pair" }, number(stats.bankerPair))),
+        h("div", {}, h("dt", {}, t("roads.stat.player_pair")), h("dd", { "data-stat": "player-pair" }, number(stats.playerPair))),
+        h("div", {}, h("dt", {}, t("roads.stat.naturals")), h("dd", { "data-stat": "natural" }, number(stats.natural))),
+        h("div", {}, h("dt", {}, t("roads.stat.longest")), h("dd", {}, t("roads.longest_banker_player", { banker: number(stats.longest.banker), player: number(stats.longest.player) })))),
+      h("div", { class: "asks", "aria-label": t("roads.asks_label") },
+        ask("banker", t("roads.ask.banker")), ask("player", t("roads.ask.player")))));
 }

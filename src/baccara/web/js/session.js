@@ -3,6 +3,15 @@
 import { get, post, put, randomHex, setToken, token, onSignedOut } from "./api.js";
 import { money } from "./dom.js";
 
+// The catalog's words, loaded after this module (i18n.js reads the preferences, which
+// read the session): a static import would make the three a cycle.
+let words = null;
+import("./i18n.js").then((i18n) => {
+  words = i18n;
+  i18n.onLanguage(drawHeader); // the header's words follow a new language
+  drawHeader();
+});
+
 const listeners = new Set();
 
 export const session = {
@@ -114,6 +123,13 @@ export async function ensureClientSeed() {
   return made.client_seed;
 }
 
+/** Who is signed in, as the header says it: "ana", a dealer "lee (dealer)". */
+function whoText(user) {
+  if (user.role === "player") return user.username;
+  const key = `session.who.${user.role}`;
+  return words && words.has(key) ? words.t(key, { name: user.username }) : `${user.username} (${user.role})`;
+}
+
 function drawHeader() {
   const balance = document.getElementById("balance");
   const who = document.getElementById("who");
@@ -123,7 +139,7 @@ function drawHeader() {
   balance.textContent = session.user && session.balance !== null ? money(session.balance) : "—";
   balance.parentElement.hidden = !session.user;
   balance.dataset.cents = session.balance === null ? "" : String(session.balance);
-  who.textContent = session.user ? session.user.username + (session.user.role !== "player" ? ` (${session.user.role})` : "") : "";
+  who.textContent = session.user ? whoText(session.user) : "";
   out.hidden = !session.user;
   signIn.hidden = Boolean(session.user);
   const player = Boolean(session.user) && session.user.role === "player";

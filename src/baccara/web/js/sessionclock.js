@@ -10,6 +10,7 @@
 
 import { get } from "./api.js";
 import { h, signed } from "./dom.js";
+import { t } from "./i18n.js";
 import { onSession, session } from "./session.js";
 
 const READ_AFTER_MS = 250; // a burst of balances (a rebet of five spots) reads once
@@ -37,13 +38,13 @@ function element() {
   if (box) return box;
   const wallet = document.querySelector(".top .wallet");
   if (!wallet) return null;
-  box = h("div", { id: "session-clock", class: "session-clock", hidden: true, title: "Your play session: from your first bet until 30 minutes without one" },
+  box = h("div", { id: "session-clock", class: "session-clock", hidden: true, title: t("session.clock.title") },
     h("span", { class: "session-part" },
-      h("span", { class: "session-label" }, "Session"), " ",
+      h("span", { class: "session-label" }, t("session.clock.session")), " ",
       h("span", { id: "session-time", class: "session-time" }, "0:00:00")),
     h("span", { class: "session-dot", "aria-hidden": "true" }, "·"),
     h("span", { class: "session-part" },
-      h("span", { class: "session-label" }, "Net"), " ",
+      h("span", { class: "session-label" }, t("session.clock.net")), " ",
       h("output", { id: "session-net", class: "session-net", "aria-live": "polite" }, "±0.00")));
   wallet.before(box);
   return box;

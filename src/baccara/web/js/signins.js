@@ -4,7 +4,9 @@
 
 import { ApiError } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 import { changePassword, signOutEverywhere } from "./session.js";
+import { refusal } from "./words.js";
 
 const MIN_PASSWORD = 8;
 
@@ -23,7 +25,7 @@ export function signInPanel() {
   const form = h("form", { class: "stack-form", id: "password-form", novalidate: true, onSubmit: async (event) => {
     event.preventDefault();
     if (next.value.length < MIN_PASSWORD) {
-      say(message, `A new password has at least ${MIN_PASSWORD} characters.`, "fail");
+      say(message, t("session.password.too_short", { n: MIN_PASSWORD }), "fail");
       next.focus();
       return;
     }
@@ -31,27 +33,27 @@ export function signInPanel() {
       await changePassword(current.value, next.value);
       current.value = "";
       next.value = "";
-      say(message, "Your password is changed. Every other device is signed out; this one stays signed in.", "done");
+      say(message, t("session.password.changed"), "done");
     } catch (error) {
-      say(message, error instanceof ApiError ? error.message : "The casino cannot be reached; try again.", "fail");
+      say(message, error instanceof ApiError ? refusal(error) : t("session.unreachable"), "fail");
     }
   } },
-  h("div", { class: "field" }, h("label", { for: "password-current" }, "Current password"), current),
-  h("div", { class: "field" }, h("label", { for: "password-new" }, "New password"), next),
-  h("small", { id: "password-hint" }, `${MIN_PASSWORD} to 128 characters. Changing it signs you out everywhere else.`),
-  h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary" }, "Change password")),
+  h("div", { class: "field" }, h("label", { for: "password-current" }, t("session.password.current")), current),
+  h("div", { class: "field" }, h("label", { for: "password-new" }, t("session.password.new")), next),
+  h("small", { id: "password-hint" }, t("session.password.hint", { min: MIN_PASSWORD, max: 128 })),
+  h("div", { class: "buttons" }, h("button", { type: "submit", class: "primary" }, t("session.password.change"))),
   message);
   const everywhere = h("button", { type: "button", id: "sign-out-everywhere", onClick: async () => {
     try {
       await signOutEverywhere();
     } catch (error) {
-      say(everywhereMessage, error instanceof ApiError ? error.message : "The casino cannot be reached; try again.", "fail");
+      say(everywhereMessage, error instanceof ApiError ? refusal(error) : t("session.unreachable"), "fail");
     }
-  } }, "Sign out everywhere");
+  } }, t("session.everywhere.button"));
   return h("section", { class: "panel", "aria-labelledby": "signin-title" },
-    h("h2", { id: "signin-title" }, "Sign-in"),
+    h("h2", { id: "signin-title" }, t("session.panel.title")),
     form,
-    h("p", { class: "quiet" }, "Signed in on a device you no longer have? Sign out on every device, this one too."),
+    h("p", { class: "quiet" }, t("session.everywhere.text")),
     h("div", { class: "buttons" }, everywhere),
     everywhereMessage);
 }

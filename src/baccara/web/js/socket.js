@@ -7,6 +7,8 @@
 // shown again. A table's socket (live.js) and the lobby's (lobbyfeed.js) are the two
 // kinds; each says where it opens, what its messages mean and what its close codes do.
 
+import { t } from "./i18n.js";
+
 const PING_EVERY_MS = 15000;
 const SILENCE_MS = 10000; // no answer to a ping this long: the connection is dead
 const MAX_DELAY_MS = 10000;
@@ -141,7 +143,8 @@ export class LiveSocket {
     if (this.stopped) return;
     const delay = backoff(this.attempt);
     this.attempt += 1;
-    this.status("reconnecting", `in ${Math.ceil(delay / 1000)} s`);
+    this.retrySeconds = Math.ceil(delay / 1000);
+    this.status("reconnecting", t("session.socket.retry_in", { n: this.retrySeconds }));
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 

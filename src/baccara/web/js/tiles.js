@@ -3,6 +3,7 @@
 // panels a compact table folds away.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The most tables one screen plays at once: each holds a socket of the player's own. */
 export const MAX_TABLES = 4;
@@ -26,8 +27,8 @@ export function multiPath(ids) {
 /** On a table page, the link that plays it beside others; on a compact one, the link to it alone. */
 export function moreTables(tableId, compact) {
   return compact
-    ? h("a", { href: `/tables/${tableId}`, "data-link": true, class: "open-alone" }, "Open alone")
-    : h("a", { href: multiPath([tableId]), "data-link": true, class: "add-table" }, "Add table");
+    ? h("a", { href: `/tables/${tableId}`, "data-link": true, class: "open-alone" }, t("lobby.open_alone"))
+    : h("a", { href: multiPath([tableId]), "data-link": true, class: "add-table" }, t("lobby.add_table"));
 }
 
 /** A compact table's panel folded away under a summary; a full table's as it is. */

@@ -3,65 +3,71 @@
 // its last results in miniature, the players seated and the pages watching it.
 
 import { h, money, replace } from "../dom.js";
-import { factsOf } from "../layouts.js";
+import { has, t } from "../i18n.js";
+import { factsOf, gameName } from "../layouts.js";
 import { LobbyFeed } from "../lobbyfeed.js";
 import { session } from "../session.js";
+import { number } from "../words.js";
 
 const TICK_MS = 250;
 
 /** The roads of every game (gameroads.js), loaded once; a lobby without them still works. */
 const roads = import("../gameroads.js").catch(() => null);
 
-const PHASES = {
-  betting: "Place your bets",
-  dealing: "Dealing",
-  peek: "Peek",
-  choosing: "Choosing a hand",
-  revealing: "Revealing",
-  settled: "Result",
-  voided: "Round voided",
-};
+/** The decks a card table deals from, in words ("Eight decks"), from one to eight; a
+ * count past them by the plural entry. */
+function decksText(decks) {
+  return has(`lobby.decks.${decks}`) ? t(`lobby.decks.${decks}`) : t("lobby.decks_many", { n: decks });
+}
 
-const DECKS = ["no decks", "One deck", "Two decks", "Three decks", "Four decks", "Five decks", "Six decks", "Seven decks", "Eight decks"];
-
-/** The game in a line (its facts' tagline), and the decks a card table deals from. */
+/** The game in a line (the catalog's, by the game's id; else its facts' tagline), and
+ * the decks a card table deals from. */
 function blurb(table) {
   const facts = factsOf(table.game);
-  const text = facts ? facts.tagline : "";
+  const key = `lobby.tagline.${table.game}`;
+  const text = has(key) ? t(key) : facts ? facts.tagline : "";
   const decks = (table.options && table.options.decks) || (facts && facts.rules ? facts.rules.decks : null);
-  return decks ? `${text} ${DECKS[decks] || `${decks} decks`}.` : text;
+  return decks ? t("lobby.blurb", { tagline: text, decks: decksText(decks) }) : text;
+}
+
+/** A table's name as the lobby shows it: its game's name, in the page's language. */
+function tableName(table) {
+  return gameName(table.game) || table.name;
+}
+
+function seatsText(table) {
+  return t("lobby.seats_taken", { taken: Object.keys(table.seated).length, seats: table.seats });
 }
 
 function row(table) {
-  const taken = Object.keys(table.seated).length;
   const live = table.mode === "live";
   const dealer = session.user && (session.user.role === "dealer" || session.user.role === "admin") && live;
   return h("li", { class: ["table-card", `game-${table.game}`], "data-table-id": table.id },
-    h("h2", {}, h("a", { href: `/tables/${table.id}`, "data-link": true, class: "table-link" }, table.name), h("span", { class: "arrow", "aria-hidden": "true" }, "→"), live ? h("span", { class: "live-badge" }, "LIVE") : null),
+    h("h2", {}, h("a", { href: `/tables/${table.id}`, "data-link": true, class: "table-link" }, tableName(table)), h("span", { class: "arrow", "aria-hidden": "true" }, "→"), live ? h("span", { class: "live-badge" }, t("lobby.live_badge")) : null),
     h("p", { class: "table-blurb" }, blurb(table)),
     h("p", { class: "table-state", "data-fact": "state", "data-state": table.round ? table.round.state : "none" },
       h("span", { class: "phase" }, phaseText(table)),
       h("span", { class: "countdown", role: "timer", "aria-live": "off", "data-deadline": deadlineOf(table) })),
-    h("div", { class: "table-road", "data-fact": "road", "aria-label": `${table.name}: the last results` }),
+    h("div", { class: "table-road", "data-fact": "road", role: "group", "aria-label": t("lobby.road_label", { table: tableName(table) }), "data-empty": t("lobby.no_results") }),
     h("dl", { class: "facts" },
-      h("div", {}, h("dt", {}, "Mode"), h("dd", { "data-fact": "mode" }, live ? "Live dealer" : "Electronic")),
-      h("div", {}, h("dt", {}, "Limits"), h("dd", { "data-fact": "limits" }, `${money(table.min_bet_cents)} – ${money(table.max_bet_cents)}`)),
-      h("div", {}, h("dt", {}, "Seats taken"), h("dd", { "data-fact": "seats" }, `${taken} of ${table.seats}`)),
-      h("div", {}, h("dt", {}, "Watching"), h("dd", { "data-fact": "watching" }, String(table.watching || 0))),
-      h("div", {}, h("dt", {}, "Table"), h("dd", {}, `#${table.id}${table.shoe.mode === "continuous" ? " · continuous shoe" : ""}`))),
+      h("div", {}, h("dt", {}, t("lobby.fact.mode")), h("dd", { "data-fact": "mode" }, live ? t("lobby.mode.live") : t("lobby.mode.electronic"))),
+      h("div", {}, h("dt", {}, t("lobby.fact.limits")), h("dd", { "data-fact": "limits" }, t("lobby.limits", { min: money(table.min_bet_cents), max: money(table.max_bet_cents) }))),
+      h("div", {}, h("dt", {}, t("lobby.fact.seats")), h("dd", { "data-fact": "seats" }, seatsText(table))),
+      h("div", {}, h("dt", {}, t("lobby.fact.watching")), h("dd", { "data-fact": "watching" }, number(table.watching || 0))),
+      h("div", {}, h("dt", {}, t("lobby.fact.table")), h("dd", {}, t(table.shoe.mode === "continuous" ? "lobby.table_number_continuous" : "lobby.table_number", { id: table.id })))),
     h("p", { class: "table-links" },
-      h("a", { href: `/rules/${table.game}?table=${table.id}`, "data-link": true, "aria-label": `${table.name} rules and house edges, table ${table.id}` }, "Rules & house edge"),
-      dealer ? h("a", { href: `/dealer/${table.id}`, "data-link": true, class: "dealer-link" }, `Dealer console, table ${table.id}`) : null));
+      h("a", { href: `/rules/${table.game}?table=${table.id}`, "data-link": true, "aria-label": t("lobby.rules_label", { table: tableName(table), id: table.id }) }, t("lobby.rules_link")),
+      dealer ? h("a", { href: `/dealer/${table.id}`, "data-link": true, class: "dealer-link" }, t("lobby.dealer_link", { id: table.id })) : null));
 }
 
 /** The round's state in words: "Place your bets" (with the countdown beside it once a
  * bet started the timer), "Dealing", "Peek"…; a table between rounds says nothing. */
 function phaseText(table) {
   const round = table.round;
-  if (!round) return "Opening";
-  if (round.state === "betting" && round.deadline === null) return "Betting open";
-  if (round.state === "dealing" && table.mode === "live") return "Dealer dealing";
-  return PHASES[round.state] || round.state;
+  if (!round) return t("lobby.phase.opening");
+  if (round.state === "betting" && round.deadline === null) return t("lobby.phase.betting_open");
+  if (round.state === "dealing" && table.mode === "live") return t("lobby.phase.dealer_dealing");
+  return has(`lobby.phase.${round.state}`) ? t(`lobby.phase.${round.state}`) : round.state;
 }
 
 function deadlineOf(table) {
@@ -78,14 +84,14 @@ function update(card, table, feed) {
   if (deadline === null) countdown.removeAttribute("data-deadline");
   else countdown.dataset.deadline = String(deadline);
   tick(countdown, feed);
-  card.querySelector('[data-fact="seats"]').textContent = `${Object.keys(table.seated).length} of ${table.seats}`;
-  card.querySelector('[data-fact="watching"]').textContent = String(table.watching || 0);
+  card.querySelector('[data-fact="seats"]').textContent = seatsText(table);
+  card.querySelector('[data-fact="watching"]').textContent = number(table.watching || 0);
   drawRoad(card.querySelector('[data-fact="road"]'), table);
 }
 
 function tick(countdown, feed) {
   const deadline = countdown.dataset.deadline;
-  countdown.textContent = deadline === undefined ? "" : `${Math.ceil(feed.left(Number(deadline)))} s`;
+  countdown.textContent = deadline === undefined ? "" : t("lobby.seconds_left", { n: Math.ceil(feed.left(Number(deadline))) });
 }
 
 async function drawRoad(slot, table) {
@@ -99,21 +105,21 @@ async function drawRoad(slot, table) {
 }
 
 export function mount(main) {
-  const list = h("ul", { class: "lobby", "aria-label": "Tables" });
+  const list = h("ul", { class: "lobby", "aria-label": t("lobby.tables_label") });
   const note = h("p", { class: "lead" });
   const status = h("p", { class: "lobby-status", role: "status" });
   replace(main, h("section", { class: "lobby-page" },
-    h("h1", {}, "Tables"),
+    h("h1", {}, t("lobby.title")),
     note,
     status,
     list));
   note.textContent = session.user
-    ? "Pick a table. Bets are placed with chips; the cards are dealt when every seated bettor presses Deal or the countdown ends."
-    : "Sign in or register to play; anyone may look at the tables and the rules.";
+    ? t("lobby.lead_player")
+    : t("lobby.lead_guest");
   const cards = new Map();
   const feed = new LobbyFeed({
     onStatus(state) {
-      status.textContent = state === "reconnecting" ? "The casino cannot be reached; retrying." : "";
+      status.textContent = state === "reconnecting" ? t("lobby.reconnecting") : "";
     },
     onChange(tables) {
       for (const [id, card] of cards) {
@@ -137,7 +143,7 @@ export function mount(main) {
       }
       const empty = list.querySelector("li.empty");
       if (ordered.length && empty) empty.remove();
-      if (!ordered.length && !empty) list.append(h("li", { class: "empty" }, "No table is open."));
+      if (!ordered.length && !empty) list.append(h("li", { class: "empty" }, t("lobby.empty")));
     },
   });
   feed.start();

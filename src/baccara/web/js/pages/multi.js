@@ -5,13 +5,15 @@
 
 import { get } from "../api.js";
 import { h, money, replace } from "../dom.js";
+import { t } from "../i18n.js";
+import { gameName } from "../layouts.js";
 import { MAX_TABLES, multiPath, tablesIn } from "../tiles.js";
 import * as table from "./table.js";
 
 /** How the picker names a table: its game, its number, who deals it, its limits. */
-export function tableLabel(t) {
-  const dealt = t.mode === "live" ? "live dealer" : "electronic";
-  return `${t.name} · table ${t.id} · ${dealt} · ${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}`;
+export function tableLabel(row) {
+  const figures = { table: gameName(row.game) || row.name, id: row.id, min: money(row.min_bet_cents), max: money(row.max_bet_cents) };
+  return row.mode === "live" ? t("lobby.multi.option_live", figures) : t("lobby.multi.option_electronic", figures);
 }
 
 export function mount(main, _params, { navigate } = {}) {
@@ -22,25 +24,25 @@ export function mount(main, _params, { navigate } = {}) {
 
   const grid = h("div", { class: "multi-grid", "data-count": "0" });
   const select = h("select", { id: "multi-table", name: "table" });
-  const add = h("button", { type: "submit", class: "primary" }, "Add table");
+  const add = h("button", { type: "submit", class: "primary" }, t("lobby.add_table"));
   const message = h("p", { class: "quiet", id: "multi-message", "aria-live": "polite" });
-  const picker = h("form", { class: "multi-picker", "aria-label": "Add a table", onSubmit: (event) => {
+  const picker = h("form", { class: "multi-picker", "aria-label": t("lobby.multi.add_label"), onSubmit: (event) => {
     event.preventDefault();
     const id = Number(select.value);
     if (id) addTile(id);
   } },
-  h("label", { for: "multi-table" }, "Table to add"), select, add);
+  h("label", { for: "multi-table" }, t("lobby.multi.table_to_add")), select, add);
 
   replace(main, h("section", { class: "multi-page", "aria-labelledby": "multi-title" },
     h("header", { class: "multi-head" },
-      h("h1", { id: "multi-title" }, "Several tables"),
-      h("p", { class: "quiet" }, `Play up to ${MAX_TABLES} tables at once. Each keeps its own chips, countdown and result; your balance above is the one they all share.`),
+      h("h1", { id: "multi-title" }, t("lobby.multi.title")),
+      h("p", { class: "quiet" }, t("lobby.multi.lead", { n: MAX_TABLES })),
       picker, message),
     grid));
 
   const nameOf = (id) => {
-    const found = known && known.find((t) => t.id === id);
-    return found ? `${found.name}, table ${id}` : `table ${id}`;
+    const found = known && known.find((row) => row.id === id);
+    return found ? t("lobby.multi.name", { table: gameName(found.game) || found.name, id }) : t("lobby.multi.name_bare", { id });
   };
 
   /** The address holds the tables on screen; the page itself stays as it is. */
@@ -52,23 +54,23 @@ export function mount(main, _params, { navigate } = {}) {
   function drawPicker() {
     const shown = new Set(tiles.keys());
     const full = shown.size >= MAX_TABLES;
-    const free = (known || []).filter((t) => !shown.has(t.id));
-    replace(select, free.map((t) => h("option", { value: String(t.id) }, tableLabel(t))));
+    const free = (known || []).filter((row) => !shown.has(row.id));
+    replace(select, free.map((row) => h("option", { value: String(row.id) }, tableLabel(row))));
     select.disabled = full || !free.length;
     add.disabled = full || !free.length;
     grid.dataset.count = String(shown.size);
-    if (known === null) message.textContent = "Loading the tables…";
-    else if (full) message.textContent = `${MAX_TABLES} tables are on screen, the most at once: remove one to add another.`;
-    else if (!shown.size) message.textContent = "Choose a table to start.";
-    else if (!free.length) message.textContent = "Every open table is on screen.";
+    if (known === null) message.textContent = t("lobby.multi.loading");
+    else if (full) message.textContent = t("lobby.multi.full", { n: MAX_TABLES });
+    else if (!shown.size) message.textContent = t("lobby.multi.choose");
+    else if (!free.length) message.textContent = t("lobby.multi.all_shown");
     else message.textContent = "";
   }
 
   function addTile(id) {
     if (stopped || tiles.has(id) || tiles.size >= MAX_TABLES) return;
     const body = h("div", { class: "multi-body" });
-    const remove = h("button", { type: "button", class: "link-button multi-remove", "aria-label": `Remove ${nameOf(id)}`,
-      onClick: () => removeTile(id) }, "Remove");
+    const remove = h("button", { type: "button", class: "link-button multi-remove", "aria-label": t("lobby.multi.remove_label", { table: nameOf(id) }),
+      onClick: () => removeTile(id) }, t("lobby.multi.remove"));
     const node = h("div", { class: "multi-tile", "data-table-id": String(id) }, remove, body);
     grid.append(node);
     const stop = table.mount(body, [String(id)], { navigate, compact: true, prefix: `t${id}-` });
@@ -94,14 +96,14 @@ export function mount(main, _params, { navigate } = {}) {
     if (stopped) return;
     known = rows;
     for (const [id, tile] of tiles) {
-      tile.node.querySelector(".multi-remove").setAttribute("aria-label", `Remove ${nameOf(id)}`);
+      tile.node.querySelector(".multi-remove").setAttribute("aria-label", t("lobby.multi.remove_label", { table: nameOf(id) }));
     }
     drawPicker();
   }).catch(() => {
     if (stopped) return;
     known = [];
     drawPicker();
-    message.textContent = "The list of tables cannot be loaded now; reload the page to try again.";
+    message.textContent = t("lobby.multi.load_failed");
   });
 
   return () => {

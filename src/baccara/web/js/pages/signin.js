@@ -1,8 +1,12 @@
 // Sign in, or register a new player (who starts with play money).
 
 import { ApiError } from "../api.js";
-import { h, replace } from "../dom.js";
+import { h, money, replace } from "../dom.js";
+import { t } from "../i18n.js";
 import { register, signIn } from "../session.js";
+import { refusal } from "../words.js";
+
+const STARTING_CENTS = 100_000; // the play money a new player starts with (the casino's default)
 
 export function mount(main, params, { next = "/", navigate } = {}) {
   // Signing in shows the header's links before it finishes; a person who follows one
@@ -22,7 +26,7 @@ export function mount(main, params, { next = "/", navigate } = {}) {
   const go = async (action) => {
     error.textContent = "";
     if (!username.value || !password.value) {
-      error.textContent = "Enter a username and a password.";
+      error.textContent = t("session.sign_in.missing");
       return;
     }
     busy(true);
@@ -33,24 +37,24 @@ export function mount(main, params, { next = "/", navigate } = {}) {
       if (navigate && !left) navigate(target, { replaceState: true });
     } catch (failure) {
       if (left) return;
-      error.textContent = failure instanceof ApiError ? failure.message : "The casino cannot be reached; try again.";
+      error.textContent = failure instanceof ApiError ? refusal(failure) : t("session.unreachable");
       busy(false);
     }
   };
   const form = h("form", { class: "sign-in", novalidate: true, "aria-labelledby": "sign-in-title",
     onSubmit: (event) => { event.preventDefault(); go(event.submitter && event.submitter.value === "register" ? "register" : "sign-in"); } },
-    h("h1", { id: "sign-in-title" }, "Sign in to play"),
-    h("p", { class: "lead" }, "New here? Choose a username and a password and press Register: you start with 1,000.00 of play money."),
+    h("h1", { id: "sign-in-title" }, t("session.sign_in.title")),
+    h("p", { class: "lead" }, t("session.sign_in.lead", { amount: money(STARTING_CENTS) })),
     h("div", { class: "field" },
-      h("label", { for: "username" }, "Username"), username,
-      h("small", { id: "username-hint" }, "3 to 32 letters, digits, dots, dashes or underscores.")),
+      h("label", { for: "username" }, t("session.sign_in.username")), username,
+      h("small", { id: "username-hint" }, t("session.sign_in.username_hint", { min: 3, max: 32 }))),
     h("div", { class: "field" },
-      h("label", { for: "password" }, "Password"), password,
-      h("small", { id: "password-hint" }, "8 to 128 characters.")),
+      h("label", { for: "password" }, t("session.sign_in.password")), password,
+      h("small", { id: "password-hint" }, t("session.sign_in.password_hint", { min: 8, max: 128 }))),
     error,
     h("div", { class: "buttons" },
-      h("button", { type: "submit", class: "primary", value: "sign-in" }, "Sign in"),
-      h("button", { type: "submit", value: "register" }, "Register")));
+      h("button", { type: "submit", class: "primary", value: "sign-in" }, t("session.sign_in.submit")),
+      h("button", { type: "submit", value: "register" }, t("session.sign_in.register"))));
   replace(main, h("section", { class: "panel narrow" }, form));
   username.focus();
   return () => {
