@@ -108,14 +108,16 @@ def play_rounds(server: Server, table_id: int, bets: list[str], rounds: int) -> 
 
 
 def deal_out(player: Player, table_id: int, round_id: int, first: str) -> None:
-    """Deal the round the player bet on and play it out: the peek handed back at once,
-    ``first`` the hand set first at Mini RedGreen."""
+    """Deal the round the player bet on and play it out: the peek handed back and a
+    squeeze's cards turned at once, ``first`` the hand set first at Mini RedGreen."""
     player.http.post(f"/api/tables/{table_id}/deal")
 
     def over() -> bool:
         state = player.http.get(f"/api/rounds/{round_id}").json()["state"]
         if state == "peek":
             player.http.post(f"/api/rounds/{round_id}/peek/done")
+        elif state == "squeeze":
+            player.http.post(f"/api/tables/{table_id}/squeeze/done")
         elif state == "choosing":
             player.http.post(f"/api/rounds/{round_id}/choose", json={"hand": first})
         return bool(state == "settled")
