@@ -119,7 +119,7 @@ def test_a_tables_rules_page_shows_the_edges_of_that_tables_rules(
     register(page, casino.url)
     card = page.locator(f'li[data-table-id="{table_id}"]')
     expect(card.locator(".table-blurb")).to_have_text("Banker, Player or Tie; the pairs. One deck.")
-    link = card.get_by_role("link", name=f"Punto Banco rules and house edges, table {table_id}")
+    link = card.get_by_role("link", name=f"Rules & house edge: Punto Banco, table {table_id}")
     expect(link).to_have_attribute("href", f"/rules/punto-banco?table={table_id}")
     link.click()
     expect(page.get_by_role("heading", level=1)).to_have_text(

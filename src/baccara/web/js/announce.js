@@ -20,22 +20,23 @@ export function announcer() {
   return region;
 }
 
-let kept = "";
+let waiting = "";
 
 /**
  * Say `text` to screen readers. The region is emptied first and filled a moment later,
  * so the same words said twice ("Bet accepted" for two chips) are read twice. Words said
- * with `keep` (a round voided and refunded) are not replaced by what is said within that
- * moment: it goes after them ("Round voided — your 25.00 is refunded. Place your bets").
+ * within that moment are not replaced by what follows: it goes after them ("Round voided
+ * — your 25.00 is refunded. Place your bets", "No more bets Player's card 1: 7 of
+ * Hearts"). (A caller's `keep` asks for what every text now has.)
  */
-export function announce(text, { keep = false } = {}) {
+export function announce(text) {
   const live = announcer();
   live.textContent = "";
   clearTimeout(pending);
-  const said = kept ? `${kept} ${text}` : text;
-  if (keep) kept = said;
+  const said = waiting ? `${waiting} ${text}` : text;
+  waiting = said;
   pending = setTimeout(() => {
     live.textContent = said;
-    kept = "";
+    waiting = "";
   }, 50);
 }

@@ -65,6 +65,7 @@ export function redGreenBigRoadSvg(outcomes, minCols = 24) {
     const r = cell / 2 - 2.5;
     svg.append(s("circle", { cx, cy, r, class: ["ring", `rg-${entry.winner}`] }));
     const pushes = entry.pushes + entry.pushesBefore;
+    if (pushes < 2) svg.append(s("text", { x: cx, y: cy + 3, "text-anchor": "middle", class: "ring-letter" }, rgLetter(entry.winner))); // not by its colour alone
     if (pushes) {
       svg.append(s("path", { d: `M${cx - r} ${cy + r}L${cx + r} ${cy - r}`, class: "push-line" }));
       if (pushes > 1) svg.append(s("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", class: "push-count" }, String(pushes)));
@@ -204,7 +205,8 @@ function miniBigRoad(outcomes) {
     const cx = (x - from) * cell + cell / 2;
     const cy = y * cell + cell / 2;
     const r = cell / 2 - 2;
-    svg.append(s("circle", { cx, cy, r, class: ["ring", entry.winner] }));
+    svg.append(s("circle", { cx, cy, r, class: ["ring", entry.winner] }),
+      s("text", { x: cx, y: cy + 2.5, "text-anchor": "middle", class: "ring-letter mini" }, letterOf(entry.winner))); // not by its colour alone
     if (entry.ties + entry.tiesBefore) svg.append(s("path", { d: `M${cx - r} ${cy + r}L${cx + r} ${cy - r}`, class: "tie-line" }));
   }
   return svg;

@@ -93,6 +93,7 @@ export function bigRoadSvg(outcomes, minCols = 24) {
     const r = cell / 2 - 2.5;
     svg.append(s("circle", { cx, cy, r, class: ["ring", entry.winner] }));
     const ties = entry.ties + entry.tiesBefore;
+    if (ties < 2) svg.append(s("text", { x: cx, y: cy + 3, "text-anchor": "middle", class: "ring-letter" }, letterOf(entry.winner))); // not by its colour alone
     if (ties) {
       svg.append(s("path", { d: `M${cx - r} ${cy + r}L${cx + r} ${cy - r}`, class: "tie-line" }));
       if (ties > 1) svg.append(s("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", class: "tie-count" }, String(ties)));

@@ -56,7 +56,7 @@ function row(table) {
       h("div", {}, h("dt", {}, t("lobby.fact.watching")), h("dd", { "data-fact": "watching" }, number(table.watching || 0))),
       h("div", {}, h("dt", {}, t("lobby.fact.table")), h("dd", {}, t(table.shoe.mode === "continuous" ? "lobby.table_number_continuous" : "lobby.table_number", { id: table.id })))),
     h("p", { class: "table-links" },
-      h("a", { href: `/rules/${table.game}?table=${table.id}`, "data-link": true, "aria-label": t("lobby.rules_label", { table: tableName(table), id: table.id }) }, t("lobby.rules_link")),
+      h("a", { href: `/rules/${table.game}?table=${table.id}`, "data-link": true, "aria-label": t("a11y.rules_link", { link: t("lobby.rules_link"), table: tableName(table), id: table.id }) }, t("lobby.rules_link")),
       dealer ? h("a", { href: `/dealer/${table.id}`, "data-link": true, class: "dealer-link" }, t("lobby.dealer_link", { id: table.id })) : null));
 }
 
