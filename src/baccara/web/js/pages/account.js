@@ -3,29 +3,40 @@
 // self-exclusion — all from GET /api/me/protections; the server enforces every one.
 // A limit of 0.00 is asked about first: it stops all play, and lifting it waits a day.
 
-import { ApiError, get, post, put } from "../api.js";
+import { get, post, put } from "../api.js";
 import { openModal } from "../dialog.js";
-import { dateTime, duration, h, money, parseMoney, replace, signed } from "../dom.js";
+import { dateTime, h, money, parseMoney, replace, signed } from "../dom.js";
+import { failureText as failure } from "../failure.js";
+import { t } from "../i18n.js";
 import { signInPanel } from "../signins.js";
 
-const PERIODS = [
-  ["day", "Day", "the last 24 hours"],
-  ["week", "Week", "the last 7 days"],
-  ["month", "Month", "the last 30 days"],
-];
-const PERIOD_WORD = { day: "daily", week: "weekly", month: "monthly" };
-const EXCLUSION_DAYS = [
-  [1, "1 day"], [7, "7 days"], [30, "30 days"], [90, "90 days"], [180, "180 days"], [365, "1 year"], [1825, "5 years"],
-];
+const PERIODS = ["day", "week", "month"];
+const periodName = (id) => t(`account.period.${id}`);
+const periodSpan = (id) => t(`account.period.${id}_span`);
+/** "daily", "weekly", "monthly": the period as a limit's sentence names it. */
+const periodWord = (id) => t(`account.period.${id}_word`);
+const EXCLUSION_DAYS = [1, 7, 30, 90, 180, 365, 1825];
 const REALITY_MINUTES = [5, 600];
 
-const failure = (error) => (error instanceof ApiError ? error.message : "The casino cannot be reached; try again.");
+/** A break's length in words: whole years as years ("1 year", "5 years"), else days. */
+function breakLength(days) {
+  return days % 365 === 0 ? t("account.years", { n: days / 365 }) : t("account.days", { n: days });
+}
+
+/** A length of time as the language writes it: "0 min", "12 min", "1 h 05 min". */
+export function lasted(seconds) {
+  const minutes = Math.max(0, Math.floor(seconds / 60));
+  if (minutes < 60) return t("account.minutes", { n: minutes });
+  return t("account.hours_minutes", { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, "0") });
+}
 
 /** What a pending change will do, in words: "200.00 from 6 Apr 2026, 14:05". */
 export function pendingText(pending) {
   if (!pending) return "";
-  const what = pending.loss_limit_cents === null ? "No limit" : money(pending.loss_limit_cents);
-  return `${what} from ${dateTime(pending.effective_at)}`;
+  const at = dateTime(pending.effective_at);
+  return pending.loss_limit_cents === null
+    ? t("account.pending_none", { at })
+    : t("account.pending", { amount: money(pending.loss_limit_cents), at });
 }
 
 export function mount(main) {
@@ -43,28 +54,28 @@ export function mount(main) {
   // --- the limit form ---------------------------------------------------------------
 
   const period = h("select", { id: "limit-period", name: "period" },
-    PERIODS.map(([id, name, span]) => h("option", { value: id }, `${name} (${span})`)));
+    PERIODS.map((id) => h("option", { value: id }, t("account.period_option", { name: periodName(id), span: periodSpan(id) }))));
   const amount = h("input", {
-    id: "limit-amount", name: "amount", inputmode: "decimal", autocomplete: "off", placeholder: "50.00",
+    id: "limit-amount", name: "amount", inputmode: "decimal", autocomplete: "off", placeholder: money(5000),
     "aria-describedby": "limit-hint limit-message",
   });
   const limitForm = h("form", { class: "stack-form", novalidate: true, onSubmit: (event) => {
     event.preventDefault();
     const cents = parseMoney(amount.value);
     if (cents === null) {
-      say(ui.limitMessage, "Enter the most you allow yourself to lose, such as 50.00.", "fail");
+      say(ui.limitMessage, t("account.limit.enter", { example: money(5000) }), "fail");
       amount.focus();
       return;
     }
     setLimit(period.value, cents);
   } },
   h("div", { class: "field-row" },
-    h("div", { class: "field" }, h("label", { for: "limit-period" }, "Period"), period),
-    h("div", { class: "field" }, h("label", { for: "limit-amount" }, "Loss limit"), amount)),
-  h("small", { id: "limit-hint" }, "A lower limit applies at once; a higher one, or none, only after 24 hours."),
+    h("div", { class: "field" }, h("label", { for: "limit-period" }, t("account.limit.period")), period),
+    h("div", { class: "field" }, h("label", { for: "limit-amount" }, t("account.limit.amount")), amount)),
+  h("small", { id: "limit-hint" }, t("account.limit.hint")),
   h("div", { class: "buttons" },
-    h("button", { type: "submit", class: "primary" }, "Save limit"),
-    h("button", { type: "button", onClick: () => setLimit(period.value, null) }, "Remove limit")),
+    h("button", { type: "submit", class: "primary" }, t("account.limit.save")),
+    h("button", { type: "button", onClick: () => setLimit(period.value, null) }, t("account.limit.remove"))),
   ui.limitMessage);
 
   function setLimit(which, cents) {
@@ -74,26 +85,28 @@ export function mount(main) {
 
   /** A limit of 0.00 stops all play at once, and lifting it waits 24 hours: ask first. */
   function confirmZero(which) {
-    const word = PERIOD_WORD[which];
+    const period = periodWord(which);
+    const zero = money(0);
+    const unchanged = () => say(ui.limitMessage, t("account.zero.unchanged", { period }), "done");
     const { close } = openModal({
       id: "zero-limit-confirm",
       className: "modal-warning",
-      title: `Set a ${word} loss limit of 0.00?`,
+      title: t("account.zero.title", { period, zero }),
       body: [
-        h("p", {}, "A limit of 0.00 stops all play from now: no table takes a bet from you."),
-        h("p", { class: "strong" }, "Raising or removing it again waits 24 hours."),
+        h("p", {}, t("account.zero.stops", { zero })),
+        h("p", { class: "strong" }, t("account.zero.waits")),
       ],
       actions: [
         h("button", { type: "button", class: "danger", onClick: () => {
           close();
           saveLimit(which, 0, true);
-        } }, "Yes, set 0.00"),
+        } }, t("account.zero.yes", { zero })),
         h("button", { type: "button", onClick: () => {
           close();
-          say(ui.limitMessage, `Nothing changed: your ${word} limit is as it was.`, "done");
-        } }, "Cancel"),
+          unchanged();
+        } }, t("account.cancel")),
       ],
-      onDismiss: () => say(ui.limitMessage, `Nothing changed: your ${word} limit is as it was.`, "done"),
+      onDismiss: unchanged,
     });
   }
 
@@ -114,23 +127,24 @@ export function mount(main) {
 
   /** What a change of limit did, from the server's answer: what applies now, what later, and the waiting change it cancelled. */
   function changeText(which, cents, before, answer) {
-    const word = PERIOD_WORD[which];
+    const period = periodWord(which);
     const now = state.limits[which];
     const inForce = answer.in_force_cents;
-    const cancelled = answer.cancelled
-      ? ` The change that was waiting (${pendingText(answer.cancelled)}) is cancelled.`
-      : "";
+    const also = (text) => (answer.cancelled ? t("account.change.and_cancelled", { text, pending: pendingText(answer.cancelled) }) : text);
     if (now.pending && Math.abs(now.pending.effective_at - answer.effective_at) < 1) {
-      const until = inForce === null ? " Until then you have no limit." : ` Until then your ${word} limit stays ${money(inForce)}.`;
-      const change = cents === null ? `your ${word} limit is removed on` : `your ${word} limit becomes ${money(cents)} on`;
-      return [`${cents === null ? "Removing" : "Raising"} a limit waits 24 hours: ${change} ${dateTime(answer.effective_at)}.${until}${cancelled}`, "wait"];
+      const at = dateTime(answer.effective_at);
+      const change = cents === null
+        ? t("account.change.removing", { period, at })
+        : t("account.change.raising", { period, amount: money(cents), at });
+      const until = inForce === null ? t("account.change.until_none") : t("account.change.until", { period, amount: money(inForce) });
+      return [also(t("account.change.waits", { change, until })), "wait"];
     }
-    if (cents === null) return [`You have no ${word} loss limit.${cancelled}`, "done"];
-    if (cents === 0) return [`Your ${word} loss limit is 0.00 from now: no bets until you raise it, which waits 24 hours.${cancelled}`, "done"];
+    if (cents === null) return [also(t("account.change.none", { period })), "done"];
+    if (cents === 0) return [also(t("account.change.zero", { period, zero: money(0) })), "done"];
     if (answer.cancelled || (before !== null && cents < before)) {
-      return [`Lowering a limit applies at once: your ${word} loss limit is now ${money(cents)}.${cancelled}`, "done"];
+      return [also(t("account.change.lowered", { period, amount: money(cents) })), "done"];
     }
-    return [`Your ${word} loss limit is ${money(cents)}, from now.`, "done"];
+    return [t("account.change.set", { period, amount: money(cents) }), "done"];
   }
 
   // --- the reality check ------------------------------------------------------------
@@ -143,17 +157,17 @@ export function mount(main) {
     event.preventDefault();
     const value = Number(minutes.value);
     if (!Number.isInteger(value) || value < REALITY_MINUTES[0] || value > REALITY_MINUTES[1]) {
-      say(ui.realityMessage, `Enter a whole number of minutes from ${REALITY_MINUTES[0]} to ${REALITY_MINUTES[1]}.`, "fail");
+      say(ui.realityMessage, t("account.reality.enter", { min: REALITY_MINUTES[0], max: REALITY_MINUTES[1] }), "fail");
       minutes.focus();
       return;
     }
     setReality(value);
   } },
-  h("div", { class: "field" }, h("label", { for: "reality-minutes" }, "Remind me every (minutes)"), minutes),
-  h("small", { id: "reality-hint" }, `${REALITY_MINUTES[0]} to ${REALITY_MINUTES[1]} minutes of play.`),
+  h("div", { class: "field" }, h("label", { for: "reality-minutes" }, t("account.reality.every_label")), minutes),
+  h("small", { id: "reality-hint" }, t("account.reality.hint", { min: REALITY_MINUTES[0], max: REALITY_MINUTES[1] })),
   h("div", { class: "buttons" },
-    h("button", { type: "submit", class: "primary" }, "Save reminder"),
-    h("button", { type: "button", onClick: () => setReality(null) }, "Turn reminders off")),
+    h("button", { type: "submit", class: "primary" }, t("account.reality.save")),
+    h("button", { type: "button", onClick: () => setReality(null) }, t("account.reality.off_button"))),
   ui.realityMessage);
 
   async function setReality(value) {
@@ -161,8 +175,8 @@ export function mount(main) {
       const answer = await put("/api/me/reality-check", { minutes: value });
       await load();
       say(ui.realityMessage, answer.minutes
-        ? `Every ${answer.minutes} minutes of play the table stops to show how long you have played and your result, until you choose to go on.`
-        : "Reality checks are off.", "done");
+        ? t("account.reality.saved", { n: answer.minutes })
+        : t("account.reality.turned_off"), "done");
     } catch (error) {
       say(ui.realityMessage, failure(error), "fail");
     }
@@ -170,15 +184,16 @@ export function mount(main) {
 
   // --- self-exclusion ---------------------------------------------------------------
 
-  function confirmExclusion(days, label) {
+  function confirmExclusion(days) {
+    const span = breakLength(days);
     const { close } = openModal({
       id: "exclusion-confirm",
       className: "modal-warning",
-      title: `Exclude yourself for ${label}?`,
+      title: t("account.exclusion.title", { span }),
       body: [
-        h("p", {}, `For ${label} from now you will not be able to place a bet or take a seat at any table.`),
-        h("p", { class: "strong" }, "It cannot be lifted early — not by you, and not by the casino."),
-        h("p", { class: "quiet" }, "You can still sign in, see your balance and your rounds."),
+        h("p", {}, t("account.exclusion.effect", { span })),
+        h("p", { class: "strong" }, t("account.exclusion.final")),
+        h("p", { class: "quiet" }, t("account.exclusion.still")),
       ],
       actions: [
         h("button", { type: "button", class: "danger", onClick: async () => {
@@ -189,8 +204,8 @@ export function mount(main) {
           } catch (error) {
             replace(ui.exclusion, h("p", { class: "fail", role: "alert" }, failure(error)));
           }
-        } }, `Yes, exclude me for ${label}`),
-        h("button", { type: "button", onClick: () => close() }, "Cancel"),
+        } }, t("account.exclusion.yes", { span })),
+        h("button", { type: "button", onClick: () => close() }, t("account.cancel")),
       ],
     });
   }
@@ -198,23 +213,24 @@ export function mount(main) {
   function drawExclusion() {
     const until = state.self_excluded_until;
     if (until) {
+      const [before, after] = t("account.exclusion.until", { until: "\u0000" }).split("\u0000");
       replace(ui.exclusion,
         h("p", { class: "excluded", id: "excluded-until", "data-until": String(until) },
-          "You have excluded yourself from play until ", h("strong", {}, dateTime(until)), "."),
-        h("p", { class: "quiet" }, "It cannot be lifted early. Until then no table takes your bets or seats you; your balance and rounds stay yours to see."));
+          before, h("strong", {}, dateTime(until)), after),
+        h("p", { class: "quiet" }, t("account.exclusion.until_note")));
       return;
     }
     const days = h("select", { id: "exclusion-days", name: "days" },
-      EXCLUSION_DAYS.map(([n, label]) => h("option", { value: String(n), selected: n === 30 }, label)));
+      EXCLUSION_DAYS.map((n) => h("option", { value: String(n), selected: n === 30 }, breakLength(n))));
     replace(ui.exclusion,
-      h("p", {}, "Need a break? Exclude yourself from every table for a while. Once set it cannot be lifted early."),
+      h("p", {}, t("account.exclusion.offer")),
       h("form", { class: "inline-form", onSubmit: (event) => {
         event.preventDefault();
-        const chosen = EXCLUSION_DAYS.find(([n]) => String(n) === days.value);
-        confirmExclusion(chosen[0], chosen[1]);
+        const chosen = EXCLUSION_DAYS.find((n) => String(n) === days.value);
+        confirmExclusion(chosen);
       } },
-      h("label", { for: "exclusion-days" }, "Exclude me for"), days,
-      h("button", { type: "submit", class: "danger" }, "Exclude me…")));
+      h("label", { for: "exclusion-days" }, t("account.exclusion.for_label")), days,
+      h("button", { type: "submit", class: "danger" }, t("account.exclusion.button"))));
   }
 
   // --- drawing ----------------------------------------------------------------------
@@ -223,20 +239,20 @@ export function mount(main) {
     const s = state.session;
     ui.today.removeAttribute("aria-busy");
     replace(ui.today,
-      h("div", {}, h("dt", {}, "Time played today"), h("dd", { id: "played-today", "data-seconds": String(state.time_played_today_seconds) }, duration(state.time_played_today_seconds))),
-      h("div", {}, h("dt", {}, "Net result today"), h("dd", { id: "net-today", "data-cents": String(state.net_today_cents), class: state.net_today_cents < 0 ? "down" : state.net_today_cents > 0 ? "up" : null }, signed(state.net_today_cents))),
-      h("div", {}, h("dt", {}, "Playing now"), h("dd", { id: "session-now", "data-ends-at": s ? String(s.ends_at) : "" },
-        s ? `${duration(s.minutes * 60)} since your first bet · ${signed(s.net_cents)}` : "no session: one starts with your next bet")),
-      h("div", {}, h("dt", {}, "Reality check"), h("dd", {}, state.reality_check_minutes ? `every ${state.reality_check_minutes} min` : "off")));
+      h("div", {}, h("dt", {}, t("account.today.played")), h("dd", { id: "played-today", "data-seconds": String(state.time_played_today_seconds) }, lasted(state.time_played_today_seconds))),
+      h("div", {}, h("dt", {}, t("account.today.net")), h("dd", { id: "net-today", "data-cents": String(state.net_today_cents), class: state.net_today_cents < 0 ? "down" : state.net_today_cents > 0 ? "up" : null }, signed(state.net_today_cents))),
+      h("div", {}, h("dt", {}, t("account.today.now")), h("dd", { id: "session-now", "data-ends-at": s ? String(s.ends_at) : "" },
+        s ? t("account.today.session", { played: lasted(s.minutes * 60), net: signed(s.net_cents) }) : t("account.today.no_session"))),
+      h("div", {}, h("dt", {}, t("account.reality.title")), h("dd", {}, state.reality_check_minutes ? t("account.today.every", { n: state.reality_check_minutes }) : t("account.today.off"))));
   }
 
   function drawLimits() {
-    replace(ui.limits, PERIODS.map(([id, name, span]) => {
+    replace(ui.limits, PERIODS.map((id) => {
       const row = state.limits[id];
       const limit = row.loss_limit_cents;
       return h("tr", { "data-period": id },
-        h("th", { scope: "row" }, name, h("small", {}, span)),
-        h("td", { class: "limit" }, limit === null ? "none" : money(limit)),
+        h("th", { scope: "row" }, periodName(id), h("small", {}, periodSpan(id))),
+        h("td", { class: "limit" }, limit === null ? t("account.limit.none") : money(limit)),
         h("td", { class: ["net", row.net_loss_cents > 0 ? "down" : row.net_loss_cents < 0 ? "up" : null] }, signed(-row.net_loss_cents)),
         h("td", { class: "room" }, row.room_cents === null ? "—" : money(row.room_cents)),
         h("td", { class: "pending", "data-effective-at": row.pending ? String(row.pending.effective_at) : "" }, row.pending ? pendingText(row.pending) : "—"));
@@ -245,8 +261,8 @@ export function mount(main) {
 
   function drawReality() {
     ui.realityNow.textContent = state.reality_check_minutes
-      ? `A reality check every ${state.reality_check_minutes} minutes of play.`
-      : "No reality check: reminders are off.";
+      ? t("account.reality.now", { n: state.reality_check_minutes })
+      : t("account.reality.now_off");
     if (state.reality_check_minutes && document.activeElement !== minutes) minutes.value = String(state.reality_check_minutes);
   }
 
@@ -261,29 +277,29 @@ export function mount(main) {
   }
 
   replace(main, h("section", { class: "account-page", "aria-labelledby": "account-title" },
-    h("h1", { id: "account-title" }, "My account: limits and breaks"),
-    h("p", { class: "lead" }, "Set how much you may lose, how often the table stops to tell you how long you have played, or take a break from play. The casino enforces each of them on every bet."),
+    h("h1", { id: "account-title" }, t("account.title")),
+    h("p", { class: "lead" }, t("account.lead")),
     h("div", { class: "account-grid" },
       h("section", { class: "panel wide", "aria-labelledby": "today-title" },
-        h("h2", { id: "today-title" }, "Today"),
+        h("h2", { id: "today-title" }, t("account.today.title")),
         ui.today,
-        h("p", { class: "quiet small" }, "Today is since midnight UTC. The result is what the tables returned less what you staked. Time played runs from the first bet of each session to its last; a session ends after a while without a bet, whether or not a table is open.")),
+        h("p", { class: "quiet small" }, t("account.today.note"))),
       h("section", { class: "panel wide", "aria-labelledby": "limits-title" },
-        h("h2", { id: "limits-title" }, "Loss limits"),
-        h("p", { class: "quiet", id: "limits-note" }, "Each limit caps your net loss over a rolling period; stakes still in play count."),
+        h("h2", { id: "limits-title" }, t("account.limits.title")),
+        h("p", { class: "quiet", id: "limits-note" }, t("account.limits.note")),
         h("div", { class: "table-scroll" },
           h("table", { class: "data-table limits-table", "aria-labelledby": "limits-title", "aria-describedby": "limits-note" },
             h("thead", {}, h("tr", {},
-              h("th", { scope: "col" }, "Period"), h("th", { scope: "col" }, "Limit"), h("th", { scope: "col" }, "Net result"),
-              h("th", { scope: "col" }, "Room left"), h("th", { scope: "col" }, "Change waiting"))),
+              h("th", { scope: "col" }, t("account.limit.period")), h("th", { scope: "col" }, t("account.limits.limit")), h("th", { scope: "col" }, t("account.limits.net")),
+              h("th", { scope: "col" }, t("account.limits.room")), h("th", { scope: "col" }, t("account.limits.waiting")))),
             ui.limits)),
         limitForm),
       h("section", { class: "panel", "aria-labelledby": "reality-title" },
-        h("h2", { id: "reality-title" }, "Reality check"),
+        h("h2", { id: "reality-title" }, t("account.reality.title")),
         ui.realityNow,
         realityForm),
       h("section", { class: "panel", "aria-labelledby": "exclusion-title" },
-        h("h2", { id: "exclusion-title" }, "Take a break"),
+        h("h2", { id: "exclusion-title" }, t("account.exclusion.heading")),
         ui.exclusion),
       signInPanel())));
 
