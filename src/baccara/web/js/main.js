@@ -8,6 +8,7 @@ import { notFoundView } from "./notfound.js";
 import { watchConnection } from "./offline.js";
 import { restore, session, signOut, signedIn, onSession } from "./session.js";
 import "./sessionclock.js"; // the header's session time and net result
+import { startSound } from "./sound.js";
 import * as lobby from "./pages/lobby.js";
 import * as signin from "./pages/signin.js";
 import * as table from "./pages/table.js";
@@ -121,6 +122,7 @@ onLanguage(() => {
 });
 
 watchConnection(); // the offline banner, from the first moment
+startSound(); // the header's sound button and volume, before the first page
 // Every page draws a game from its facts (GET /api/games), in the player's language:
 // both learnt before the first page.
 await Promise.all([restore(), games().then(learnGames).catch(() => {}), startLanguage()]);

@@ -15,6 +15,7 @@ import { TableSqueeze, squeezeText } from "../squeezeplay.js";
 import { t } from "../i18n.js";
 import { foldButton } from "../resultfold.js";
 import { announce } from "../announce.js";
+import { countdown, play, result as playResult } from "../sound.js";
 import { refusal, resultWord } from "../words.js";
 import { limitsOf, mergedPayouts, planDouble, planRebet, planUndo, standingText } from "../betplan.js";
 import { shares } from "../shares.js";
@@ -267,6 +268,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       const answer = await placeBet(tableId, spot, cents);
       setBalance(answer.balance_cents);
       clearRefusal();
+      play("chip");
       say("Bet accepted");
     } catch (error) {
       failed(error);
@@ -325,6 +327,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
         setBalance(answer.balance_cents);
       }
       clearRefusal();
+      play("chip");
       say(bets.length > 1 ? "Bets accepted" : "Bet accepted");
     } catch (error) {
       const stood = [];
@@ -571,8 +574,15 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     }
     if (event.kind === "peek-offered" && event.player === me) fetchPeek();
     if (event.kind === "peeked" && event.player === me && event.cards) st.peekCards = { hand: event.hand, cards: event.cards };
-    if (event.kind === "betting-window" && event.until !== null && !st.round.events.some((e) => e.kind === "betting-window" && e.seq < event.seq && e.until !== null)) say("Place your bets");
+    if (event.kind === "betting-window" && event.until !== null && !st.round.events.some((e) => e.kind === "betting-window" && e.seq < event.seq && e.until !== null)) {
+      play("bets-open");
+      say("Place your bets");
+    }
+    if (event.kind === "card-dealt") play("card");
+    if ((event.kind === "card-dealt" && event.face_up && event.item !== null) || event.kind === "card-exposed") play("flip");
+    if (event.kind === "round-settled") playResult(mergedPayouts(st.round.payoutsOf(me)).reduce((net, p) => net + p.returned - p.stake, 0));
     if (event.kind === "betting-closed") {
+      play("bets-closed");
       say("No more bets");
       const totals = st.round.totals(me);
       const mine = Object.keys(totals).filter((spot) => totals[spot] > 0).map((spot) => ({ spot, amount_cents: totals[spot] }));
@@ -687,6 +697,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     const left = Math.max(0, deadline - serverNow());
     const total = round.phase === "betting" ? round.opened.betting_seconds : round.phase === "peek" ? round.opened.peek_seconds : round.phase === "squeeze" ? round.opened.squeeze_seconds || 20 : round.opened.choose_seconds;
     ui.countdown.textContent = `${Math.ceil(left)} s`;
+    countdown(`${tableId}:${round.id}:${round.phase}`, left);
     ui.bar.parentElement.classList.add("running");
     ui.bar.style.width = `${Math.min(100, (100 * left) / total)}%`;
   }
