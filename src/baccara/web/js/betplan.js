@@ -5,6 +5,7 @@
 // request; the table page sends what a plan says, one bet (one Idempotency-Key) at a time.
 
 import { money } from "./dom.js";
+import { t } from "./i18n.js";
 
 /**
  * The limits a plan is checked against, from the round's opening (its own limits,
@@ -39,11 +40,11 @@ const named = (name, spot) => (name ? name(spot) : spot);
  * `mine`: their bets on the round, oldest first. Returns {betId, spot, amount_cents} or {refusal}.
  */
 export function planUndo(mine, limits, name = null) {
-  if (!mine.length) return { refusal: "Undo has no bet of yours on this round to take back" };
+  if (!mine.length) return { refusal: t("table.plan.undo_none") };
   const last = mine[mine.length - 1];
   const left = (totalsOf(mine).get(last.spot) || 0) - last.amount_cents;
   if (left > 0 && left < limits.min) {
-    return { refusal: `Undo would leave ${money(left)} on ${named(name, last.spot)}, under this table's minimum of ${money(limits.min)} a spot` };
+    return { refusal: t("table.plan.undo_under", { left: money(left), spot: named(name, last.spot), min: money(limits.min) }) };
   }
   return { betId: last.bet_id, spot: last.spot, amount_cents: last.amount_cents };
 }
@@ -54,26 +55,27 @@ export function planUndo(mine, limits, name = null) {
  * checks). `existing`: the player's totals on the round now (a Map); `placed`: how many
  * bets they have placed this round, taken back or not. `what` names the action.
  */
-function checked(what, bets, existing, placed, limits, balance, name) {
+function checked(action, bets, existing, placed, limits, balance, name) {
+  const says = (key, figures) => t(`table.plan.${action}.${key}`, figures);
   for (const { spot, amount_cents: cents } of bets) {
     const total = (existing.get(spot) || 0) + cents;
     if (total > limits.max) {
-      return { refusal: `${what} would put ${money(total)} on ${named(name, spot)}, over this table's maximum of ${money(limits.max)} a spot` };
+      return { refusal: says("over", { total: money(total), spot: named(name, spot), max: money(limits.max) }) };
     }
     if (total < limits.min) {
-      return { refusal: `${what} would put ${money(total)} on ${named(name, spot)}, under this table's minimum of ${money(limits.min)} a spot` };
+      return { refusal: says("under", { total: money(total), spot: named(name, spot), min: money(limits.min) }) };
     }
     if (cents % limits.step !== 0) {
-      return { refusal: `${what} would bet ${money(cents)} on ${named(name, spot)}, not a multiple of this table's bet step of ${money(limits.step)}` };
+      return { refusal: says("step", { amount: money(cents), spot: named(name, spot), step: money(limits.step) }) };
     }
   }
   if (limits.cap !== null && placed + bets.length > limits.cap) {
     const room = Math.max(0, limits.cap - placed);
-    return { refusal: `${what} needs ${bets.length} more bets and this round takes ${room} more from you (at most ${limits.cap} a round)` };
+    return { refusal: says("cap", { n: bets.length, room, cap: limits.cap }) };
   }
   const total = bets.reduce((sum, bet) => sum + bet.amount_cents, 0);
   if (typeof balance === "number" && total > balance) {
-    return { refusal: `${what} needs ${money(total)}; your balance is ${money(balance)}` };
+    return { refusal: says("balance", { total: money(total), balance: money(balance) }) };
   }
   return { bets, total };
 }
@@ -81,17 +83,17 @@ function checked(what, bets, existing, placed, limits, balance, name) {
 /** Double: every bet of the round again, so each spot's total is twice what it is. */
 export function planDouble(mine, limits, balance, placed, name = null) {
   const bets = mergedBets(mine);
-  if (!bets.length) return { refusal: "Double has no bet of yours on this round to double" };
-  return checked("Double", bets, totalsOf(mine), placed, limits, balance, name);
+  if (!bets.length) return { refusal: t("table.plan.double_none") };
+  return checked("double", bets, totalsOf(mine), placed, limits, balance, name);
 }
 
 /** Rebet: the last round's bets (one per spot) again, on a round the player has not bet on yet. */
 export function planRebet(last, mine, limits, balance, placed, spots, name = null) {
-  if (!last.length) return { refusal: "Rebet has no earlier bets at this table to place again" };
-  if (mine.length) return { refusal: "Rebet places the last round's bets on an empty layout, and you have bets on this round" };
+  if (!last.length) return { refusal: t("table.plan.rebet_none") };
+  if (mine.length) return { refusal: t("table.plan.rebet_not_empty") };
   const unknown = last.find((bet) => !spots.includes(bet.spot));
-  if (unknown) return { refusal: `Rebet cannot place ${named(name, unknown.spot)}: it is not a bet at this table` };
-  return checked("Rebet", mergedBets(last), new Map(), placed, limits, balance, name);
+  if (unknown) return { refusal: t("table.plan.rebet_unknown", { spot: named(name, unknown.spot) }) };
+  return checked("rebet", mergedBets(last), new Map(), placed, limits, balance, name);
 }
 
 /** The player's payouts of a round merged per spot: two chips on Banker make one line. */
@@ -119,8 +121,6 @@ export function mergedPayouts(payouts) {
  */
 export function standingText(stood, name = null) {
   if (!stood.length) return "";
-  const list = stood.map((bet) => `${named(name, bet.spot)} ${money(bet.amount_cents)}`).join(", ");
-  return stood.length > 1
-    ? `${list} stand on this round: they could not be taken back`
-    : `${list} stands on this round: it could not be taken back`;
+  const list = stood.map((bet) => t("table.spot_amount", { spot: named(name, bet.spot), amount: money(bet.amount_cents) })).join(t("games.list_separator"));
+  return t(stood.length > 1 ? "table.plan.stand_many" : "table.plan.stand_one", { list });
 }

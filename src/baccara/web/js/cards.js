@@ -2,6 +2,7 @@
 // suits as paths (no font needed), tiles twice as long as wide.
 
 import { s } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const SUITS = {
   S: { name: "Spades", red: false },
@@ -19,8 +20,8 @@ export function parseCard(code) {
 
 export function cardName(code) {
   const card = parseCard(code);
-  if (!card) return "Face-down card";
-  return `${RANK_NAMES[card.rank] || card.rank} of ${SUITS[card.suit].name}`;
+  if (!card) return t("games.card.face_down");
+  return t("games.card.name", { rank: RANK_NAMES[card.rank] ? t(`games.card.rank.${card.rank}`) : card.rank, suit: t(`games.card.suit.${card.suit}`) });
 }
 
 /** Baccarat value: Ace 1, 2-9 face value, tens and faces 0. */
@@ -145,7 +146,7 @@ export function tileSvg(code, extraClass = "") {
     viewBox: "0 0 50 100",
     class: ["tile", tile ? "face" : "back", extraClass],
     role: "img",
-    "aria-label": tile ? `Tile ${code}` : "Face-down tile",
+    "aria-label": tile ? t("games.tile.name", { tile: code }) : t("games.tile.face_down"),
   });
   svg.append(s("rect", { x: 1, y: 1, width: 48, height: 98, rx: 6, class: "tile-edge" }));
   if (!tile) {
@@ -177,7 +178,7 @@ export function dieSvg(value, extraClass = "") {
     viewBox: "0 0 60 60",
     class: ["die", known ? "rolled" : "unrolled", extraClass],
     role: "img",
-    "aria-label": known ? `Die showing ${n}` : "Die not yet rolled",
+    "aria-label": known ? t("games.die.showing", { n }) : t("games.die.unrolled"),
   });
   svg.append(s("rect", { x: 2, y: 2, width: 56, height: 56, rx: 11, class: "die-body" }));
   if (known) {

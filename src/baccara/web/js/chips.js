@@ -9,6 +9,7 @@
 // shows its value. The colours themselves are in casino.css, one class per value.
 
 import { h, money } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The values a chip has a colour for, in cents. */
 export const COLOURED = [100, 250, 500, 1000, 2000, 2500, 10000, 50000, 100000, 500000, 1000000];
@@ -33,7 +34,13 @@ export function chipsFor(min, max, step = 1) {
 /** ", in steps of 0.20" for a table whose stakes are multiples of 0.20; nothing for a cent. */
 export function stepText(table) {
   const step = table.bet_step_cents || 1;
-  return step > 1 ? `, in steps of ${money(step)}` : "";
+  return step > 1 ? t("table.in_steps", { step: money(step) }) : "";
+}
+
+/** A table's limits a spot as a sentence: "Limits 1.00 – 500.00 a spot, in steps of 0.20." */
+export function limitsText(table) {
+  const figures = { min: money(table.min_bet_cents), max: money(table.max_bet_cents), step: money(table.bet_step_cents || 1) };
+  return (table.bet_step_cents || 1) > 1 ? t("table.limits_step", figures) : t("table.limits", figures);
 }
 
 /** The class that colours a chip of `cents`: "chip-v2500" for 25.00, "chip-odd" without a colour. */
@@ -88,7 +95,7 @@ export function limitChips(rack, balance, inHand) {
     const over = known && cents > balance;
     input.disabled = over;
     input.closest(".chip").classList.toggle("over-balance", over);
-    input.closest(".chip").title = over ? `More than your balance of ${money(balance)}` : "";
+    input.closest(".chip").title = over ? t("table.chip_over_balance", { balance: money(balance) }) : "";
     if (!over && (largest === null || cents > largest)) largest = cents;
   }
   if (known && inHand > balance && largest !== null) {

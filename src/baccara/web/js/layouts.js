@@ -3,7 +3,8 @@
 
 import { dieSvg, handScore, itemSvg, parseTile } from "./cards.js";
 import { h, titleCase } from "./dom.js";
-import { bonusNote, mainWord, points as pointsText, shownScore } from "./words.js";
+import { has, locale, t } from "./i18n.js";
+import { bonusNote, categoryName, mainWord, number, points as pointsText, shownScore } from "./words.js";
 
 /**
  * Each game's facts by id, as GET /api/games serves them (the registry's public facts:
@@ -26,15 +27,41 @@ export function spotsOf(game) {
   return facts && facts.spots ? facts.spots : [];
 }
 
+/** A bet by the name printed on the felt, in the page's language ("banker" → "Banker", 庄);
+ * a bet the catalog does not know keeps the casino's name for it. */
 export function betName(game, bet) {
+  if (has(`games.bet.${bet}`)) return t(`games.bet.${bet}`);
   const spot = spotsOf(game).find((s) => s.bet === bet);
-  return spot ? spot.name : titleCase(bet.replace(/-/g, " "));
+  return spot ? spot.name : titleCase(String(bet).replace(/-/g, " "));
 }
 
-/** The game's name, or its id when the casino has not described it. */
+/** The game's name in the page's language, or the casino's name (its id) for a game the catalog does not know. */
 export function gameName(game) {
+  if (has(`games.name.${game}`)) return t(`games.name.${game}`);
   const facts = factsOf(game);
   return facts ? facts.name : game;
+}
+
+/** The game's line of a lobby tile, in the page's language ("Banker, Player or Tie; the pairs."). */
+export function gameTagline(game) {
+  if (has(`games.tagline.${game}`)) return t(`games.tagline.${game}`);
+  const facts = factsOf(game);
+  return facts && facts.tagline ? facts.tagline : "";
+}
+
+/** An outcome of a bet's analysis (GET /api/games: "win", "push (exposed)", "royal_flush")
+ * in words; the catalog keys it by its name with every other character an underscore. */
+export function outcomeName(name) {
+  const key = `games.outcome.${String(name).replace(/[^a-z0-9-]+/gi, "_").replace(/_+$/, "")}`;
+  if (has(key)) return t(key);
+  if (has(`words.category.${name}`)) return categoryName(name);
+  return String(name).replace(/_/g, " ");
+}
+
+/** A house way's rule ("pair in the back", as a round's hand-set event names it) in words. */
+export function houseRule(rule) {
+  const key = `games.rule.${String(rule).replace(/[^a-z0-9]+/gi, "_").toLowerCase()}`;
+  return has(key) ? t(key) : String(rule);
 }
 
 /** What one dealt position holds: "card" or "tile". */
@@ -46,25 +73,32 @@ export function pieceOf(game) {
 /** The game's hands with their names, in the order shown; for a game not described, the round's. */
 export function handsOf(game, round = null) {
   const facts = factsOf(game);
-  if (facts && facts.hands) return facts.hands;
-  return (round ? round.handNames() : []).map((hand) => ({ hand, name: titleCase(hand) }));
+  const hands = facts && facts.hands ? facts.hands : (round ? round.handNames() : []).map((hand) => ({ hand }));
+  return hands.map((hand) => ({ ...hand, name: handName(game, hand.hand) }));
 }
 
+/** A hand by its name in the page's language: "banker" → "Banker", "seat3" → "Seat 3", "dice" → "Dice". */
 export function handName(game, hand) {
-  const found = handsOf(game).find((h) => h.hand === hand);
+  if (has(`games.hand.${hand}`)) return t(`games.hand.${hand}`);
+  const seat = /^seat(\d+)$/.exec(hand);
+  if (seat) return t("games.hand.seat", { seat: seat[1] });
+  const facts = factsOf(game);
+  const found = facts && facts.hands ? facts.hands.find((h) => h.hand === hand) : null;
   return found ? found.name : titleCase(hand);
 }
 
 /** "Banker", "Red or Green", "A, B or C": a list of bets as a sentence names them. */
 export function orList(names) {
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names.join("");
+  if (names.length < 2) return names.join("");
+  return t("words.list_or", { first: names.slice(0, -1).join(t("games.list_separator")), last: names[names.length - 1] });
 }
 
 /** "0.95 to 1", "3 to 2", "8 to 1". */
 export function paysText(pays) {
-  if (Number.isInteger(pays)) return `${pays} to 1`;
-  for (const d of [2, 4]) if (Number.isInteger(pays * d)) return `${pays * d} to ${d}`;
-  return `${pays} to 1`;
+  const odds = (a, b) => t("games.pays", { a: number(a), b: number(b) });
+  if (Number.isInteger(pays)) return odds(pays, 1);
+  for (const d of [2, 4]) if (Number.isInteger(pays * d)) return odds(pays * d, d);
+  return odds(pays, 1);
 }
 
 /** What a spot pays, read from the exact analysis of the game (GET /api/games). */
@@ -75,7 +109,7 @@ export function spotPays(gameInfo, bet) {
   if (!wins.length) return "";
   const plain = wins.find((o) => o.name === "win") || wins[wins.length - 1];
   const best = wins.reduce((a, b) => (b.pays > a.pays ? b : a));
-  if (best.pays > plain.pays) return `${paysText(plain.pays)} · up to ${paysText(best.pays)}`;
+  if (best.pays > plain.pays) return t("games.pays_up_to", { plain: paysText(plain.pays), best: paysText(best.pays) });
   return paysText(plain.pays);
 }
 
@@ -133,26 +167,28 @@ function setHands(game, round, ctx) {
         return i >= 0 ? unused.splice(i, 1)[0].position : `${hand}.x`;
       };
       cards = [
-        h("span", { class: "front", "aria-label": "Front" }, piece(round, position(set.front), set.front, ctx)),
+        h("span", { class: "front", "aria-label": t("games.front") }, piece(round, position(set.front), set.front, ctx)),
         h("span", { class: "divider", "aria-hidden": "true" }, "|"),
-        h("span", { class: "back", "aria-label": "Back" }, set.back.map((code) => piece(round, position(code), code, ctx))),
+        h("span", { class: "back", "aria-label": t("games.back") }, set.back.map((code) => piece(round, position(code), code, ctx))),
       ];
-      notes.push(h("p", { class: "house-way", "data-rule": set.rule }, `House way: ${set.rule}`));
+      notes.push(h("p", { class: "house-way", "data-rule": set.rule }, t("games.house_way", { rule: houseRule(set.rule) })));
     } else {
       const peekCards = ctx.peekCards && ctx.peekCards.hand === hand ? ctx.peekCards.cards : null;
       if (peekCards && round && round.phase === "peek") {
         cards = peekCards.map((code, i) => (ctx.squeezed && ctx.squeezed(round, `${hand}.${i}`, null, "peeked")) || itemSvg(pieceOf(round.game), `${hand}.${i}`, code, "peeked"));
-        notes.push(h("p", { class: "peek-note", "data-peek": "mine" }, "Only you see these cards"));
+        notes.push(h("p", { class: "peek-note", "data-peek": "mine" }, t("games.peek.mine")));
       } else {
         cards = cardsOf(round, hand, ctx, 3);
       }
     }
     if (round && round.peek && round.peek.hand === hand && round.phase === "peek" && round.peek.player !== ctx.you) {
-      notes.push(h("p", { class: "peek-note", "data-peek": "other" }, `${round.peek.player} is looking at ${label}`));
+      notes.push(h("p", { class: "peek-note", "data-peek": "other" }, t("games.peek.other", { player: round.peek.player, hand: label })));
     }
     if (round && round.chosen && round.chosen.hand === hand) {
-      const why = { chosen: "the highest bettor's choice", timer: "no choice in time", "no-bettor": `no bet on ${orList(handsOf(game, round).map((h) => h.name))}` }[round.chosen.reason];
-      notes.push(h("p", { class: "chosen-note" }, `Set first${why ? ` — ${why}` : ""}`));
+      const reason = round.chosen.reason;
+      const why = reason === "no-bettor" ? t("games.chosen.no-bettor", { hands: orList(handsOf(game, round).map((h) => h.name)) })
+        : has(`games.chosen.${reason}`) ? t(`games.chosen.${reason}`) : "";
+      notes.push(h("p", { class: "chosen-note" }, why ? t("games.set_first_why", { why }) : t("games.set_first")));
     }
     return h("section", { class: ["hand", `hand-${hand}`, winner === hand ? "won" : null, winner === "push" && set ? "tied" : null], "aria-label": label, "data-hand": hand },
       h("h3", {}, label),
@@ -177,8 +213,8 @@ function seatsAgainstDealer(game, round, ctx) {
     const cards = round ? round.hand(hand) : [];
     const visible = cards.filter((c) => c.item).map((c) => c.item);
     const points = visible.length === 3 && hand !== "exposed" ? loBallPoints(visible) : null;
-    return h("section", { class: ["hand", "tiles", `hand-${hand.replace(/\d+$/, "")}`, extra], "aria-label": who ? `${label} ${who}` : label, "data-hand": hand },
-      h("h3", {}, h("span", {}, label, who ? h("span", { class: "who-name" }, ` ${who}`) : null), points !== null ? h("span", { class: "score", "data-score": String(points) }, pointsText(points)) : null),
+    return h("section", { class: ["hand", "tiles", `hand-${hand.replace(/\d+$/, "")}`, extra], "aria-label": who ? t("games.seat_who", { seat: label, who }) : label, "data-hand": hand },
+      h("h3", {}, h("span", {}, label, who ? h("span", { class: "who-name" }, ` ${t("games.seat_name", { who })}`) : null), points !== null ? h("span", { class: "score", "data-score": String(points) }, pointsText(points)) : null),
       h("div", { class: "cards" }, cardsOf(round, hand, ctx, 3)),
       note);
   };
@@ -190,21 +226,21 @@ function seatsAgainstDealer(game, round, ctx) {
     const name = ctx.seats[seat];
     const outcome = result && result.seats && result.seats[seat] ? result.seats[seat].main : null;
     const mine = Number(seat) === mySeat;
-    return tiles(hand, `Seat ${seat}`, mine ? "mine" : null,
-      outcome ? h("p", { class: ["main-outcome", outcome.startsWith("win") ? "won" : null], "data-outcome": outcome }, `Main: ${mainWord(outcome)}`) : null,
-      name ? `· ${name}${mine ? " (you)" : ""}` : null);
+    return tiles(hand, handName(game, hand), mine ? "mine" : null,
+      outcome ? h("p", { class: ["main-outcome", outcome.startsWith("win") ? "won" : null], "data-outcome": outcome }, t("games.main_outcome", { outcome: mainWord(outcome) })) : null,
+      name ? (mine ? t("games.you", { name }) : name) : null);
   });
   const dice = round ? round.hand("dice") : [];
   const diceShown = dice.filter((d) => d.item).map((d) => Number(d.item));
-  const diceRow = h("section", { class: "hand dice", "aria-label": "Dice", "data-hand": "dice" },
-    h("h3", {}, "Dice", diceShown.length === 3 ? h("span", { class: "score", "data-score": String(diceShown.reduce((a, b) => a + b)) }, `total ${diceShown.reduce((a, b) => a + b)}`) : null),
+  const diceRow = h("section", { class: "hand dice", "aria-label": handName(game, "dice"), "data-hand": "dice" },
+    h("h3", {}, handName(game, "dice"), diceShown.length === 3 ? h("span", { class: "score", "data-score": String(diceShown.reduce((a, b) => a + b)) }, t("games.dice_total", { total: number(diceShown.reduce((a, b) => a + b)) })) : null),
     h("div", { class: "cards" }, dice.length ? dice.map((d) => piece(round, d.position, d.item, ctx)) : [dieSvg(null, "idle"), dieSvg(null, "idle"), dieSvg(null, "idle")]));
   const exposed = round ? round.hand("exposed") : [];
   const facts = factsOf(game);
   return h("div", { class: ["hands", `hands-${game}`, "felt-seats-against-dealer"] },
-    tiles("dealer", "Dealer", "dealer"),
+    tiles("dealer", handName(game, "dealer"), "dealer"),
     seatBoxes,
-    exposed.length ? tiles("exposed", "Exposed") : h("section", { class: "hand tiles hand-exposed", "aria-label": "Exposed" }, h("h3", {}, "Exposed"), h("p", { class: "quiet" }, result ? "None: the players hold 1-1 and 7-7" : "Dealt unless the players hold both 1-1 and 7-7")),
+    exposed.length ? tiles("exposed", handName(game, "exposed")) : h("section", { class: "hand tiles hand-exposed", "aria-label": handName(game, "exposed") }, h("h3", {}, handName(game, "exposed")), h("p", { class: "quiet" }, result ? t("games.exposed.none") : t("games.exposed.unless"))),
     !facts || facts.dice || dice.length ? diceRow : null);
 }
 
@@ -225,21 +261,82 @@ export function drawHands(game, round, ctx) {
 
 // --- how a round reads ----------------------------------------------------------------
 
+/** Why a round was voided, in words: the casino's own reason for a table closed, the dealer's words for a misdeal. */
+export function voidReason(reason) {
+  return reason === VOID_CLOSED ? t("games.void.closed") : String(reason ?? "");
+}
+
+/** The reason the casino gives a round voided as its table closed (the server's CLOSE_VOID). */
+const VOID_CLOSED = "the table was closed while betting was open: every bet is refunded";
+
 export function headline(round, you, mySeat) {
-  if (round.voided) return `Round voided: ${round.voided.reason}. Every bet is refunded.`;
+  if (round.voided) return t("games.headline.voided", { reason: voidReason(round.voided.reason) });
   const result = round.settled.result;
   if (result.player_score !== undefined) {
-    const scores = `${result.player_score} to ${result.banker_score}`;
-    const natural = result.natural ? " · natural" : "";
-    if (result.winner === "tie") return `Tie, ${scores}${natural}`;
-    return `${titleCase(result.winner)} wins, ${result.winner === "banker" ? `${result.banker_score} to ${result.player_score}` : `${result.player_score} to ${result.banker_score}`}${natural}`;
+    const [p, b] = [number(result.player_score), number(result.banker_score)];
+    const natural = result.natural ? "_natural" : "";
+    if (result.winner === "tie") return t(`games.headline.tie${natural}`, { player: p, banker: b });
+    const hand = handName(round.game, result.winner);
+    const [high, low] = result.winner === "banker" ? [b, p] : [p, b];
+    return t(`games.headline.wins${natural}`, { hand, high, low });
   }
   if (result.dealer_points !== undefined) {
     const seat = mySeat && result.seats[String(mySeat)];
-    const mine = seat ? ` · your ${pointsText(seat.points)}: ${mainWord(seat.main)}` : "";
-    return `Dealer ${pointsText(result.dealer_points)}${mine} · dice ${result.dice.join("-")} (${result.dice_total})`;
+    const figures = { dealer: pointsText(result.dealer_points), dice: result.dice.join("-"), total: number(result.dice_total) };
+    if (!seat) return t("games.headline.loball", figures);
+    return t("games.headline.loball_mine", { ...figures, points: pointsText(seat.points), main: mainWord(seat.main) });
   }
   const bonus = bonusNote(round); // only a Bonus hand that pays: "pair" beside a lost Bonus misleads
-  return `${result.winner === "push" ? "Push" : `${titleCase(result.winner)} wins`}${bonus}`;
+  return `${result.winner === "push" ? t("games.headline.push") : t("games.headline.hand_wins", { hand: handName(round.game, result.winner) })}${bonus}`;
 }
 
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+/** A card as the call writes it: "10H" → 10♥, "KS" → K♠. */
+const cardText = (code) => `${String(code).slice(0, -1).replace(/^T$/, "10")}${SUITS[String(code).slice(-1)] || ""}`;
+
+/**
+ * The round's call, the cards behind the headline, in the page's language. English reads
+ * the casino's own call line; another language composes it from the round's cards and
+ * the result's figures, so no English shows through.
+ */
+export function callLine(round) {
+  const result = round.settled ? round.settled.result : null;
+  if (!result) return "";
+  return callText(round.game, result, (hand) => round.hand(hand).filter((c) => c.item).map((c) => c.item));
+}
+
+/** A settled result's call in the page's language (callLine's); `codes(hand)`, when given,
+ * are the hand's dealt codes, for the hands a result does not list (Lo-Ball's tiles). */
+export function callText(game, result, codes = null) {
+  if (!result) return "";
+  if (locale() === "en" && result.call) return result.call;
+  const handCall = (hand, points) => {
+    const cards = codes ? codes(hand) : [];
+    return cards.length ? t("games.call.hand", { hand: handName(game, hand), cards: cards.join(" "), points })
+      : t("games.call.points", { hand: handName(game, hand), points });
+  };
+  if (result.player_score !== undefined) {
+    return t("games.call.scored", {
+      player: handName(game, "player"), player_cards: (result.player || []).map(cardText).join(" "), player_score: number(result.player_score),
+      banker: handName(game, "banker"), banker_cards: (result.banker || []).map(cardText).join(" "), banker_score: number(result.banker_score),
+    });
+  }
+  if (result.dealer_points !== undefined) {
+    const parts = [handCall("dealer", pointsText(result.dealer_points))];
+    for (const [seat, mine] of Object.entries(result.seats || {})) parts.push(handCall(`seat${seat}`, pointsText(mine.points)));
+    parts.push(result.exposed && result.exposed.length ? t("games.call.exposed", { tiles: result.exposed.join(" ") }) : t("games.call.exposed_none"));
+    parts.push(t("games.call.dice", { dice: result.dice.join("-") }));
+    return parts.join(" · ");
+  }
+  const setting = (hand) => {
+    const set = result[hand];
+    if (!set) return handName(game, hand);
+    const front = cardText(set.front);
+    const back = set.back.map(cardText).join(" ");
+    return set.rule === "three of a kind" ? t("games.call.set_whole", { hand: handName(game, hand), front, back })
+      : t("games.call.set", { hand: handName(game, hand), front, back, rule: houseRule(set.rule) });
+  };
+  const parts = ["red", "green"].filter((hand) => result[hand]).map(setting);
+  if (result.bonus_category) parts.push(t("games.call.bonus_hand", { category: categoryName(result.bonus_category) }));
+  return parts.join(" · ");
+}

@@ -8,6 +8,7 @@
 // that does not exist (4404) or has closed (4410) is never asked for again.
 
 import { ApiError, get, post, token } from "./api.js";
+import { locale, t } from "./i18n.js";
 import { LiveSocket, socketAddress } from "./socket.js";
 
 export class TableSocket extends LiveSocket {
@@ -55,12 +56,12 @@ export class TableSocket extends LiveSocket {
       return;
     }
     if (event.code === 4429) {
-      this.status("closed", event.reason || "too many tables open at once: close one");
+      this.status("closed", locale() === "en" && event.reason ? event.reason : t("table.socket.too_many")); // the casino words it in English
       return;
     }
     if (event.code === 4404 || event.code === 4410) { // no such table, or closed: no retry
       const why = event.code === 4404 ? "missing" : "closed";
-      this.status("closed", why === "missing" ? "there is no such table" : "this table is closed");
+      this.status("closed", why === "missing" ? t("table.socket.missing") : t("table.socket.closed"));
       if (this.handlers.onGone) this.handlers.onGone(why);
       else if (this.handlers.onClosed) this.handlers.onClosed({ type: "table-closed" });
       return;
@@ -93,7 +94,7 @@ export class TableSocket extends LiveSocket {
       this.retry();
       return;
     }
-    this.status("closed", "signed out");
+    this.status("closed", t("table.socket.signed_out"));
     if (this.handlers.onUnauthorized) this.handlers.onUnauthorized();
   }
 
@@ -124,7 +125,7 @@ export class TableSocket extends LiveSocket {
         break;
       case "table-closed":
         this.stopped = true;
-        this.status("closed", "this table is closed");
+        this.status("closed", t("table.socket.closed"));
         if (h.onClosed) h.onClosed(data);
         break;
       default:

@@ -3,9 +3,10 @@
 // button opens it again. Each round's result comes open; nothing else on the felt moves.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
-const SEE = "See the cards";
-const SHOW = "Show the result";
+const SEE = () => t("table.fold.see");
+const SHOW = () => t("table.fold.show");
 
 /** The fold button for `panel` (the result section, its data-round-id already set). */
 export function foldButton(panel) {
@@ -19,9 +20,9 @@ export function foldButton(panel) {
       panel.classList.toggle("folded", fold);
       if (fold) panel.dataset.foldedRound = panel.dataset.roundId;
       else delete panel.dataset.foldedRound;
-      button.textContent = fold ? SHOW : SEE;
+      button.textContent = fold ? SHOW() : SEE();
       button.setAttribute("aria-expanded", String(!fold));
     },
-  }, folded ? SHOW : SEE);
+  }, folded ? SHOW() : SEE());
   return button;
 }

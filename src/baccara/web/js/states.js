@@ -5,6 +5,7 @@
 import { announce } from "./announce.js";
 import { get } from "./api.js";
 import { h, money } from "./dom.js";
+import { t } from "./i18n.js";
 import { showGone, tableGoneView } from "./notfound.js";
 import { RoundState } from "./round.js";
 
@@ -18,8 +19,8 @@ export function refunded(round, me) {
 export function refundText(round, me) {
   if (!round || !round.voided) return "";
   const back = refunded(round, me);
-  if (back > 0) return `Round voided — your ${money(back)} is refunded`;
-  return me ? "Round voided — you had no bet on it" : "Round voided — every bet on it is refunded";
+  if (back > 0) return t("table.void.refunded", { amount: money(back) });
+  return me ? t("table.void.no_bet") : t("table.void.every_bet");
 }
 
 /** The line under a voided round's result (what came back to `me`), or null. */
@@ -27,7 +28,7 @@ export function refundLine(round, me) {
   if (!round || !round.voided || !me) return null;
   const back = refunded(round, me);
   return h("p", { class: "refund", "data-refunded": String(back) },
-    back > 0 ? `Your ${money(back)} is refunded to your balance.` : "You had no bet on this round.");
+    back > 0 ? t("table.void.refund_line", { amount: money(back) }) : t("table.no_bet_round"));
 }
 
 const told = new Set();
@@ -37,7 +38,7 @@ const told = new Set();
 export function announceVoid(round, me) {
   if (!round || !round.voided || told.has(round.id)) return;
   told.add(round.id);
-  announce(`${refundText(round, me)}.`, { keep: true });
+  announce(t("table.void.said", { text: refundText(round, me) }), { keep: true });
 }
 
 /**
@@ -59,8 +60,8 @@ export async function missedRound(round, me) {
 export function watcherControls(tableId) {
   const next = encodeURIComponent(`/tables/${tableId}`);
   return h("div", { class: ["controls", "watcher-controls"] },
-    h("p", { class: "quiet" }, "You are watching this table. Sign in to take a seat and bet."),
-    h("a", { class: ["button", "primary", "sign-in-to-play"], href: `/sign-in?next=${next}`, "data-link": true }, "Sign in to play"));
+    h("p", { class: "quiet" }, t("table.watching")),
+    h("a", { class: ["button", "primary", "sign-in-to-play"], href: `/sign-in?next=${next}`, "data-link": true }, t("table.sign_in_to_play")));
 }
 
 /** The table's page replaced by what it is: no such table ("missing"), or closed. */

@@ -1,21 +1,19 @@
 // A round's log in words: the steps of the game as the player saw them.
 
 import { cardName } from "./cards.js";
-import { money, titleCase } from "./dom.js";
-import { betName, pieceOf } from "./layouts.js";
+import { money } from "./dom.js";
+import { has, t } from "./i18n.js";
+import { betName, callText, handName, houseRule, pieceOf, voidReason } from "./layouts.js";
 
 export function positionLabel(game, position) {
   const [hand, index] = position.split(".");
   const n = Number(index) + 1;
-  if (hand === "dice") return `Die ${n}`;
-  const word = pieceOf(game);
-  const seat = /^seat(\d+)$/.exec(hand);
-  if (seat) return `Seat ${seat[1]} ${word} ${n}`;
-  return `${titleCase(hand)} ${word} ${n}`;
+  if (hand === "dice") return t("games.position.die", { n });
+  return t(`games.position.${pieceOf(game) === "tile" ? "tile" : "card"}`, { hand: handName(game, hand), n });
 }
 
 export function itemLabel(game, position, item) {
-  if (item === null || item === undefined) return "face down";
+  if (item === null || item === undefined) return t("games.step.face_down");
   if (position.startsWith("dice.")) return item;
   if (pieceOf(game) !== "card") return item;
   return cardName(item);
@@ -25,41 +23,45 @@ export function describe(game, event) {
   switch (event.kind) {
     case "round-opened":
       return event.server_seed_hash
-        ? `Round ${event.nonce} opened; the server seed's SHA-256 was published: ${event.server_seed_hash.slice(0, 16)}…`
-        : `Round ${event.nonce} opened at a live table`;
+        ? t("games.step.opened", { nonce: event.nonce, hash: event.server_seed_hash.slice(0, 16) })
+        : t("games.step.opened_live", { nonce: event.nonce });
     case "bet-placed":
-      return `${event.player} bet ${money(event.amount_cents)} on ${betName(game, event.spot)}${event.seat ? ` from seat ${event.seat}` : ""}`;
+      return t(event.seat ? "games.step.bet_seat" : "games.step.bet", { player: event.player, amount: money(event.amount_cents), spot: betName(game, event.spot), seat: event.seat });
     case "betting-window":
-      return event.until === null ? "Nobody is seated: the round waits for a player" : "Place your bets: the countdown started";
+      return event.until === null ? t("games.step.waiting") : t("games.step.window");
     case "bet-removed":
-      return `${event.player} took a bet back`;
+      return t("games.step.removed", { player: event.player });
     case "deal-requested":
-      return `${event.player} pressed Deal`;
+      return t("games.step.deal", { player: event.player });
     case "betting-closed": {
-      const why = { timer: "the countdown ran out", "all-ready": "every seated bettor pressed Deal", dealer: "the dealer called it" }[event.reason] || event.reason;
-      const cut = event.client_seed ? `; ${event.highest_bettor} cut with client seed “${event.client_seed}”` : event.highest_bettor ? `; highest bettor ${event.highest_bettor}` : "";
-      return `No more bets: ${why}${cut}`;
+      const why = has(`games.step.closed_by.${event.reason}`) ? t(`games.step.closed_by.${event.reason}`) : String(event.reason);
+      if (event.client_seed) return t("games.step.closed_cut", { why, player: event.highest_bettor, seed: event.client_seed });
+      if (event.highest_bettor) return t("games.step.closed_highest", { why, player: event.highest_bettor });
+      return t("games.step.closed", { why });
     }
     case "card-dealt":
-      return `${positionLabel(game, event.position)} dealt ${event.face_up ? "face up" : "face down"}${event.face_up && event.item ? `: ${itemLabel(game, event.position, event.item)}` : ""}`;
+      if (!event.face_up) return t("games.step.dealt_down", { position: positionLabel(game, event.position) });
+      return event.item ? t("games.step.dealt_up_item", { position: positionLabel(game, event.position), item: itemLabel(game, event.position, event.item) })
+        : t("games.step.dealt_up", { position: positionLabel(game, event.position) });
     case "peek-offered":
-      return `${event.player} may look at ${titleCase(event.hand)}`;
+      return t("games.step.peek_offered", { player: event.player, hand: handName(game, event.hand) });
     case "peeked":
-      return `${event.player} looked at ${titleCase(event.hand)}${event.cards ? `: ${event.cards.map(cardName).join(", ")}` : ""}`;
+      return event.cards ? t("games.step.peeked_cards", { player: event.player, hand: handName(game, event.hand), cards: event.cards.map(cardName).join(t("games.list_separator")) })
+        : t("games.step.peeked", { player: event.player, hand: handName(game, event.hand) });
     case "peek-ended":
-      return event.reason === "done" ? "The cards were handed back" : "The peek's time ran out";
+      return event.reason === "done" ? t("games.step.peek_done") : t("games.step.peek_timer");
     case "choice-offered":
-      return `${event.player} chooses which hand is set first`;
+      return t("games.step.choice", { player: event.player });
     case "hand-chosen":
-      return `${titleCase(event.hand)} is set first${event.reason === "chosen" ? " (the highest bettor's choice)" : event.reason === "timer" ? " (no choice in time)" : ""}`;
+      return has(`games.step.chosen.${event.reason}`) ? t(`games.step.chosen.${event.reason}`, { hand: handName(game, event.hand) }) : t("games.step.chosen", { hand: handName(game, event.hand) });
     case "card-exposed":
-      return `${positionLabel(game, event.position)} turned: ${itemLabel(game, event.position, event.item)}`;
+      return t("games.step.exposed", { position: positionLabel(game, event.position), item: itemLabel(game, event.position, event.item) });
     case "hand-set":
-      return `${titleCase(event.hand)} set by the house way: ${cardName(event.front)} in front | ${event.back.map(cardName).join(", ")} behind (${event.rule})`;
+      return t("games.step.set", { hand: handName(game, event.hand), front: cardName(event.front), back: event.back.map(cardName).join(t("games.list_separator")), rule: houseRule(event.rule) });
     case "round-settled":
-      return `Settled: ${event.result.call}`;
+      return t("games.step.settled", { call: callText(game, event.result) });
     case "round-voided":
-      return `Voided: ${event.reason}; every bet refunded`;
+      return t("games.step.voided", { reason: voidReason(event.reason) });
     default:
       return event.kind;
   }
