@@ -31,6 +31,7 @@ from baccara.server.http.api import (
     report,
     roster,
     rounds,
+    squeeze,
     tables,
     ws,
 )
@@ -77,7 +78,7 @@ def create_app(
     app.add_middleware(Guard)
     errors.install(app)
     for module in (health, auth, protections, games, tables, rounds, dealer, admin, report,
-                   roster, ws, lobby, metrics, preferences):  # fmt: skip
+                   roster, ws, lobby, metrics, preferences, squeeze):  # fmt: skip
         app.include_router(module.router)
     pages.install(app)  # the web casino: its pages and files (after the API's routes)
     notfound.install(app)  # an unknown page, to a browser: the casino's page that says so

@@ -92,6 +92,8 @@ class Settings(BaseSettings):
     betting_seconds: float = Field(15.0, ge=MIN_TIMER, le=MAX_TIMER)
     peek_seconds: float = Field(10.0, ge=MIN_TIMER, le=MAX_TIMER)
     choose_seconds: float = Field(10.0, ge=MIN_TIMER, le=MAX_TIMER)
+    squeeze_seconds: float = Field(20.0, ge=MIN_TIMER, le=MAX_TIMER)
+    """How long a squeeze lasts (Mini RedGreen's second hand, a Punto Banco table's hands)."""
     reveal_delay_ms: int = Field(600, ge=0, le=MAX_REVEAL_DELAY_MS)
     starting_balance_cents: int = Field(100_000, ge=0, le=MAX_STARTING_BALANCE_CENTS)
     token_hours: float = Field(12.0, gt=0, le=24 * 30)

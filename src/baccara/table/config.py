@@ -228,6 +228,14 @@ class TableConfig:
         return game(self.game)
 
     @property
+    def squeezes(self) -> bool:
+        """Whether the table's rounds squeeze: every electronic Mini RedGreen table's (its
+        second hand), an electronic Punto Banco table's with ``squeeze``."""
+        return self.mode is Mode.ELECTRONIC and (
+            self.squeeze or self.spec.table.highest_bettor_chooses_first_hand
+        )
+
+    @property
     def seat_count(self) -> int:
         """``seats``, resolved to the game's number when it was not given."""
         assert self.seats is not None

@@ -297,8 +297,7 @@ class Table:
             server_seed_hash=None if server_seed is None else seed_hash(server_seed),
             min_betting_seconds=config.min_betting_seconds,
             max_bets_per_player=config.max_bets_per_player,
-            squeeze=config.mode is Mode.ELECTRONIC
-            and (config.squeeze or self.spec.table.highest_bettor_chooses_first_hand),
+            squeeze=config.squeezes,
             squeeze_seconds=config.squeeze_seconds,
         )
         round_ = Round.open(

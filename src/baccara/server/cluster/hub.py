@@ -34,7 +34,7 @@ import contextlib
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -203,6 +203,15 @@ async def converse(
             await socket.close(code=UNSUPPORTED, reason="text messages only")
 
 
+class Talk(Protocol):
+    """What reads a table socket's messages besides its pings: the squeeze's bends
+    (:class:`~baccara.server.cluster.bends.Bends`)."""
+
+    def read(self, connection: Connection, text: str) -> bool: ...
+
+    def gone(self, connection: Connection) -> None: ...
+
+
 @dataclass(frozen=True)
 class Segment:
     """New events of one round: ``round_.events[since:]``."""
@@ -236,6 +245,8 @@ class Hub:
         table stands up a seated player whose page stays closed (:meth:`away_since`)."""
         self.started = clock.now()
         """Before it, nothing is known of anyone's pages (this process was not running)."""
+        self.talk: Talk | None = None
+        """What a table socket's other messages go to (the squeeze's bends)."""
 
     def add(self, connection: Connection) -> None:
         self.connections.setdefault(connection.table_id, set()).add(connection)
@@ -357,10 +368,12 @@ class Hub:
                 if table_id is None or connection.table_id == table_id:
                     connection.push(message)
 
-    def broadcast(self, table_id: int, message: dict[str, Any]) -> None:
+    def broadcast(self, table_id: int, message: dict[str, Any], but: str | None = None) -> None:
+        """``message`` to everyone at the table (``but`` the sockets of that user)."""
         text = encode(message)
         for connection in self.at(table_id):
-            connection.push(text)
+            if but is None or connection.username != but:
+                connection.push(text)
 
     def close_table(self, table_id: int) -> None:
         for connection in self.at(table_id):
@@ -373,11 +386,15 @@ class Hub:
         def read(text: str) -> None:
             if text == "ping":
                 connection.push({"type": "pong"})
+            elif self.talk is not None:
+                self.talk.read(connection, text)
 
         try:
             await converse(connection.websocket, asyncio.create_task(self._send(connection)), read)
         finally:
             self.remove(connection)
+            if self.talk is not None:
+                self.talk.gone(connection)
 
     async def _send(self, connection: Connection) -> None:
         queue, send = connection.queue, connection.send

@@ -165,7 +165,7 @@ class Bus(Generic[H]):
                 if mirror.reader is None or mirror.reader.done():
                     mirror.reader = asyncio.create_task(self._read_notified(mirror))
         for note in message.get("m", ()):
-            hub.broadcast(table_id, note)
+            hub.broadcast(table_id, note, but=message.get("x"))  # a bend: not to its squeezer
 
     async def _read_notified(self, mirror: Mirror) -> None:
         """Read a followed table's notified events into its mirror and send them on.

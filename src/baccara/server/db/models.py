@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -127,6 +128,9 @@ class CasinoTable(Base):
     peek_seconds: Mapped[float] = mapped_column(Float)
     choose_seconds: Mapped[float] = mapped_column(Float)
     reveal_delay: Mapped[float] = mapped_column(Float)
+    squeeze: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """Punto Banco: the hands are dealt for the highest bettors to squeeze."""
+    squeeze_seconds: Mapped[float] = mapped_column(Float, server_default="20")
     status: Mapped[str] = mapped_column(String(8), default="open")
     shoe_started_nonce: Mapped[int] = mapped_column(Integer, default=1)
     """A continuous live shoe holds the cards of the rounds from this nonce on."""

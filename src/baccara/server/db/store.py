@@ -102,6 +102,8 @@ def table_config(row: CasinoTable, settings_seats: int | None = None) -> TableCo
         peek_seconds=row.peek_seconds,
         choose_seconds=row.choose_seconds,
         reveal_delay=row.reveal_delay,
+        squeeze=row.squeeze,
+        squeeze_seconds=row.squeeze_seconds,
     )
 
 
@@ -120,6 +122,8 @@ def insert_table(session: Session, config: TableConfig, now: float) -> CasinoTab
         peek_seconds=config.peek_seconds,
         choose_seconds=config.choose_seconds,
         reveal_delay=config.reveal_delay,
+        squeeze=config.squeeze,
+        squeeze_seconds=config.squeeze_seconds,
         status="open",
         shoe_started_nonce=1,
         created_at=now,

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 
 from baccara.fair import check_client_seed
 from baccara.server.clock import SYSTEM, Clock, WallClock
+from baccara.server.cluster.bends import Bends
 from baccara.server.cluster.hub import Hub
 from baccara.server.cluster.mirror import Mirror
 from baccara.server.db.database import Database
@@ -40,7 +41,7 @@ from baccara.server.domain.views import Views
 from baccara.server.errors import Excluded
 from baccara.server.observe.metrics import Metrics
 from baccara.server.settings import Settings
-from baccara.table import TableConfig
+from baccara.table import Round, TableConfig
 
 T = TypeVar("T")
 
@@ -73,6 +74,10 @@ class Casino:
         self.sessions = PlaySessions(self.db, self.hub, self.time)
         self.lobby = LobbyFeed(self.db, self.hub, self.tables, self.bus, self.time)
         """The lobby's one socket a visitor: every table's state and changes."""
+        self.hub.talk = Bends(
+            self.hub, self._round_of, self.bus.publish if self.bus.shared else None
+        )
+        """The squeeze's bends, relayed to everyone at the table."""
         self._checker: asyncio.Task[None] | None = None
 
     # --- life ------------------------------------------------------------------------------
@@ -195,6 +200,15 @@ class Casino:
         """Private messages (a new balance), wherever each user is connected."""
         self.hub.to_users(None, messages)
         await asyncio.to_thread(self.bus.publish, {"u": messages})
+
+    def _round_of(self, table_id: int) -> tuple[int, Round] | None:
+        """The table's round in play and its id, as this process deals or follows it."""
+        live = self.tables.get(table_id)
+        source = live if live is not None else self.bus.mirrors.get(table_id)
+        if source is None or source.round_id is None:
+            return None
+        round_ = source.table.round if isinstance(source, Live) else source.round
+        return None if round_ is None else (source.round_id, round_)
 
     def seats(self, table_id: int) -> dict[str, str]:
         return {str(seat): name for seat, name in sorted(self.live(table_id).table.seats.items())}

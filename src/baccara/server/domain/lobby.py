@@ -9,7 +9,7 @@ changed (``lobby-changes``), at most every :data:`LOBBY_INTERVAL` seconds, howev
 the tables are.
 
 It reads only what everyone sees: a round's phase, its id and nonce, the deadline of
-a timer every player sees count down (betting, a peek, a choice), and the results of
+a timer every player sees count down (betting, a peek, a choice, a squeeze), and the results of
 rounds that are over, as ``GET /api/tables/{id}/rounds`` gives them to anyone. No card
 of a round in play, no peek, no bet and no balance is ever in a lobby message, so the
 socket needs no sign-in: signed-in and signed-out visitors get the same bytes. A
@@ -79,7 +79,7 @@ RESTART = 1012
 """The close code of every lobby socket when the casino stops ("service restart")."""
 SIGNED_OUT = 4401
 """The close code of a signed-in lobby socket whose token expired or was revoked."""
-TIMED = frozenset({Phase.BETTING, Phase.PEEK, Phase.CHOOSING})
+TIMED = frozenset({Phase.BETTING, Phase.PEEK, Phase.CHOOSING, Phase.SQUEEZE})
 """The phases whose deadline the lobby shows: timers every player at the table sees
 count down. A deal's and a reveal's steps are the table's own pace, not a countdown."""
 

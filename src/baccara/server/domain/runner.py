@@ -235,6 +235,7 @@ class Runner:
             peek_seconds=self.settings.peek_seconds,
             choose_seconds=self.settings.choose_seconds,
             reveal_delay=self.settings.reveal_delay,
+            squeeze_seconds=self.settings.squeeze_seconds,
             **settings,
         )
 

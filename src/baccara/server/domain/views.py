@@ -50,11 +50,13 @@ def table_json(row: CasinoTable, seated: Mapping[int, str]) -> dict[str, Any]:
         "bet_step_cents": row.bet_step_cents,
         "bets": list(config.spec.bet_ids),
         "shoe": {"mode": row.shoe, "penetration": row.penetration},
+        "squeeze": config.squeezes,
         "timers": {
             "betting_seconds": row.betting_seconds,
             "peek_seconds": row.peek_seconds,
             "choose_seconds": row.choose_seconds,
             "reveal_delay_ms": round(row.reveal_delay * 1000),
+            "squeeze_seconds": row.squeeze_seconds,
         },
     }
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import Path
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from baccara.server.http.api.errors import ErrorOut
 
@@ -78,6 +78,11 @@ class TableIn(Strict):
     )
     seats: StrictInt | None = Field(None, ge=1, le=100)
     shoe: ShoeIn = Field(default_factory=ShoeIn)
+    squeeze: StrictBool = Field(
+        False,
+        description="Punto Banco, electronic tables: deal the hands face down for the highest"
+        " bettor on each to squeeze",
+    )
 
 
 class SeatIn(Strict):
@@ -97,6 +102,12 @@ class BetOut(BaseModel):
 
 class ChooseIn(Strict):
     hand: Literal["red", "green"]
+
+
+class TurnIn(Strict):
+    position: StrictStr = Field(
+        max_length=16, description='A card of the squeeze, as its events name it: "player.0"'
+    )
 
 
 MAX_DIE = 1_000

@@ -135,6 +135,8 @@ async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dic
         peek_seconds=settings.peek_seconds,
         choose_seconds=settings.choose_seconds,
         reveal_delay=settings.reveal_delay,
+        squeeze=body.squeeze,
+        squeeze_seconds=settings.squeeze_seconds,
     )
     table_id = await casino.create_table(config, admin)
     return await casino.table_view(table_id)

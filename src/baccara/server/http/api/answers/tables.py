@@ -13,6 +13,7 @@ class Timers(Answer):
     peek_seconds: float
     choose_seconds: float
     reveal_delay_ms: int
+    squeeze_seconds: float
 
 
 class TableOut(Answer):
@@ -30,6 +31,10 @@ class TableOut(Answer):
     bet_step_cents: int
     bets: list[str]
     shoe: ShoeSetting
+    squeeze: bool = Field(
+        description="Whether the highest bettor squeezes cards at this table: Mini RedGreen's"
+        " hand set second, a Punto Banco table's hands when it deals for the squeeze"
+    )
     timers: Timers
 
 
