@@ -5,9 +5,9 @@
 
 import { ApiError, del, get, games, placeBet, post } from "../api.js";
 import { openModal } from "../dialog.js";
-import { chipClass, chipLabel, chipStack, chipsFor, limitChips, stepText } from "../chips.js";
-import { dateTime, duration, h, money, replace, signed } from "../dom.js";
-import { betName, drawHands, factsOf, handName, headline, pieceOf, spotPays, spotsOf } from "../layouts.js";
+import { chipClass, chipLabel, chipStack, chipsFor, limitChips, limitsText } from "../chips.js";
+import { dateTime, h, money, replace, signed } from "../dom.js";
+import { betName, callLine, drawHands, factsOf, gameName, handName, headline, pieceOf, spotPays, spotsOf, voidReason } from "../layouts.js";
 import { TableSocket } from "../live.js";
 import { collapsed, moreTables, sharedRealityCheck } from "../tiles.js";
 import { RoundState } from "../round.js";
@@ -15,6 +15,7 @@ import { TableSqueeze, squeezeText } from "../squeezeplay.js";
 import { t } from "../i18n.js";
 import { foldButton } from "../resultfold.js";
 import { announce } from "../announce.js";
+import { heard } from "../hear.js";
 import { countdown, play, result as playResult } from "../sound.js";
 import { refusal, resultWord } from "../words.js";
 import { limitsOf, mergedPayouts, planDouble, planRebet, planUndo, standingText } from "../betplan.js";
@@ -26,8 +27,22 @@ import { onSession, session, setBalance } from "../session.js";
 
 /** What a reality check says: how long the session has lasted and its net result. */
 export function realityText(minutes, netCents) {
-  if (typeof minutes !== "number") return "Time for a reality check: see how long you have played before you bet on.";
-  return `You have been playing for ${duration(minutes * 60)}. Your net result this session: ${signed(netCents)}.`;
+  if (typeof minutes !== "number") return t("table.reality.due");
+  return t("table.reality.text", { time: playTime(minutes), net: signed(netCents) });
+}
+
+/** A length of play in words: "0 min", "12 min", "1 h 05 min". */
+export function playTime(minutes) {
+  const whole = Math.max(0, Math.floor(minutes));
+  if (whole < 60) return t("table.duration.minutes", { minutes: whole });
+  return t("table.duration.hours", { hours: Math.floor(whole / 60), minutes: String(whole % 60).padStart(2, "0") });
+}
+
+/** The table's name as its heading shows it: a table named after its game reads the game's
+ * name in the page's language; a name of its own stays as the casino gave it. */
+export function tableName(table) {
+  const facts = factsOf(table.game);
+  return !table.name || (facts && table.name === facts.name) ? gameName(table.game) : table.name;
 }
 
 export function mount(main, [id], { navigate, compact = false, prefix = "" } = {}) {
@@ -66,7 +81,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
   });
   let ticker = null;
 
-  replace(main, h("section", { class: "panel loading", "aria-busy": "true" }, h("p", {}, "Joining the table…")));
+  replace(main, h("section", { class: "panel loading", "aria-busy": "true" }, h("p", {}, t("table.joining"))));
 
   // --- clocks and helpers -------------------------------------------------------------
 
@@ -90,7 +105,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     return st.previous || r;
   };
   /** A refusal, shown on the felt above the spots (never over them), led by what was refused. */
-  const failed = (error, lead = "Bet refused: ") => {
+  const failed = (error, lead = "bet") => {
     if (error instanceof ApiError && error.code === "reality_check") {
       realityFromServer();
       return;
@@ -103,7 +118,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       }
       return;
     }
-    notice(error instanceof ApiError ? refusal(error, game()) : "the casino cannot be reached; try again", "refused", lead);
+    notice(error instanceof ApiError ? refusal(error, game()) : t("table.unreachable"), "refused", lead);
   };
   /** The previous round's bets at this table, one per spot: what Rebet places again. */
   const lastBets = () => {
@@ -121,9 +136,9 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
    * an exclusion, a bet or a rebet the table could not take. */
   function notice(text, kind, lead = null) {
     if (!built) return;
-    const first = lead ?? ({ self_excluded: "No bets: ", reality_check: "Bets paused: " }[kind] || "Bet refused: ");
-    const body = text ? text.replace(/\.$/, "") : "";
-    ui.notice.textContent = body ? `${first}${first ? body : body[0].toUpperCase() + body.slice(1)}.` : "";
+    const first = lead ?? ({ self_excluded: "excluded", reality_check: "paused" }[kind] || "bet"); // a table.lead.* key, "" for none
+    const body = text ? text.replace(/[.。]$/, "") : "";
+    ui.notice.textContent = body ? t(`table.lead.${first || "none"}`, { text: first ? body : body[0].toUpperCase() + body.slice(1) }) : "";
     ui.notice.dataset.kind = kind || "";
     ui.notice.hidden = !text;
   }
@@ -131,7 +146,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
   /** A table call ("Place your bets", "No more bets", "Bet accepted"): shown on the felt for
    * a moment, and read out to screen readers by the page's one polite live region. */
   function say(text) {
-    announce(compact && st.table ? `${st.table.name}, table ${tableId}: ${text}` : text); // which of the screen's tables
+    announce(compact && st.table ? t("table.say_which", { name: tableName(st.table), id: tableId, text }) : text); // which of the screen's tables
     if (!built) return;
     ui.callout.textContent = text;
     ui.callout.hidden = false;
@@ -139,16 +154,21 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     st.calloutTimer = setTimeout(() => { ui.callout.hidden = true; }, 2500);
   }
 
+  /** The cards as they turn, the result and the player's payout, said to screen readers. */
+  function hear(text) {
+    if (text) announce(compact && st.table ? t("table.say_which", { name: tableName(st.table), id: tableId, text }) : text);
+  }
+
   /** Why the table stood a player up (the reason of a stood-up event), as the page says it. */
   const STOOD_UP = {
-    "sat-out": "you were stood up after two rounds without a bet",
-    away: "you were stood up: your table page was closed and a round passed without a bet from you",
+    "sat-out": () => t("table.stood_up.sat-out"),
+    away: () => t("table.stood_up.away"),
   };
 
   /** The table stood this player up: say why, until they take a seat again (the button is back). */
   function stoodUp(event) {
     if (event.player !== me || mySeat() !== null) return;
-    notice(`${STOOD_UP[event.reason] || "you were stood up"}. You may take a seat again in a minute`, "stood_up", "");
+    notice(t("table.stood_up.again", { why: STOOD_UP[event.reason] ? STOOD_UP[event.reason]() : t("table.stood_up.default") }), "stood_up", "");
   }
 
   /** A bet was taken: a refusal shown before it no longer holds (a protection's does). */
@@ -164,7 +184,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     const shared = sharedRealityCheck(recheckReality); // another table of the screen asks it already
     if (shared) {
       st.reality = shared;
-      notice("answer the reality check to bet on", "reality_check");
+      notice(t("table.reality.answer"), "reality_check");
       if (built) draw();
       return;
     }
@@ -178,24 +198,24 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
           closeRealityCheck();
           draw();
         } catch (failure) {
-          error.textContent = failure instanceof ApiError ? failure.message : "The casino cannot be reached; try again.";
+          error.textContent = failure instanceof ApiError ? refusal(failure, game()) : t("table.unreachable_sentence");
           buttons.forEach((b) => { b.disabled = false; });
         }
-      } }, "Continue playing"),
+      } }, t("table.reality.continue")),
       h("button", { type: "button", onClick: () => {
         closeRealityCheck();
         if (navigate) navigate("/");
-      } }, "Leave the table"),
+      } }, t("table.reality.leave")),
     ];
     const modal = openModal({
-      id: at("reality-check"), title: "Reality check", required: true, className: "modal-reality",
-      body: [summary, h("p", { class: "quiet" }, "Take a moment. The table takes no bet from you until you choose to go on; or leave for the lobby. Your limits and today's play are on My account."), error],
+      id: at("reality-check"), title: t("table.reality.title"), required: true, className: "modal-reality",
+      body: [summary, h("p", { class: "quiet" }, t("table.reality.help")), error],
       actions: buttons,
     });
     modal.dialog.dataset.minutes = typeof minutes === "number" ? String(minutes) : "";
     modal.dialog.dataset.net = typeof netCents === "number" ? String(netCents) : "";
     st.reality = { ...modal, summary };
-    notice("answer the reality check to bet on", "reality_check");
+    notice(t("table.reality.answer"), "reality_check");
     if (built) draw();
   }
 
@@ -235,7 +255,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       const mine = await get("/api/me/protections");
       if (mine.self_excluded_until) {
         st.excludedUntil = mine.self_excluded_until;
-        notice(`you have excluded yourself from play until ${dateTime(mine.self_excluded_until)}`, "self_excluded");
+        notice(t("table.excluded_until", { until: dateTime(mine.self_excluded_until) }), "self_excluded");
       }
       if (mine.reality_check_due && mine.session) openRealityCheck(mine.session.minutes, mine.session.net_cents);
       draw();
@@ -269,7 +289,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       setBalance(answer.balance_cents);
       clearRefusal();
       play("chip");
-      say("Bet accepted");
+      say(t("table.bet_accepted"));
     } catch (error) {
       failed(error);
     }
@@ -295,7 +315,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     draw();
     try {
       const mine = st.round.betsOf(me).map((b) => b.bet_id).reverse();
-      if (await takeBack(mine, "Clear refused: ")) clearRefusal();
+      if (await takeBack(mine, "clear")) clearRefusal();
     } finally {
       st.busy = false;
       draw();
@@ -328,13 +348,13 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       }
       clearRefusal();
       play("chip");
-      say(bets.length > 1 ? "Bets accepted" : "Bet accepted");
+      say(bets.length > 1 ? t("table.bets_accepted") : t("table.bet_accepted"));
     } catch (error) {
       const stood = [];
       for (const item of placed.reverse()) if (!(await takeBack([item.betId], null))) stood.unshift(item);
       failed(error, lead);
       const standing = standingText(stood, (spot) => betName(game(), spot));
-      if (standing) notice(ui.notice.hidden ? standing : `${ui.notice.textContent} ${standing}`, "refused", "");
+      if (standing) notice(ui.notice.hidden ? standing : t("table.two_sentences", { first: ui.notice.textContent, second: standing }), "refused", "");
     } finally {
       st.busy = false;
       draw();
@@ -347,7 +367,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     const { limits, mine, placed, name } = planning();
     const plan = planRebet(lastBets(), mine, limits, session.balance, placed, st.table.bets, name);
     if (plan.refusal) notice(plan.refusal, "refused", "");
-    else await placeAll(plan.bets, "Rebet refused: ");
+    else await placeAll(plan.bets, "rebet");
   }
 
   /** Double: every bet of the round placed again, so each spot holds twice as much. */
@@ -356,7 +376,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     const { limits, mine, placed, name } = planning();
     const plan = planDouble(mine, limits, session.balance, placed, name);
     if (plan.refusal) notice(plan.refusal, "refused", "");
-    else await placeAll(plan.bets, "Double refused: ");
+    else await placeAll(plan.bets, "double");
   }
 
   /** Undo: take back the last chip placed this round. */
@@ -371,7 +391,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     st.busy = true;
     draw();
     try {
-      if (await takeBack([plan.betId], "Undo refused: ")) clearRefusal();
+      if (await takeBack([plan.betId], "undo")) clearRefusal();
     } finally {
       st.busy = false;
       draw();
@@ -385,7 +405,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       st.ready.add(st.round.id);
       draw();
     } catch (error) {
-      failed(error, "Deal refused: ");
+      failed(error, "deal");
     }
   }
 
@@ -396,7 +416,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       if (ui.notice.dataset.kind === "stood_up") notice("", "");
       draw();
     } catch (error) {
-      failed(error, "Seat refused: ");
+      failed(error, "seat");
     }
   }
 
@@ -408,7 +428,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       st.seats = seats;
       draw();
     } catch (error) {
-      failed(error, "Seat kept: ");
+      failed(error, "seat_kept");
     }
   }
 
@@ -535,7 +555,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     onClosed() {
       st.closed = true;
       if (built) draw();
-      else replace(main, h("section", { class: "panel" }, h("h1", {}, "This table is closed"), h("a", { href: "/", "data-link": true }, "Back to the lobby")));
+      else replace(main, h("section", { class: "panel" }, h("h1", {}, t("table.closed_title")), h("a", { href: "/", "data-link": true }, t("table.back_to_lobby"))));
     },
     onGone(why) {
       if (built) socket.handlers.onClosed();
@@ -550,7 +570,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       st.connection = state;
       st.connectionDetail = detail;
       if (built) drawConnection();
-      else if (state === "closed" && detail) replace(main, h("section", { class: "panel refused-table", role: "alert" }, `This table cannot open: ${detail}.`)); // too many open at once
+      else if (state === "closed" && detail) replace(main, h("section", { class: "panel refused-table", role: "alert" }, t("table.cannot_open", { detail }))); // too many open at once
     },
   });
 
@@ -565,6 +585,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
   }
 
   function react(event, roundId) {
+    hear(heard(st.round, event, me, mySeat()));
     if (event.kind === "round-voided") announceVoid(st.round, me);
     if (event.kind === "stood-up") {
       const seats = { ...st.seats };
@@ -576,14 +597,14 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     if (event.kind === "peeked" && event.player === me && event.cards) st.peekCards = { hand: event.hand, cards: event.cards };
     if (event.kind === "betting-window" && event.until !== null && !st.round.events.some((e) => e.kind === "betting-window" && e.seq < event.seq && e.until !== null)) {
       play("bets-open");
-      say("Place your bets");
+      say(t("table.place_bets"));
     }
     if (event.kind === "card-dealt") play("card");
     if ((event.kind === "card-dealt" && event.face_up && event.item !== null) || event.kind === "card-exposed") play("flip");
     if (event.kind === "round-settled") playResult(mergedPayouts(st.round.payoutsOf(me)).reduce((net, p) => net + p.returned - p.stake, 0));
     if (event.kind === "betting-closed") {
       play("bets-closed");
-      say("No more bets");
+      say(t("table.no_more_bets"));
       const totals = st.round.totals(me);
       const mine = Object.keys(totals).filter((spot) => totals[spot] > 0).map((spot) => ({ spot, amount_cents: totals[spot] }));
       if (me && mine.length) localStorage.setItem(rebetKey, JSON.stringify(mine));
@@ -601,8 +622,8 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
 
   function build() {
     built = true;
-    const t = st.table;
-    const chips = chipsFor(t.min_bet_cents, t.max_bet_cents, t.bet_step_cents || 1);
+    const tb = st.table;
+    const chips = chipsFor(tb.min_bet_cents, tb.max_bet_cents, tb.bet_step_cents || 1);
     st.chip = chips[0];
     ui.conn = h("span", { class: "conn", role: "status" });
     ui.phase = h("p", { class: "phase", "aria-live": "polite" });
@@ -614,66 +635,65 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     ui.notice = h("p", { class: "notice", id: at("table-notice"), role: "alert", hidden: true });
     ui.spots = new Map();
     const spotRows = {};
-    for (const spot of spotsOf(t.game)) {
-      const mine = h("span", { class: "stake mine", id: at(`stake-${spot.bet}`) });
-      const others = h("span", { class: "stake others", id: at(`others-${spot.bet}`) });
-      const pays = h("span", { class: "pays", id: at(`pays-${spot.bet}`) });
+    for (const spot of spotsOf(tb.game)) {
+      const mine = h("span", { class: "stake mine", id: at(`stake-${spot.bet}`), "aria-hidden": "true" });
+      const others = h("span", { class: "stake others", id: at(`others-${spot.bet}`), "aria-hidden": "true" });
+      const pays = h("span", { class: "pays", id: at(`pays-${spot.bet}`), "aria-hidden": "true" });
       const button = h("button", {
-        type: "button", class: ["spot", `spot-${spot.bet}`], "data-bet": spot.bet, "aria-label": spot.name,
+        type: "button", class: ["spot", `spot-${spot.bet}`], "data-bet": spot.bet, // named by its label, as shown (WCAG 2.5.3); the rest describes it
         "aria-describedby": [`pays-${spot.bet}`, `stake-${spot.bet}`, `others-${spot.bet}`].map(at).join(" "),
         onClick: () => bet(spot.bet),
-      }, h("span", { class: "spot-name", "aria-hidden": "true" }, spot.name), pays, h("span", { class: "chips-on", "aria-hidden": "true" }), mine, others);
+      }, h("span", { class: "spot-name" }, betName(tb.game, spot.bet)), pays, h("span", { class: "chips-on", "aria-hidden": "true" }), mine, others);
       ui.spots.set(spot.bet, { button, mine, others, pays });
       (spotRows[spot.row] ||= []).push(button);
     }
     ui.chips = h("fieldset", { class: "chips" },
-      h("legend", {}, "Chip"),
+      h("legend", {}, t("table.chip")),
       chips.map((cents, i) => h("label", { class: "chip", "data-cents": cents },
-        h("input", { type: "radio", name: `chip-${tableId}`, value: String(cents), checked: i === 0, "aria-label": `Chip ${money(cents)}`,
+        h("input", { type: "radio", name: `chip-${tableId}`, value: String(cents), checked: i === 0, "aria-label": t("table.chip_named", { amount: money(cents) }),
           onChange: (event) => { st.chip = Number(event.target.value); } }),
         h("span", { class: ["chip-face", chipClass(cents)], "aria-hidden": "true" }, chipLabel(cents)))));
-    ui.undo = h("button", { type: "button", class: "action", onClick: undo, title: "Take back the last chip you placed" }, "Undo");
-    ui.double = h("button", { type: "button", class: "action", onClick: double, title: "Double every bet of yours on this round" }, "Double");
+    ui.undo = h("button", { type: "button", class: "action", onClick: undo, title: t("table.undo_title") }, t("table.undo"));
+    ui.double = h("button", { type: "button", class: "action", onClick: double, title: t("table.double_title") }, t("table.double"));
     ui.callout = h("p", { class: "callout", "aria-hidden": "true", hidden: true }); // said by the live region
-    ui.rebet = h("button", { type: "button", class: "action", onClick: rebet }, "Rebet");
-    ui.clear = h("button", { type: "button", class: "action", onClick: clearBets }, "Clear");
-    ui.deal = h("button", { type: "button", class: "action primary", onClick: deal }, "Deal");
-    ui.sit = h("button", { type: "button", class: "action", onClick: () => sit() }, "Take a seat");
+    ui.rebet = h("button", { type: "button", class: "action", onClick: rebet }, t("table.rebet"));
+    ui.clear = h("button", { type: "button", class: "action", onClick: clearBets }, t("table.clear"));
+    ui.deal = h("button", { type: "button", class: "action primary", onClick: deal }, t("table.deal"));
+    ui.sit = h("button", { type: "button", class: "action", onClick: () => sit() }, t("table.take_seat"));
     ui.seatTag = h("span", { class: "action seat-tag", hidden: true }); // in Take a seat's place once seated
     ui.total = h("p", { class: "my-total", "aria-live": "polite" });
     ui.seats = h("div", { class: "seats" });
-    ui.bets = h("ul", { class: "table-bets", "aria-label": "Bets on this round" });
+    ui.bets = h("ul", { class: "table-bets", "aria-label": t("table.bets_label") });
     ui.roundInfo = h("div", { class: "round-info" });
     ui.roads = h("div", { class: "roads-area" });
-    const live = t.mode === "live";
-    const phoneLimits = `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}`;
-    replace(main, h("section", { class: ["table-page", `game-${t.game}`, compact && "compact"], "aria-labelledby": at("table-title") },
+    const live = tb.mode === "live";
+    replace(main, h("section", { class: ["table-page", `game-${tb.game}`, compact && "compact"], "aria-labelledby": at("table-title") },
       h("header", { class: "table-head" },
-        h(compact ? "h2" : "h1", { id: at("table-title") }, t.name),
+        h(compact ? "h2" : "h1", { id: at("table-title") }, tableName(tb)),
         h("p", { class: "table-facts" },
-          h("span", {}, `Table ${t.id}`), h("span", {}, live ? "Live dealer" : "Electronic"),
-          h("span", { "data-fact": "limits" }, `Limits ${phoneLimits} a spot`),
-          h("a", { href: `/rules/${t.game}?table=${t.id}`, "data-link": true }, "Rules"),
-          h("a", { href: "/history", "data-link": true }, "My rounds"),
-          moreTables(t.id, compact)),
+          h("span", {}, t("table.number", { id: tb.id })), h("span", {}, live ? t("table.live_dealer") : t("table.electronic")),
+          h("span", { "data-fact": "limits" }, t("table.limits_short", { min: money(tb.min_bet_cents), max: money(tb.max_bet_cents) })),
+          h("a", { href: `/rules/${tb.game}?table=${tb.id}`, "data-link": true }, t("table.rules")),
+          h("a", { href: "/history", "data-link": true }, t("table.my_rounds")),
+          moreTables(tb.id, compact)),
         ui.conn),
       h("div", { class: "table-grid" },
         h("div", { class: "felt" },
           h("div", { class: "status-bar" }, ui.phase, ui.countdown, h("span", { class: "bar", "aria-hidden": "true" }, ui.bar)),
-          h("div", { class: "stage" }, ui.hands, ui.decision, ui.result, ui.callout), // the result over the cards: nothing below moves
+          h("div", { class: "stage" }, h("h2", { class: "visually-hidden" }, t("a11y.cards")), ui.hands, ui.decision, ui.result, ui.callout), // the result over the cards: nothing below moves
           ui.notice,
-          h("div", { class: "spots", role: "group", "aria-label": "Bet spots" },
+          h("div", { class: "spots", role: "group", "aria-label": t("table.spots_label") },
             Object.keys(spotRows).sort().map((row) => h("div", { class: ["spot-row", `row-${row}`] }, spotRows[row]))),
           me ? h("div", { class: "controls" }, ui.chips,
             h("div", { class: "actions" }, h("span", { class: "seat-slot" }, ui.sit, ui.seatTag), ui.undo, ui.double, ui.rebet, ui.clear, ui.deal)) : watcherControls(tableId),
           ui.total),
-        collapsed(compact, "Seats and bets", h("aside", { class: "side" },
-          h("section", { class: "side-panel", "aria-labelledby": at("seats-title") }, h("h2", { id: at("seats-title") }, "Seats"), ui.seats),
-          h("section", { class: "side-panel", "aria-labelledby": at("bets-title") }, h("h2", { id: at("bets-title") }, "Bets this round"), ui.bets),
-          h("section", { class: "side-panel", "aria-labelledby": at("round-title") }, h("h2", { id: at("round-title") }, "This round"), ui.roundInfo)))),
-      keepsRoads() ? collapsed(compact, "Roads", ui.roads) : ui.roads));
+        collapsed(compact, t("table.seats_and_bets"), h("aside", { class: "side" },
+          h("section", { class: "side-panel", "aria-labelledby": at("seats-title") }, h("h2", { id: at("seats-title") }, t("table.seats")), ui.seats),
+          h("section", { class: "side-panel", "aria-labelledby": at("bets-title") }, h("h2", { id: at("bets-title") }, t("table.bets_this_round")), ui.bets),
+          h("section", { class: "side-panel", "aria-labelledby": at("round-title") }, h("h2", { id: at("round-title") }, t("table.this_round")), ui.roundInfo)))),
+      keepsRoads() ? collapsed(compact, t("table.roads"), ui.roads) : ui.roads));
     games().then((all) => {
-      st.gameInfo = all.find((g) => g.id === t.game) || null;
+      st.gameInfo = all.find((g) => g.id === tb.game) || null;
       for (const [spot, parts] of ui.spots) parts.pays.textContent = spotPays(st.gameInfo, spot);
     }).catch(() => {});
     ticker = setInterval(tick, 250);
@@ -681,8 +701,8 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
   }
 
   function drawConnection() {
-    const labels = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting", closed: "Closed" };
-    ui.conn.textContent = `${labels[st.connection] || st.connection}${st.connectionDetail && st.connection !== "live" ? ` ${st.connectionDetail}` : ""}`;
+    const label = ["connecting", "live", "reconnecting", "closed"].includes(st.connection) ? t(`table.conn.${st.connection}`) : st.connection;
+    ui.conn.textContent = st.connectionDetail && st.connection !== "live" ? t("table.conn.detail", { state: label, detail: st.connectionDetail }) : label;
     ui.conn.dataset.state = st.connection;
   }
 
@@ -696,7 +716,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     }
     const left = Math.max(0, deadline - serverNow());
     const total = round.phase === "betting" ? round.opened.betting_seconds : round.phase === "peek" ? round.opened.peek_seconds : round.phase === "squeeze" ? round.opened.squeeze_seconds || 20 : round.opened.choose_seconds;
-    ui.countdown.textContent = `${Math.ceil(left)} s`;
+    ui.countdown.textContent = t("table.seconds", { seconds: Math.ceil(left) });
     countdown(`${tableId}:${round.id}:${round.phase}`, left);
     ui.bar.parentElement.classList.add("running");
     ui.bar.style.width = `${Math.min(100, (100 * left) / total)}%`;
@@ -704,29 +724,29 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
 
   function phaseText() {
     const r = st.round;
-    if (st.closed) return "This table has closed.";
-    if (!r) return "Waiting for the next round";
+    if (st.closed) return t("table.phase.closed");
+    if (!r) return t("table.phase.waiting");
     switch (r.phase) {
       case "betting":
-        if (!r.bets.size) return "Place your bets";
-        if (st.ready.has(r.id) && r.betsOf(me).length) return "Waiting for the other players — betting closes in";
-        return "Betting closes in";
+        if (!r.bets.size) return t("table.place_bets");
+        if (st.ready.has(r.id) && r.betsOf(me).length) return t("table.phase.waiting_others");
+        return t("table.phase.closes_in");
       case "dealing":
-        return r.mode === "live" ? "No more bets — the dealer is dealing" : "No more bets — dealing";
+        return r.mode === "live" ? t("table.phase.dealing_live") : t("table.phase.dealing");
       case "peek":
-        if (r.peek.player === me) return `You are the highest bettor: only you see ${handName(game(), r.peek.hand)} — for`;
-        return `${r.peek.player} is looking at ${handName(game(), r.peek.hand)}`;
+        if (r.peek.player === me) return t("table.phase.peek_mine", { hand: handName(game(), r.peek.hand) });
+        return t("games.peek.other", { player: r.peek.player, hand: handName(game(), r.peek.hand) });
       case "squeeze":
         return squeezeText(game(), squeezes.now);
       case "choosing":
-        if (r.choice.player === me) return "You are the highest bettor: choose the hand set first —";
-        return `${r.choice.player} chooses which hand is set first`;
+        if (r.choice.player === me) return t("table.phase.choose_mine");
+        return t("games.step.choice", { player: r.choice.player });
       case "revealing":
-        return `Turning the ${pieceOf(game())}s`;
+        return pieceOf(game()) === "tile" ? t("table.phase.turning_tiles") : t("table.phase.turning_cards");
       case "settled":
         return headline(r, me, mySeat());
       case "voided":
-        return `Round voided: ${r.voided.reason}`;
+        return t("table.phase.voided", { reason: voidReason(r.voided.reason) });
       default:
         return "";
     }
@@ -736,19 +756,19 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     const r = st.round;
     if (r && r.phase === "peek" && r.peek.player === me) {
       replace(ui.decision, h("div", { class: "decision-box" },
-        h("p", {}, `Your bet backs ${handName(game(), r.peek.hand)}: its cards are yours alone to see until they are turned.`),
+        h("p", {}, t("table.peek.backs", { hand: handName(game(), r.peek.hand) })),
         h("p", { class: "squeeze-help" }, t("squeeze.peek_help")),
-        h("button", { type: "button", class: "primary", onClick: handBack }, "Hand the cards back")));
+        h("button", { type: "button", class: "primary", onClick: handBack }, t("table.peek.hand_back"))));
     } else if (r && r.phase === "squeeze" && squeezes.now && squeezes.now.mine) {
       replace(ui.decision, h("div", { class: "decision-box" },
         h("p", { class: "squeeze-help" }, t("squeeze.help", { hand: handName(game(), r.squeeze.hand) })),
         h("button", { type: "button", class: "primary", onClick: () => squeezes.done() }, t("squeeze.turn_all"))));
     } else if (r && r.phase === "choosing" && r.choice.player === me) {
       replace(ui.decision, h("div", { class: "decision-box" },
-        h("p", {}, "Which hand does the dealer set first? The other is turned card by card."),
+        h("p", {}, t("table.choose.question")),
         h("div", { class: "buttons" },
-          h("button", { type: "button", class: "choose-red", onClick: () => choose("red") }, "Set Red first"),
-          h("button", { type: "button", class: "choose-green", onClick: () => choose("green") }, "Set Green first"))));
+          h("button", { type: "button", class: "choose-red", onClick: () => choose("red") }, t("table.choose.first", { hand: handName(game(), "red") })),
+          h("button", { type: "button", class: "choose-green", onClick: () => choose("green") }, t("table.choose.first", { hand: handName(game(), "green") })))));
     } else {
       ui.decision.replaceChildren();
     }
@@ -769,19 +789,19 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     ui.result.dataset.roundId = String(round.id);
     replace(ui.result, foldButton(ui.result),
       h("h2", { id: at("result-title") }, headline(round, me, mySeat())),
-      round.settled ? h("p", { class: "call" }, round.settled.result.call) : null,
+      round.settled ? h("p", { class: "call" }, callLine(round)) : null,
       mine.length
         ? h("table", { class: "payouts" },
-          h("caption", {}, "Your bets"),
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Bet"), h("th", { scope: "col" }, "Stake"), h("th", { scope: "col" }, "Result"), h("th", { scope: "col" }, "Paid"))),
+          h("caption", {}, t("table.result.caption")),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("table.result.bet")), h("th", { scope: "col" }, t("table.result.stake")), h("th", { scope: "col" }, t("table.result.result")), h("th", { scope: "col" }, t("table.result.paid")))),
           h("tbody", {}, mine.map((p) => h("tr", { class: `result-${p.result}`, "data-stake": p.stake, "data-returned": p.returned },
             h("th", { scope: "row" }, betName(round.game, p.spot)),
             h("td", {}, money(p.stake)),
-            h("td", { "data-result": p.result }, resultWord(p.result, Boolean(round.voided)), p.commission ? h("small", {}, `commission ${money(p.commission)}`) : null),
+            h("td", { "data-result": p.result }, resultWord(p.result, Boolean(round.voided)), p.commission ? h("small", {}, t("table.result.commission", { amount: money(p.commission) })) : null),
             h("td", {}, money(p.returned))))))
-        : h("p", { class: "quiet" }, ended && me && !round.voided ? "You had no bet on this round." : ""),
+        : h("p", { class: "quiet" }, ended && me && !round.voided ? t("table.no_bet_round") : ""),
       mine.length && !round.voided ? h("p", { class: ["net", net > 0 ? "up" : net < 0 ? "down" : "even"], "data-net": String(net), "data-staked": String(staked), "data-returned": String(returned) },
-        `Staked ${money(staked)} · paid ${money(returned)} · balance change `, h("strong", {}, signed(net))) : null,
+        t("table.result.net", { staked: money(staked), paid: money(returned) }), h("strong", {}, signed(net))) : null,
       refundLine(round, me));
   }
 
@@ -805,9 +825,9 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     for (const [spot, parts] of ui.spots) {
       const mine = mineNow[spot] || 0;
       const others = (allNow[spot] || 0) - (mineNow[spot] || 0);
-      parts.mine.textContent = mine ? `Your bet ${money(mine)}` : "";
-      parts.others.textContent = others ? `Others ${crowd[spot]} %` : "";
-      parts.others.title = others ? `Other players: ${money(others)}` : "";
+      parts.mine.textContent = mine ? t("table.spot.mine", { amount: money(mine) }) : "";
+      parts.others.textContent = others ? t("table.spot.others", { share: crowd[spot] }) : "";
+      parts.others.title = others ? t("table.spot.others_title", { amount: money(others) }) : "";
       parts.button.disabled = !open;
       parts.button.setAttribute("aria-disabled", String(!open));
       parts.button.classList.toggle("has-bet", Boolean(mine));
@@ -822,30 +842,30 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
   }
 
   function drawSeats() {
-    const t = st.table;
+    const tb = st.table;
     const seat = mySeat();
     const items = [];
-    for (let n = 1; n <= t.seats; n += 1) {
+    for (let n = 1; n <= tb.seats; n += 1) {
       const name = st.seats[String(n)];
       items.push(name
-        ? h("li", { class: ["seat", name === me ? "mine" : "taken"], "data-seat": n }, h("span", { class: "seat-no" }, String(n)), h("span", { class: "seat-name" }, name === me ? `${name} (you)` : name))
-        : h("li", { class: "seat free", "data-seat": n }, h("button", { type: "button", disabled: seat !== null || st.closed || !me, onClick: () => sit(n), "aria-label": `Sit at seat ${n}` }, h("span", { class: "seat-no" }, String(n)), h("span", { class: "seat-name" }, "free"))));
+        ? h("li", { class: ["seat", name === me ? "mine" : "taken"], "data-seat": n }, h("span", { class: "seat-no" }, String(n)), h("span", { class: "seat-name" }, name === me ? t("games.you", { name }) : name))
+        : h("li", { class: "seat free", "data-seat": n }, h("button", { type: "button", disabled: seat !== null || st.closed || !me, onClick: () => sit(n) }, h("span", { class: "visually-hidden" }, t("table.seat.sit", { seat: n })), h("span", { class: "seat-no", "aria-hidden": "true" }, String(n)), h("span", { class: "seat-name", "aria-hidden": "true" }, t("table.seat.free")))));
     }
-    const facts = factsOf(t.game);
-    const perSide = facts && facts.seats_per_side && t.seats === 2 * facts.seats_per_side ? facts.seats_per_side : null;
+    const facts = factsOf(tb.game);
+    const perSide = facts && facts.seats_per_side && tb.seats === 2 * facts.seats_per_side ? facts.seats_per_side : null;
     const lists = perSide
-      ? [h("h3", {}, `Left side, seats 1–${perSide}`), h("ul", { class: "seat-list" }, items.slice(0, perSide)), h("h3", {}, `Right side, seats ${perSide + 1}–${t.seats}`), h("ul", { class: "seat-list" }, items.slice(perSide))]
+      ? [h("h3", {}, t("table.seat.left", { last: perSide })), h("ul", { class: "seat-list" }, items.slice(0, perSide)), h("h3", {}, t("table.seat.right", { first: perSide + 1, last: tb.seats })), h("ul", { class: "seat-list" }, items.slice(perSide))]
       : [h("ul", { class: "seat-list" }, items)];
     const hasBets = st.round && st.round.betsOf(me).length > 0 && !st.round.over;
     replace(ui.seats, ...lists,
-      seat !== null ? h("button", { type: "button", class: "link-button", disabled: hasBets, onClick: leave }, "Leave seat")
-        : h("p", { class: "seat-hint quiet" }, me ? "Pick a free seat, or bet to take one." : "Sign in to take a seat.")); // as tall as Leave seat: the panels below stay put
+      seat !== null ? h("button", { type: "button", class: "link-button", disabled: hasBets, onClick: leave }, t("table.seat.leave"))
+        : h("p", { class: "seat-hint quiet" }, me ? t("table.seat.hint") : t("table.seat.sign_in"))); // as tall as Leave seat: the panels below stay put
   }
 
   function drawBets() {
     const r = st.round && st.round.bets.size ? st.round : null;
     if (!r) {
-      replace(ui.bets, h("li", { class: "quiet" }, "No bets yet."));
+      replace(ui.bets, h("li", { class: "quiet" }, t("table.bets_none")));
       return;
     }
     const byPlayer = new Map();
@@ -855,9 +875,9 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       entry.spots[placed.spot] = (entry.spots[placed.spot] || 0) + placed.amount_cents;
     }
     replace(ui.bets, [...byPlayer].map(([player, entry]) => h("li", { class: player === me ? "mine" : null, "data-player": player },
-      h("span", { class: "who" }, `${player}${player === me ? " (you)" : ""}${entry.seat ? ` · seat ${entry.seat}` : " · behind"}`),
-      h("span", { class: "what" }, Object.entries(entry.spots).map(([spot, cents]) => `${betName(game(), spot)} ${money(cents)}`).join(" · "),
-        r.ready.has(player) ? " · ready" : ""))));
+      h("span", { class: "who" }, t(entry.seat ? "table.bettor.seat" : "table.bettor.behind", { name: player === me ? t("games.you", { name: player }) : player, seat: entry.seat })),
+      h("span", { class: "what" }, Object.entries(entry.spots).map(([spot, cents]) => t("table.spot_amount", { spot: betName(game(), spot), amount: money(cents) })).join(" · "),
+        r.ready.has(player) ? ` · ${t("table.bettor.ready")}` : ""))));
   }
 
   function drawRoundInfo() {
@@ -867,17 +887,17 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       return;
     }
     replace(ui.roundInfo, h("dl", { class: "facts compact" },
-      h("div", {}, h("dt", {}, "Round"), h("dd", {}, `#${r.id} · nonce ${r.nonce}`)),
+      h("div", {}, h("dt", {}, t("table.info.round")), h("dd", {}, t("table.info.round_nonce", { id: r.id, nonce: r.nonce }))),
       r.serverSeedHash
-        ? h("div", {}, h("dt", {}, "Server seed SHA-256"), h("dd", { class: "hash", title: r.serverSeedHash }, r.serverSeedHash))
-        : h("div", {}, h("dt", {}, "Dealt by"), h("dd", {}, "a live dealer from a real shoe"))),
-      r.serverSeedHash ? h("p", { class: "quiet" }, "The seed behind this hash is revealed when the round is over: verify it in ", h("a", { href: "/history", "data-link": true }, "My rounds"), ".") : null);
+        ? h("div", {}, h("dt", {}, t("table.info.seed_hash")), h("dd", { class: "hash", title: r.serverSeedHash }, r.serverSeedHash))
+        : h("div", {}, h("dt", {}, t("table.info.dealt_by")), h("dd", {}, t("table.info.live_shoe")))),
+      r.serverSeedHash ? h("p", { class: "quiet" }, t("table.info.verify_before"), h("a", { href: "/history", "data-link": true }, t("table.my_rounds")), t("table.info.verify_after")) : null);
   }
 
   function drawRoads() {
     if (!built || !keepsRoads()) return;
     if (!st.outcomes) {
-      replace(ui.roads, h("p", { class: "quiet" }, "Loading the roads…"));
+      replace(ui.roads, h("p", { class: "quiet" }, t("table.roads_loading")));
       return;
     }
     replace(ui.roads, scoreboardFor(game(), st.outcomes));
@@ -893,6 +913,9 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       you: me, seats: st.seats, mySeat: seat, faceShown: st.faceShown, backShown: st.backShown,
       peekCards: st.peekCards, squeezed: (r, position, item, extra) => squeezes.cardFor(r, position, item, extra),
     }));
+    if (compact) { // several tables on one page: each hand named by its table too, so no two regions share a name
+      for (const hand of ui.hands.querySelectorAll("section[aria-label]")) hand.setAttribute("aria-label", `${hand.getAttribute("aria-label")}, ${t("a11y.table", { id: tableId })}`);
+    }
     drawDecision();
     drawResult(round && round.over ? round : null);
     drawSpots(round);
@@ -905,17 +928,17 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     const last = lastBets();
     ui.sit.hidden = seat !== null;
     ui.seatTag.hidden = seat === null;
-    ui.seatTag.textContent = seat !== null ? `Seat ${seat}` : "";
+    ui.seatTag.textContent = seat !== null ? t("games.hand.seat", { seat }) : "";
     ui.sit.disabled = st.closed || Object.keys(st.seats).length >= st.table.seats;
     ui.rebet.disabled = !open || st.busy || !last.length || mine.length > 0;
-    ui.rebet.title = last.length ? `Again: ${last.map((b) => `${betName(game(), b.spot)} ${money(b.amount_cents)}`).join(", ")}` : "No earlier bets at this table";
+    ui.rebet.title = last.length ? t("table.rebet_title", { bets: last.map((b) => t("table.spot_amount", { spot: betName(game(), b.spot), amount: money(b.amount_cents) })).join(t("games.list_separator")) }) : t("table.rebet_none");
     ui.clear.disabled = !open || st.busy || !mine.length;
     ui.undo.disabled = !open || st.busy || !mine.length;
     ui.double.disabled = !open || st.busy || !mine.length;
     ui.deal.disabled = !open || !mine.length || st.ready.has(r.id);
     st.chip = limitChips(ui.chips, session.balance, st.chip);
     const staked = mine.reduce((sum, b) => sum + b.amount_cents, 0);
-    ui.total.textContent = open ? (staked ? `Your bets this round: ${money(staked)}` : `Pick a chip, then a spot. Limits ${money(st.table.min_bet_cents)} – ${money(st.table.max_bet_cents)} a spot${stepText(st.table)}.`) : (staked ? `Your bets this round: ${money(staked)}` : "");
+    ui.total.textContent = staked ? t("table.total", { amount: money(staked) }) : open ? t("table.pick_chip", { limits: limitsText(st.table) }) : "";
     tick();
   }
 
