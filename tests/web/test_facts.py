@@ -88,9 +88,7 @@ def test_the_pages_follow_the_facts_the_casino_serves(
     felt = page.locator(".felt")
     for name in ("Punto", "Banco", "Lucky Six", "Player Pair"):
         expect(felt.get_by_role("button", name=name, exact=True)).to_be_visible()
-    expect(felt.locator(".spot-row.row-3 [data-bet=tie]")).to_have_attribute(
-        "aria-label", "Égalité"
-    )
+    expect(felt.locator(".spot-row.row-3 [data-bet=tie] .spot-name")).to_have_text("Égalité")
     expect(felt.locator(".spot-row.row-1 [data-bet]")).to_have_count(3)
     expect(felt.get_by_role("region", name="Punto", exact=True)).to_be_visible()
     expect(felt.get_by_role("region", name="Banco", exact=True)).to_be_visible()

@@ -631,7 +631,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     ui.bar = h("span", { class: "bar-fill" });
     ui.hands = h("div", { class: "hands-area" });
     ui.decision = h("div", { class: "decision", "aria-live": "polite" });
-    ui.result = h("section", { class: "result", "aria-labelledby": at("result-title"), hidden: true });
+    ui.result = h("section", { class: "result", "aria-labelledby": compact ? `${at("result-title")} ${at("table-title")}` : at("result-title"), hidden: true }); // several tables: each result named by its table too
     ui.notice = h("p", { class: "notice", id: at("table-notice"), role: "alert", hidden: true });
     ui.spots = new Map();
     const spotRows = {};
