@@ -104,12 +104,13 @@ def test_the_lobby_its_roads_and_the_sign_in_read_in_chinese(
             for word in expected:
                 expect(board).to_contain_text(word)
             assert latin_words(page, root="section.scoreboard") == []
-        board.screenshot(path=str(screenshots / f"i18n-roads-lo-ball-{code}.png"))
+            board.screenshot(path=str(screenshots / f"i18n-roads-table-{table_id}-{code}.png"))
 
         page.goto(f"{quick.url}/multi?tables={PUNTO_BANCO}")
         expect(page.locator("h1")).to_have_text(words.multi)
         expect(page.locator(".multi-tile")).to_have_count(1)
         assert latin_words(page, root=".multi-head") == []
+        shoot(page, screenshots, f"i18n-multi-{code}")
 
         page.goto(f"{quick.url}/tables/99")
         expect(page.get_by_role("heading", level=1)).to_have_text(words.missing)
@@ -123,25 +124,23 @@ def test_the_lobby_its_roads_and_the_sign_in_read_in_chinese(
         page.context.close()
 
 
-def test_the_shell_and_the_404_page_are_written_in_the_visitors_language(
-    quick: Server,
-) -> None:
+def test_the_shell_and_the_404_page_are_written_in_the_visitors_language(casino: Server) -> None:
     """Before a script runs, or with none, the shell's words are the catalog's already."""
     for accept, noscript, heading in (
         ("zh-CN", "请开启 JavaScript", "找不到页面"),
         ("zh-TW", "請開啟 JavaScript", "找不到頁面"),
         ("en", "please turn JavaScript on", "Page not found"),
     ):
-        page = httpx.get(f"{quick.url}/", headers={"Accept-Language": accept})
+        page = httpx.get(f"{casino.url}/", headers={"Accept-Language": accept})
         assert noscript in page.text
         missing = httpx.get(
-            f"{quick.url}/no/such/page",
+            f"{casino.url}/no/such/page",
             headers={"Accept-Language": accept, "Accept": "text/html"},
         )
         assert missing.status_code == 404 and missing.headers["vary"] == "Accept-Language"
         assert f'<h1 id="not-found-title">{heading}</h1>' in missing.text
         assert noscript in missing.text
     odd = httpx.get(
-        f"{quick.url}/<b>?x", headers={"Accept-Language": "zh-CN", "Accept": "text/html"}
+        f"{casino.url}/<b>?x", headers={"Accept-Language": "zh-CN", "Accept": "text/html"}
     )
     assert "&lt;b&gt;" in odd.text and "<b>" not in odd.text  # the path is text, never markup

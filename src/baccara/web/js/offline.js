@@ -3,7 +3,7 @@
 // socket reconnects by itself when the browser is online again (live.js).
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { onLanguage, t } from "./i18n.js";
 
 let banner = null;
 
@@ -24,5 +24,6 @@ function draw() {
 export function watchConnection() {
   window.addEventListener("offline", draw);
   window.addEventListener("online", draw);
+  onLanguage(draw);
   draw();
 }

@@ -38,13 +38,14 @@ function element() {
   if (box) return box;
   const wallet = document.querySelector(".top .wallet");
   if (!wallet) return null;
-  box = h("div", { id: "session-clock", class: "session-clock", hidden: true, title: t("session.clock.title") },
+  // Its words are data-i18n: a language chosen later rewrites them with the shell's (i18n.js).
+  box = h("div", { id: "session-clock", class: "session-clock", hidden: true, title: t("session.clock.title"), "data-i18n-attr": "title:session.clock.title" },
     h("span", { class: "session-part" },
-      h("span", { class: "session-label" }, t("session.clock.session")), " ",
+      h("span", { class: "session-label", "data-i18n": "session.clock.session" }, t("session.clock.session")), " ",
       h("span", { id: "session-time", class: "session-time" }, "0:00:00")),
     h("span", { class: "session-dot", "aria-hidden": "true" }, "·"),
     h("span", { class: "session-part" },
-      h("span", { class: "session-label" }, t("session.clock.net")), " ",
+      h("span", { class: "session-label", "data-i18n": "session.clock.net" }, t("session.clock.net")), " ",
       h("output", { id: "session-net", class: "session-net", "aria-live": "polite" }, "±0.00")));
   wallet.before(box);
   return box;
