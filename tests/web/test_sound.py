@@ -17,12 +17,21 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.server.harness import Clock, Server, running
-from tests.web.casino import open_table, place, register, settled_amounts, shoot, sign_in, token
+from tests.web.casino import (
+    open_table,
+    place,
+    register,
+    settled_amounts,
+    shoot,
+    sign_in,
+    spot,
+    token,
+)
 from tests.web.conftest import casino_settings
 
 SHOTS = pathlib.Path("/tmp/shots-sound")
-BETTING_SECONDS = 7.0
-"""Long enough to place a chip and see the countdown's last five seconds tick."""
+BETTING_SECONDS = 9.0
+"""Long enough to place a chip before the countdown's last five seconds tick."""
 
 LISTEN = """
 window.__baccaraSoundLog = [];
@@ -101,6 +110,7 @@ def test_sound_is_off_then_follows_the_round_and_stays_silent_in_the_background(
     assert dealt.count("win") == (1 if net > 0 else 0) and (net <= 0 or dealt[-1] == "win"), dealt
     shoot(page, SHOTS, "table-sound-on")
 
+    expect(spot(page, "player")).to_be_enabled(timeout=20_000)  # the next round's betting
     page.evaluate(HIDE)
     page.evaluate("window.__baccaraSoundLog.length = 0")
     place(page, "player", "5.00")  # a chip and the next round's countdown, unheard
