@@ -25,6 +25,10 @@ from collections.abc import Generator, Iterable, Iterator
 from typing import Any
 
 import pytest
+from argon2 import PasswordHasher
+
+from baccara.server.db.database import Database
+from baccara.server.domain import accounts
 
 # The tests sign up hundreds of players, every one from the same address (this host's);
 # the limit on sign-ups per address is the subject of tests/server/test_guard_accounts.py,
@@ -129,6 +133,32 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         for name in sorted(needs(item)):
             item.add_marker(name)
+
+
+# --- what every casino of the tests shares ---------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def quick_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Passwords hashed with Argon2 at its lowest cost: the tests sign up and in hundreds
+    of users, in process or behind a browser, at a second or so each at the casino's cost
+    on a loaded machine, and what that cost buys is not what they test."""
+    cheap = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    monkeypatch.setattr(accounts, "_hasher", cheap)
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """An empty SQLite database at the newest migration, made once: each test's SQLite
+    database starts as a copy (:func:`tests.server.harness.fresh_sqlite`), as the casino
+    would have migrated a new one."""
+    path = tmp_path_factory.mktemp("migrated") / "casino.db"
+    database = Database(f"sqlite:///{path}")
+    try:
+        database.migrate()
+    finally:
+        database.dispose()
+    return path
 
 
 # --- the check, as each test runs ---------------------------------------------------------

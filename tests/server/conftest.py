@@ -4,31 +4,18 @@ casino running in the test's process on that clock."""
 from __future__ import annotations
 
 import pathlib
-import shutil
 from collections.abc import Iterator
 
 import pytest
-from argon2 import PasswordHasher
 
 from baccara.server.clock import ManualClock
-from baccara.server.db.database import Database
-from baccara.server.domain import accounts
 from baccara.server.settings import Settings
-from tests.server.harness import Server, in_process
+from tests.server.harness import Server, fresh_sqlite, in_process
 from tests.server.postgres import Cluster, start_cluster
 
 FAST = {"betting_seconds": 1.0, "peek_seconds": 1.0, "choose_seconds": 1.0, "reveal_delay_ms": 0}
 """Short timers, on the test's clock: a test runs one out by advancing the clock that
 far (``server.advance(1.0)``); tests close betting by "deal" where they can."""
-
-
-@pytest.fixture(autouse=True)
-def quick_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Passwords hashed with Argon2 at its lowest cost: the tests sign up and in hundreds
-    of users, at a second or so each at the casino's cost on a loaded machine, and what
-    that cost buys is not what they test."""
-    cheap = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-    monkeypatch.setattr(accounts, "_hasher", cheap)
 
 
 @pytest.fixture(scope="session")
@@ -40,36 +27,18 @@ def postgres() -> Iterator[Cluster]:
         cluster.stop()
 
 
-@pytest.fixture(scope="session")
-def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
-    """An empty SQLite database at the newest migration, made once: each test's SQLite
-    database starts as a copy, as the casino would have migrated a new one."""
-    path = tmp_path_factory.mktemp("migrated") / "casino.db"
-    database = Database(f"sqlite:///{path}")
-    try:
-        database.migrate()
-    finally:
-        database.dispose()
-    return path
-
-
-def _fresh_sqlite(template: pathlib.Path, folder: pathlib.Path) -> str:
-    shutil.copyfile(template, folder / "casino.db")
-    return f"sqlite:///{folder / 'casino.db'}"
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: pathlib.Path) -> str:
     """Each test that takes this runs once on SQLite and once on PostgreSQL."""
     if request.param == "sqlite":
-        return _fresh_sqlite(request.getfixturevalue("migrated_sqlite"), tmp_path)
+        return fresh_sqlite(request.getfixturevalue("migrated_sqlite"), tmp_path)
     cluster: Cluster = request.getfixturevalue("postgres")
     return cluster.new_database()
 
 
 @pytest.fixture
 def sqlite_url(migrated_sqlite: pathlib.Path, tmp_path: pathlib.Path) -> str:
-    return _fresh_sqlite(migrated_sqlite, tmp_path)
+    return fresh_sqlite(migrated_sqlite, tmp_path)
 
 
 @pytest.fixture

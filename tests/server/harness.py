@@ -21,6 +21,7 @@ import json
 import os
 import pathlib
 import queue
+import shutil
 import socket
 import subprocess
 import sys
@@ -551,6 +552,14 @@ def running(settings: Settings, clock: Clock | None = None) -> Iterator[Server]:
         server.should_exit = True
         thread.join(timeout=30)
         assert not thread.is_alive(), "the casino server did not stop within 30 s"
+
+
+def fresh_sqlite(template: pathlib.Path, folder: pathlib.Path) -> str:
+    """A new casino's SQLite database in ``folder``: a copy of ``template``, a database
+    already at the newest migration, as the casino would have migrated an empty one (a
+    copy takes a millisecond, the migrations a third of a second)."""
+    shutil.copyfile(template, folder / "casino.db")
+    return f"sqlite:///{folder / 'casino.db'}"
 
 
 def wait_for(predicate: Any, timeout: float = 45.0, every: float = 0.02) -> Any:

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 
 from baccara.server.cluster.hub import SEND_INTERVAL
 from baccara.server.settings import Settings
-from tests.server.harness import Clock, Server, running
+from tests.server.harness import Clock, Server, fresh_sqlite, running
 from tests.web.casino import CHROMIUM, DESKTOP, LAUNCH_ARGS, Watch
 
 SCREENSHOTS = pathlib.Path(__file__).resolve().parent / "screenshots"
@@ -62,9 +62,9 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def casino(tmp_path: pathlib.Path, clock: Clock) -> Iterator[Server]:
+def casino(tmp_path: pathlib.Path, clock: Clock, migrated_sqlite: pathlib.Path) -> Iterator[Server]:
     """A casino with the default tables on a fresh SQLite database, on the test's clock."""
-    with running(casino_settings(f"sqlite:///{tmp_path / 'casino.db'}"), clock) as server:
+    with running(casino_settings(fresh_sqlite(migrated_sqlite, tmp_path)), clock) as server:
         yield server
 
 
