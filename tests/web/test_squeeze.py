@@ -6,12 +6,18 @@ face; and with reduced motion asked for, a flip and a squeeze are drawn at once.
 from __future__ import annotations
 
 import itertools
+import json
+import pathlib
+import re
+from collections.abc import Iterator
 from typing import Any
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Page, expect
 
-from tests.server.harness import Server
-from tests.web.casino import SETTLED
+from tests.server.harness import Clock, Server, running
+from tests.web.casino import SETTLED, open_table, place, register, result_panel, shoot
+from tests.web.conftest import casino_settings
 
 MOUNT = """async (specs) => {
   const sq = await import("/static/js/squeeze.js");
@@ -195,3 +201,119 @@ def test_reduced_motion_turns_and_squeezes_at_once(page: Page, casino: Server) -
         )
         == 0
     )
+
+
+MINI = 3
+"""The default Mini RedGreen table: its highest bettor squeezes the hand set second."""
+
+
+@pytest.fixture
+def squeezing(tmp_path: pathlib.Path, clock: Clock) -> Iterator[Server]:
+    """A casino whose squeezes last two minutes: a busy machine's test never races their timer."""
+    settings = casino_settings(f"sqlite:///{tmp_path / 'casino.db'}", squeeze_seconds=120.0)
+    with running(settings, clock) as server:
+        yield server
+
+
+def frames(page: Page) -> list[dict[str, Any]]:
+    """Every message the page's table socket receives, parsed, in order."""
+    got: list[dict[str, Any]] = []
+
+    def opened(socket: Any) -> None:
+        if "/ws/tables/" in socket.url:
+            socket.on(
+                "framereceived", lambda frame: frame != "pong" and got.append(json.loads(frame))
+            )
+
+    page.on("websocket", opened)
+    return got
+
+
+def events(received: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The round's events among the messages, snapshots' and batches' alike, in order."""
+    out: list[dict[str, Any]] = []
+    for message in received:
+        if message.get("type") == "events":
+            out += message["events"]
+        elif message.get("type") == "snapshot" and message.get("round"):
+            out += message["round"]["events"]
+    return out
+
+
+def test_one_squeezes_and_the_table_sees_the_back_bend_and_no_face(
+    squeezing: Server, page: Page, other: Page, screenshots: pathlib.Path
+) -> None:
+    casino = squeezing
+    squeezer_heard = frames(page)
+    watcher_heard = frames(other)
+    register(page, casino.url)
+    register(other, casino.url)
+    open_table(page, MINI, "Mini RedGreen")
+    open_table(other, MINI, "Mini RedGreen")
+    page.get_by_role("button", name="Take a seat").click()
+    place(page, "green", "5.00")
+    page.get_by_role("button", name="Deal").click()
+    page.get_by_role("button", name="Set Green first").click(timeout=15_000)
+
+    # Red, set second, is the squeezer's to squeeze: their cards have faces, the table's backs.
+    mine = page.locator('.hand-red svg.squeeze-card[data-squeeze="mine"]')
+    expect(mine).to_have_count(3, timeout=20_000)
+    watched = other.locator('.hand-red svg.squeeze-card[data-squeeze="watching"]')
+    expect(watched).to_have_count(3)
+    expect(other.locator(".phase")).to_contain_text("is squeezing Red's cards")
+    expect(other.locator(".countdown")).to_have_text(re.compile(r"\d+ s"))
+    first = mine.first
+    position = first.get_attribute("data-position")
+    name = (first.get_attribute("aria-label") or "").split(":")[0]  # "Jack of Spades: squeeze it"
+    b = first.bounding_box()
+    assert b is not None and position is not None
+    page.mouse.move(b["x"] + b["width"] - 3, b["y"] + b["height"] - 3)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] * 0.45, b["y"] + b["height"] * 0.5, steps=10)
+    lifted = int(first.get_attribute("data-lift") or 0)
+    assert lifted > 250
+    page.mouse.up()  # let go: it stays bent where it was
+    twin = other.locator(f'svg.squeeze-card[data-position="{position}"]')
+    expect(twin).to_have_attribute(
+        "data-lift", str(lifted), timeout=5_000
+    )  # the last bend, eased to
+    assert twin.get_attribute("data-corner") == "br"
+    assert other.locator(".hand-red svg.squeeze-card .suit").count() == 0
+    shoot(page, screenshots, "squeeze-squeezer")
+    shoot(other, screenshots, "squeeze-watcher")
+
+    # Taken again by its flap and pulled on past the threshold: the card is turned, for everyone.
+    b = first.bounding_box()
+    assert b is not None
+    page.mouse.move(b["x"] + b["width"] * 0.5, b["y"] + b["height"] * 0.55)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] * 0.3, b["y"] - b["height"] * 1.4, steps=6)
+    page.mouse.up()
+    expect(other.locator(f'.hand-red [aria-label="{name}"]')).to_have_count(1, timeout=10_000)
+    page.get_by_role("button", name="Turn them all").click()
+    result_panel(other)
+
+    # What the watcher's socket carried: bends with no face, and every card of the squeeze
+    # hidden from it until its card-exposed.
+    bends = [m for m in watcher_heard if m.get("type") == "bend"]
+    assert bends and all(
+        set(m) == {"type", "table_id", "round_id", "position", "corner", "lift"} for m in bends
+    )
+    assert not [
+        m for m in squeezer_heard if m.get("type") == "bend"
+    ]  # the squeezer's own are not sent back
+    seen = events(watcher_heard)
+    offered = next(e for e in seen if e["kind"] == "squeeze-offered")
+    exposed: set[str] = set()
+    for event in seen:
+        if event["kind"] == "card-exposed":
+            exposed.add(event["position"])
+        if event["kind"] == "peeked":
+            assert event["cards"] is None
+        if event["kind"] == "card-dealt" and event["position"] in offered["positions"]:
+            assert event["item"] is None
+    assert exposed >= set(offered["positions"])
+    faces = next(e for e in events(squeezer_heard) if e["kind"] == "peeked" and e["cards"])["cards"]
+    for message in watcher_heard:  # nor anything else it was sent: the bends, the seats…
+        if message.get("type") not in ("events", "snapshot"):
+            assert not any(f'"{code}"' in json.dumps(message) for code in faces), message
