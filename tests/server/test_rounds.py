@@ -25,19 +25,22 @@ BETS = {
 
 
 def settle(players: list[Player], table_id: int, round_id: int) -> dict[str, Any]:
-    """Everyone asks to deal; peek and choose as the highest bettor; the round settles."""
+    """Everyone asks to deal; peek, choose and squeeze as the highest bettor; the round
+    settles."""
     server = players[0].server
     for player in players:
         player.http.post(f"/api/tables/{table_id}/deal")
-    for _ in range(3):  # dealt, then at most a peek and a choice
+    for _ in range(4):  # dealt, then at most a peek, or a choice and a squeeze
         server.idle()
         data: dict[str, Any] = players[0].http.get(f"/api/rounds/{round_id}").json()
         if data["state"] == "settled":
             return data
-        assert data["state"] in ("peek", "choosing"), data["state"]
+        assert data["state"] in ("peek", "choosing", "squeeze"), data["state"]
         for player in players:
             if data["state"] == "peek":
                 player.http.post(f"/api/rounds/{round_id}/peek/done")
+            elif data["state"] == "squeeze":
+                player.http.post(f"/api/tables/{table_id}/squeeze/done")
             else:
                 player.http.post(f"/api/rounds/{round_id}/choose", json={"hand": "green"})
     raise AssertionError(f"round {round_id} did not settle")
@@ -143,6 +146,10 @@ def test_the_mini_choice_is_the_highest_bettors_alone(server: Server) -> None:
     assert (
         high.http.post(f"/api/rounds/{round_id}/choose", json={"hand": "green"}).status_code == 200
     )
+    server.idle()  # then Red, the hand set second, is the highest bettor's to squeeze
+    assert high.http.get(f"/api/rounds/{round_id}").json()["state"] == "squeeze"
+    assert low.http.post("/api/tables/3/squeeze/done").status_code == 403
+    assert high.http.post("/api/tables/3/squeeze/done").status_code == 200
     server.idle()
     settled = high.http.get(f"/api/rounds/{round_id}").json()
     assert settled["state"] == "settled"
