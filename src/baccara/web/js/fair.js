@@ -183,21 +183,22 @@ export function seatsFromLog(events) {
 /**
  * A live round's cards, in the order the dealer entered them, against where the rules
  * put them (the tableau's third cards, Lo-Ball's exposure rule), each a card or tile a
- * shoe can hold that many of: null when they are what a dealer could have dealt, else why not.
+ * shoe can hold that many of: null when they are what a dealer could have dealt, else why
+ * not, as a message's key and figures ({key, params}) for the page to word.
  */
 export function dealingProblem(game, logged, seats, decks, complete = true) {
   const items = logged.map(([, item]) => item);
   const copies = new Map();
   for (const [position, item] of logged) {
     if (position.startsWith("dice.") ? !/^[1-6]$/.test(item) : game === "lo-ball" ? !/^[1-7]-[1-7]$/.test(item) : !isCard(item)) {
-      return `${position} holds ${JSON.stringify(item)}, which is no ${game === "lo-ball" ? "tile or die" : "card"}`;
+      return { key: game === "lo-ball" ? "not_tile" : "not_card", params: { position, item: JSON.stringify(item) } };
     }
     copies.set(item, (copies.get(item) || 0) + (position.startsWith("dice.") ? 0 : 1));
-    if (copies.get(item) > (game === "lo-ball" ? 1 : decks)) return `${item} is dealt more times than the shoe holds it`;
+    if (copies.get(item) > (game === "lo-ball" ? 1 : decks)) return { key: "too_many_copies", params: { item } };
   }
   let expected;
   if (game === "punto-banco") {
-    if (items.length < 4 && complete) return `the rules deal four cards or more, the log has ${items.length}`;
+    if (items.length < 4 && complete) return { key: "too_few_cards", params: { n: items.length } };
     expected = puntoBancoDeal([...items, ...Array(6).fill("0S")]); // padded: a card missing shows as one
   } else if (game === "lo-ball") {
     const dice = logged.filter(([p]) => p.startsWith("dice.")).map(([, d]) => d);
@@ -206,10 +207,10 @@ export function dealingProblem(game, logged, seats, decks, complete = true) {
     expected = ["red", "green"].flatMap((hand, h) => [0, 1, 2].map((i) => [`${hand}.${i}`, items[3 * h + i]]));
   }
   for (let i = 0; i < Math.max(expected.length, logged.length); i += 1) {
-    if (i >= logged.length) return complete ? `the rules deal ${expected[i][0]} too, which is not in the log` : null;
+    if (i >= logged.length) return complete ? { key: "missing", params: { position: expected[i][0] } } : null;
     const [position, item] = logged[i];
-    if (i >= expected.length) return `${position} holds ${item}, but the rules deal no more cards`;
-    if (position !== expected[i][0] || item !== expected[i][1]) return `${position} holds ${item}, but the rules deal ${expected[i][0]} next`;
+    if (i >= expected.length) return { key: "no_more", params: { position, item } };
+    if (position !== expected[i][0] || item !== expected[i][1]) return { key: "out_of_order", params: { position, item, next: expected[i][0] } };
   }
   return null;
 }
@@ -284,7 +285,8 @@ export function compareSettlement(record, end, settled) {
  * the re-deal, position by position; then the round settled again from those cards and
  * its rules (`games`: GET /api/games, the defaults the casino publishes) against what
  * the record says it paid. A live round (no seeds) is checked for its dealing order
- * and settled from its recorded cards.
+ * and settled from its recorded cards. Each reason is a message's key and its figures
+ * ({key, params}), worded by the page in its reader's language.
  */
 export async function verifyRound(record, games = []) {
   const events = record.events || [];
@@ -301,12 +303,12 @@ export async function verifyRound(record, games = []) {
   if (live) {
     cards = new Map(logged.map((e) => [e.position, e.item]));
     const decks = Number(options.decks || (games.find((g) => g.id === game) || { rules: {} }).rules.decks || DECKS[game]);
-    out.dealing = logged.some((e) => e.item === null) ? "a card in the log is still hidden"
+    out.dealing = logged.some((e) => e.item === null) ? { key: "card_hidden" }
       : dealingProblem(game, logged.map((e) => [e.position, e.item]), seats, decks, !voided);
     out.checks = logged.map((e) => ({ position: e.position, logged: e.item, dealt: e.item, ok: true }));
     out.cardsOk = out.dealing === null && (logged.length > 0 || voided);
   } else {
-    if (!record.server_seed) return { ...out, ok: false, reason: "the server seed is revealed only when the round is over" };
+    if (!record.server_seed) return { ...out, ok: false, reason: { key: "seed_hidden" } };
     const hash = await sha256Hex(hexToBytes(record.server_seed));
     const hashOk = hash === record.server_seed_hash && hash === (opened.server_seed_hash || hash);
     const dealt = await redeal({ game, serverSeed: record.server_seed, clientSeed: record.client_seed, nonce, options, seats });
@@ -342,7 +344,7 @@ function withTable(served, events, settled) {
 
 function settlementCheck(record, events, game, cards, options, games) {
   const ends = events.filter((e) => e.kind === "round-settled" || e.kind === "round-voided");
-  if (ends.length !== 1) return { ok: false, bets: 0, reason: ends.length ? "the log settles the round more than once" : "the log has no settlement yet" };
+  if (ends.length !== 1) return { ok: false, bets: 0, reason: { key: ends.length ? "settled_twice" : "not_settled" } };
   const end = ends[0];
   const served = games.find((g) => g.id === game);
   let settled;
@@ -352,13 +354,13 @@ function settlementCheck(record, events, game, cards, options, games) {
     if (end.kind === "round-voided") settled = { result: null, payouts: refunds(wagers) };
     else settled = withTable(served, events, settleRound(game, cards, wagers, rulesFor(game, options, served)));
   } catch (error) {
-    return { ok: false, bets: wagers.length, reason: `the round cannot be settled again: ${error.message}` };
+    return { ok: false, bets: wagers.length, reason: { key: "cannot_settle", params: { reason: error.message } } };
   }
   let differences;
   try {
     differences = compareSettlement(record, end, settled);
   } catch (error) {
-    return { ok: false, bets: wagers.length, reason: `the record's settlement cannot be read: ${error.message}` };
+    return { ok: false, bets: wagers.length, reason: { key: "cannot_read", params: { reason: error.message } } };
   }
   return { ok: differences.length === 0, bets: wagers.length, voided: end.kind === "round-voided" ? end.reason : null, differences, settled };
 }
