@@ -4,9 +4,11 @@
 // a misdeal with a reason, and — for a continuous shoe — watch every bet's exact edge
 // on the cards left.
 
-import { ApiError, get, post } from "../api.js";
+import { get, post } from "../api.js";
 import { h, money, replace } from "../dom.js";
-import { betName, drawHands, headline, pieceOf } from "../layouts.js";
+import { failureText } from "../failure.js";
+import { has, t } from "../i18n.js";
+import { betName, drawHands, gameName, headline, pieceOf } from "../layouts.js";
 import { TableSocket } from "../live.js";
 import { RoundState } from "../round.js";
 import { percent } from "./rules.js";
@@ -55,12 +57,18 @@ export function mount(main, [id]) {
   let built = false;
 
   if (!session.user || !["dealer", "admin"].includes(session.user.role)) {
-    replace(main, h("section", { class: "panel" }, h("h1", {}, "Dealers only"), h("p", {}, "Sign in with a dealer's account to work a live table.")));
+    replace(main, h("section", { class: "panel" }, h("h1", {}, t("dealer.only")), h("p", {}, t("dealer.only_note"))));
     return null;
   }
-  replace(main, h("section", { class: "panel" }, h("p", {}, "Opening the console…")));
+  replace(main, h("section", { class: "panel" }, h("p", {}, t("dealer.opening"))));
 
-  const reason = (error) => (error instanceof ApiError ? error.message : "The casino cannot be reached; try again.");
+  const reason = (error) => failureText(error, st.table && st.table.game);
+  const kindName = (kind) => t(`dealer.kind.${kind === "die" || kind === "tile" ? kind : "card"}`);
+  const phaseName = (phase) => (has(`dealer.phase.${phase}`) ? t(`dealer.phase.${phase}`) : phase);
+  const connection = (state, detail) => {
+    const word = has(`dealer.conn.${state}`) ? t(`dealer.conn.${state}`) : state;
+    return state !== "live" && detail ? t("dealer.conn.detail", { state: word, detail }) : word;
+  };
   /** A message in the panel of the control it answers, never over another panel. */
   const say = (node, text, kind) => {
     node.textContent = text;
@@ -88,7 +96,7 @@ export function mount(main, [id]) {
     try {
       st.shoe = await get(`/api/tables/${tableId}/shoe`);
     } catch (error) {
-      st.shoe = { error: error.message };
+      st.shoe = { error: reason(error) };
     }
     drawShoe();
   }
@@ -103,7 +111,7 @@ export function mount(main, [id]) {
       const kind = kinds[i] || nextGuess(tokens[i]);
       const code = readEntry(tokens[i], kind);
       if (!code) {
-        ui.entryError.textContent = `“${tokens[i]}” is not a ${kind}${kind === "card" ? " (write 9S, 10H or TH, KD…)" : kind === "tile" ? " (write 3-5)" : " (1 to 6)"}`;
+        ui.entryError.textContent = t(`dealer.not_a.${kind === "die" || kind === "tile" ? kind : "card"}`, { entry: tokens[i] });
         return;
       }
       (kind === "die" ? dice : cards).push(code);
@@ -117,7 +125,7 @@ export function mount(main, [id]) {
       refreshShoe();
     } catch (error) {
       if (!ui.entry.value) ui.entry.value = text.trim();
-      ui.entryError.textContent = error instanceof ApiError ? error.message : "The casino cannot be reached; try again.";
+      ui.entryError.textContent = reason(error);
     }
   }
 
@@ -140,7 +148,7 @@ export function mount(main, [id]) {
     event.preventDefault();
     const why = ui.reason.value.trim();
     if (!why) {
-      say(ui.voidMessage, "Say why the round is voided.", "fail");
+      say(ui.voidMessage, t("dealer.void.why"), "fail");
       ui.reason.setAttribute("aria-invalid", "true");
       ui.reason.focus();
       return;
@@ -149,7 +157,7 @@ export function mount(main, [id]) {
     try {
       await post(`/api/rounds/${st.round.id}/void`, { reason: why });
       ui.reason.value = "";
-      say(ui.voidMessage, `Round #${st.round.id} voided: every bet refunded.`, "done");
+      say(ui.voidMessage, t("dealer.void.done", { round: st.round.id }), "done");
     } catch (error) {
       say(ui.voidMessage, reason(error), "fail");
     }
@@ -202,7 +210,7 @@ export function mount(main, [id]) {
     onStatus(state, detail) {
       st.connection = [state, detail];
       if (ui.conn) {
-        ui.conn.textContent = state === "live" ? "Live" : `${state}${detail ? ` ${detail}` : ""}`;
+        ui.conn.textContent = connection(state, detail);
         ui.conn.dataset.state = state;
       }
     },
@@ -210,55 +218,55 @@ export function mount(main, [id]) {
 
   function build() {
     built = true;
-    const t = st.table;
-    ui.conn = h("span", { class: "conn", role: "status", "data-state": st.connection[0] }, st.connection[0] === "live" ? "Live" : "Connecting…");
+    const tb = st.table;
+    ui.conn = h("span", { class: "conn", role: "status", "data-state": st.connection[0] }, connection(...st.connection));
     ui.phase = h("p", { class: "phase", "aria-live": "polite" });
-    ui.close = h("button", { type: "button", class: "primary", onClick: closeBetting }, "No more bets");
+    ui.close = h("button", { type: "button", class: "primary", onClick: closeBetting }, t("dealer.no_more_bets"));
     ui.countdown = h("p", { class: "countdown", role: "timer", "aria-live": "off" }); // from the moment betting opens
     ui.next = h("p", { class: "next", "aria-live": "polite", id: "next-needed" });
     ui.entry = h("input", { id: "entry", name: "entry", autocomplete: "off", spellcheck: "false", autocapitalize: "characters", "aria-describedby": "next-needed entry-hint entry-error",
       onInput: () => {
         if (readEntry(ui.entry.value, nextKind())) enter(ui.entry.value);
       } });
-    ui.entryLabel = h("label", { for: "entry" }, "Card");
+    ui.entryLabel = h("label", { for: "entry" }, kindName("card"));
     ui.entryError = h("p", { class: "form-error", id: "entry-error", role: "alert" });
-    ui.entered = h("ol", { class: "entered", "aria-label": "Entered this round" });
+    ui.entered = h("ol", { class: "entered", "aria-label": t("dealer.entered") });
     ui.hands = h("div", { class: "hands-area" });
     ui.bets = h("div", { class: "dealer-bets" });
     ui.settlement = h("div", { class: "settlement" });
     ui.reason = h("input", { id: "void-reason", name: "reason", maxlength: 500, autocomplete: "off", "aria-describedby": "void-message" });
     ui.roundMessage = h("p", { class: "form-message", id: "round-message", role: "alert" });
     ui.voidMessage = h("p", { class: "form-message", id: "void-message", role: "status" });
-    ui.voidButton = h("button", { type: "submit", class: "danger" }, "Void round");
+    ui.voidButton = h("button", { type: "submit", class: "danger" }, t("dealer.void.button"));
     ui.shoe = h("div", { class: "surveillance" });
-    replace(main, h("section", { class: ["dealer-page", `game-${t.game}`], "aria-labelledby": "dealer-title" },
+    replace(main, h("section", { class: ["dealer-page", `game-${tb.game}`], "aria-labelledby": "dealer-title" },
       h("header", { class: "table-head" },
-        h("h1", { id: "dealer-title" }, `Dealer console · ${t.name}, table ${t.id}`),
-        h("p", { class: "table-facts" }, h("span", {}, t.mode === "live" ? "Live" : "Electronic (the engine deals)"),
-          h("span", {}, `Limits ${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}`),
-          h("span", {}, t.shoe.mode === "continuous" ? `Continuous shoe, cut at ${Math.round(t.shoe.penetration * 100)} %` : "Fresh shoe every round"),
-          h("a", { href: `/tables/${t.id}`, "data-link": true }, "Players' view")),
+        h("h1", { id: "dealer-title" }, t("dealer.title", { game: gameName(tb.game), table: tb.id })),
+        h("p", { class: "table-facts" }, h("span", {}, tb.mode === "live" ? t("dealer.mode.live") : t("dealer.mode.electronic")),
+          h("span", {}, t("dealer.limits", { min: money(tb.min_bet_cents), max: money(tb.max_bet_cents) })),
+          h("span", {}, tb.shoe.mode === "continuous" ? t("dealer.shoe.continuous", { cut: Math.round(tb.shoe.penetration * 100) }) : t("dealer.shoe.fresh")),
+          h("a", { href: `/tables/${tb.id}`, "data-link": true }, t("dealer.players_view"))),
         ui.conn),
       h("div", { class: "dealer-grid" },
-        h("section", { class: "panel entry-panel", "aria-labelledby": "d-entry" }, h("h2", { id: "d-entry" }, "Enter as dealt"), ui.next,
+        h("section", { class: "panel entry-panel", "aria-labelledby": "d-entry" }, h("h2", { id: "d-entry" }, t("dealer.panel.entry")), ui.next,
           h("form", { class: "inline-form", onSubmit: (event) => { event.preventDefault(); enter(ui.entry.value); } },
-            ui.entryLabel, ui.entry, h("button", { type: "submit" }, "Enter")),
-          h("small", { id: "entry-hint" }, pieceOf(t.game) === "tile"
-            ? "Tiles as 35 or 3-5, dice 1 to 6; each is taken as soon as it is typed."
-            : "Rank then suit: 9S, KD, 10H or TH; each card is taken as soon as it is typed. Several at once: separate with spaces and press Enter."),
+            ui.entryLabel, ui.entry, h("button", { type: "submit" }, t("dealer.enter"))),
+          h("small", { id: "entry-hint" }, pieceOf(tb.game) === "tile"
+            ? t("dealer.hint.tile")
+            : t("dealer.hint.card")),
           ui.entryError, ui.entered),
-        h("section", { class: "panel felt-panel", "aria-labelledby": "d-table" }, h("h2", { id: "d-table" }, "The layout"), ui.hands),
-        h("section", { class: "panel round-panel", "aria-labelledby": "d-round" }, h("h2", { id: "d-round" }, "Round"), ui.phase, ui.countdown, ui.bets, ui.close, ui.roundMessage),
-        h("section", { class: "panel settle-panel", "aria-labelledby": "d-settle" }, h("h2", { id: "d-settle" }, "Pay and collect"), ui.settlement),
-        h("section", { class: "panel void-panel", "aria-labelledby": "d-void" }, h("h2", { id: "d-void" }, "Void a misdeal"),
-          h("form", { class: "inline-form", onSubmit: voidRound }, h("label", { for: "void-reason" }, "Reason"), ui.reason, ui.voidButton),
-          h("small", {}, "Every bet on the round is refunded."), ui.voidMessage),
-        t.shoe.mode === "continuous" ? h("section", { class: "panel shoe-panel", "aria-labelledby": "d-shoe" }, h("h2", { id: "d-shoe" }, "Surveillance: the shoe"), ui.shoe) : null)));
+        h("section", { class: "panel felt-panel", "aria-labelledby": "d-table" }, h("h2", { id: "d-table" }, t("dealer.panel.layout")), ui.hands),
+        h("section", { class: "panel round-panel", "aria-labelledby": "d-round" }, h("h2", { id: "d-round" }, t("dealer.panel.round")), ui.phase, ui.countdown, ui.bets, ui.close, ui.roundMessage),
+        h("section", { class: "panel settle-panel", "aria-labelledby": "d-settle" }, h("h2", { id: "d-settle" }, t("dealer.panel.settle")), ui.settlement),
+        h("section", { class: "panel void-panel", "aria-labelledby": "d-void" }, h("h2", { id: "d-void" }, t("dealer.panel.void")),
+          h("form", { class: "inline-form", onSubmit: voidRound }, h("label", { for: "void-reason" }, t("dealer.void.reason")), ui.reason, ui.voidButton),
+          h("small", {}, t("dealer.void.note")), ui.voidMessage),
+        tb.shoe.mode === "continuous" ? h("section", { class: "panel shoe-panel", "aria-labelledby": "d-shoe" }, h("h2", { id: "d-shoe" }, t("dealer.panel.shoe")), ui.shoe) : null)));
   }
 
   function drawBets(round) {
     if (!round || !round.bets.size) {
-      replace(ui.bets, h("p", { class: "quiet" }, "No bets yet."));
+      replace(ui.bets, h("p", { class: "quiet" }, t("dealer.no_bets")));
       return;
     }
     const bySeat = new Map();
@@ -268,28 +276,29 @@ export function mount(main, [id]) {
       bySeat.get(key).push(bet);
     }
     replace(ui.bets, h("table", { class: "dealer-table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Bets"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("dealer.col.seat")), h("th", { scope: "col" }, t("dealer.col.player")), h("th", { scope: "col" }, t("dealer.col.bets")))),
       h("tbody", {}, [...bySeat].sort((a, b) => (a[0] || 99) - (b[0] || 99)).map(([seat, bets]) => h("tr", {},
-        h("th", { scope: "row" }, seat ? String(seat) : "behind"),
-        h("td", {}, [...new Set(bets.map((b) => b.player))].join(", ")),
-        h("td", {}, bets.map((b) => `${betName(round.game, b.spot)} ${money(b.amount_cents)}`).join(" · ")))))));
+        h("th", { scope: "row" }, seat ? String(seat) : t("dealer.behind")),
+        h("td", {}, [...new Set(bets.map((b) => b.player))].join(t("dealer.list_separator"))),
+        h("td", {}, bets.map((b) => t("dealer.bet", { bet: betName(round.game, b.spot), amount: money(b.amount_cents) })).join(" · ")))))));
   }
 
   function settlementTable(rows, caption) {
     const sum = (key) => rows.reduce((total, r) => total + r[key], 0);
+    const [seat, player, pay, collect, commission] = ["seat", "player", "pay", "collect", "commission"].map((c) => t(`dealer.col.${c}`));
     return h("table", { class: "dealer-table settle" },
       h("caption", {}, caption),
-      h("thead", {}, h("tr", {}, ...["Seat", "Player", "Pay", "Collect", "Commission"].map((c) => h("th", { scope: "col" }, c)))),
+      h("thead", {}, h("tr", {}, ...[seat, player, pay, collect, commission].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, rows.map((r) => h("tr", { "data-seat": r.seat ?? "behind" },
-        h("th", { scope: "row", class: r.seat ? "seat-cell" : null }, r.seat ? String(r.seat) : "behind"),
-        h("td", { class: "players", "data-label": "Player" }, [...r.players].join(", ")),
-        h("td", { class: "pay", "data-label": "Pay" }, r.pay ? money(r.pay) : "—"),
-        h("td", { class: "collect", "data-label": "Collect" }, r.collect ? money(r.collect) : "—"),
-        h("td", { class: "commission", "data-label": "Commission" }, r.commission ? money(r.commission) : "—")))),
-      h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: 2 }, "Total"),
-        h("td", { "data-total": "pay", "data-label": "Pay" }, money(sum("pay"))),
-        h("td", { "data-total": "collect", "data-label": "Collect" }, money(sum("collect"))),
-        h("td", { "data-total": "commission", "data-label": "Commission" }, money(sum("commission"))))));
+        h("th", { scope: "row", class: r.seat ? "seat-cell" : null }, r.seat ? String(r.seat) : t("dealer.behind")),
+        h("td", { class: "players", "data-label": player }, [...r.players].join(t("dealer.list_separator"))),
+        h("td", { class: "pay", "data-label": pay }, r.pay ? money(r.pay) : "—"),
+        h("td", { class: "collect", "data-label": collect }, r.collect ? money(r.collect) : "—"),
+        h("td", { class: "commission", "data-label": commission }, r.commission ? money(r.commission) : "—")))),
+      h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: 2 }, t("dealer.total")),
+        h("td", { "data-total": "pay", "data-label": pay }, money(sum("pay"))),
+        h("td", { "data-total": "collect", "data-label": collect }, money(sum("collect"))),
+        h("td", { "data-total": "commission", "data-label": commission }, money(sum("commission"))))));
   }
 
   // A round's settlement never changes once made: it is drawn once, not again at every
@@ -301,14 +310,14 @@ export function mount(main, [id]) {
     if (shown === settlementShown) return;
     settlementShown = shown;
     if (!round || !round.over) {
-      replace(ui.settlement, h("p", { class: "quiet" }, "When the round is called, each seat's payout, collection and commission show here."));
+      replace(ui.settlement, h("p", { class: "quiet" }, t("dealer.settle.waiting")));
       return;
     }
     const ended = round.settled || round.voided;
     const rows = seatSettlement(ended.payouts);
     const title = h("p", { class: "call" }, headline(round, null, null));
     if (round.voided) {
-      replace(ui.settlement, title, h("p", {}, `Refund every bet: ${money(ended.payouts.reduce((s, p) => s + p.stake, 0))} in all.`));
+      replace(ui.settlement, title, h("p", {}, t("dealer.settle.refund", { total: money(ended.payouts.reduce((sum, p) => sum + p.stake, 0)) })));
       return;
     }
     const sides = round.settled && round.settled.result && round.settled.result.sides;
@@ -316,14 +325,14 @@ export function mount(main, [id]) {
       const mine = new Set(sides.left.seats);
       const left = rows.filter((r) => r.seat && mine.has(r.seat));
       const right = rows.filter((r) => !r.seat || !mine.has(r.seat));
-      const span = (side) => `seats ${side.seats[0]}–${side.seats[side.seats.length - 1]}`;
+      const span = (side) => ({ first: side.seats[0], last: side.seats[side.seats.length - 1] });
       replace(ui.settlement, title,
         h("div", { class: "sides" },
-          h("div", { "data-side": "left" }, settlementTable(left, `Left side (${span(sides.left)}): protecting dealer on the left`)),
-          h("div", { "data-side": "right" }, settlementTable(right, `Right side (${span(sides.right)}): protecting dealer on the right`))));
+          h("div", { "data-side": "left" }, settlementTable(left, t("dealer.settle.left", span(sides.left)))),
+          h("div", { "data-side": "right" }, settlementTable(right, t("dealer.settle.right", span(sides.right))))));
       return;
     }
-    replace(ui.settlement, title, settlementTable(rows, "Every seat"));
+    replace(ui.settlement, title, settlementTable(rows, t("dealer.settle.every_seat")));
   }
 
   function drawShoe() {
@@ -334,14 +343,14 @@ export function mount(main, [id]) {
     }
     const shoe = st.shoe;
     replace(ui.shoe,
-      h("p", {}, `${shoe.cards_left} cards left, ${shoe.cards_dealt} dealt${shoe.cut_card_reached ? " — the cut card is out: a new shoe after this round" : ""}.`),
+      h("p", {}, t(shoe.cut_card_reached ? "dealer.shoe.left_cut" : "dealer.shoe.left", { n: shoe.cards_left, dealt: shoe.cards_dealt })),
       h("table", { class: "edges" },
-        h("caption", {}, "Each bet's exact house edge on the cards left"),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Bet"), h("th", { scope: "col" }, "House edge"))),
+        h("caption", {}, t("dealer.shoe.caption")),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("dealer.col.bet")), h("th", { scope: "col" }, t("dealer.col.edge")))),
         h("tbody", {}, shoe.bets.map((b) => h("tr", { class: b.house_edge < 0 ? "player-edge" : null, "data-bet": b.bet },
           h("th", { scope: "row" }, betName(st.table.game, b.bet)),
           h("td", { class: "edge-cell" },
-            h("span", { class: "edge" }, percent(b.house_edge), b.house_edge < 0 ? h("strong", { class: "alert" }, " players' edge") : null),
+            h("span", { class: "edge" }, percent(b.house_edge), b.house_edge < 0 ? h("strong", { class: "alert" }, ` ${t("dealer.shoe.players_edge")}`) : null),
             h("span", { class: "exact" }, h("code", {}, b.house_edge_exact))))))));
   }
 
@@ -350,18 +359,25 @@ export function mount(main, [id]) {
     const r = st.round;
     const round = shownRound();
     const phase = r ? r.phase : null;
-    ui.phase.textContent = st.closed ? "The table is closed." : !r ? "No round" : `Round #${r.id} · ${phase}${phase === "betting" ? (r.bets.size ? ` · ${r.bets.size} bets` : " · waiting for bets") : ""}`;
+    ui.phase.textContent = st.closed ? t("dealer.closed") : !r ? t("dealer.no_round")
+      : phase !== "betting" ? t("dealer.round_phase", { round: r.id, phase: phaseName(phase) })
+        : r.bets.size ? t("dealer.round_bets", { round: r.id, phase: phaseName(phase), n: r.bets.size })
+          : t("dealer.round_waiting", { round: r.id, phase: phaseName(phase) });
     ui.close.disabled = !r || phase !== "betting" || !r.bets.size;
     const kind = nextKind();
-    ui.entryLabel.textContent = kind === "die" ? "Die" : kind === "tile" ? "Tile" : "Card";
+    ui.entryLabel.textContent = kindName(kind);
     const dealing = r && phase === "dealing" && st.needs.length > 0;
     ui.entry.disabled = !dealing;
+    const then = st.needs.slice(1, 4).map((n) => positionLabel(r ? r.game : st.table.game, n.position));
+    if (st.needs.length > 4) then.push("…");
     ui.next.textContent = dealing
-      ? `Next: ${positionLabel(r.game, st.needs[0].position)}${st.needs.length > 1 ? ` — then ${st.needs.slice(1, 4).map((n) => positionLabel(r.game, n.position)).join(", ")}${st.needs.length > 4 ? ", …" : ""}` : ""}`
-      : phase === "betting" ? "Betting is open: call no more bets to deal." : phase ? "No card is wanted now." : "";
+      ? (st.needs.length > 1
+        ? t("dealer.next_then", { next: positionLabel(r.game, st.needs[0].position), then: then.join(t("dealer.list_separator")) })
+        : t("dealer.next", { next: positionLabel(r.game, st.needs[0].position) }))
+      : phase === "betting" ? t("dealer.betting_open") : phase ? t("dealer.nothing_wanted") : "";
     if (dealing && document.activeElement !== ui.entry && (document.activeElement === document.body || document.activeElement === ui.close)) ui.entry.focus();
     const entered = r ? r.events.filter((e) => e.kind === "card-dealt") : [];
-    replace(ui.entered, entered.map((e) => h("li", {}, `${positionLabel(r.game, e.position)}: ${e.item}`)));
+    replace(ui.entered, entered.map((e) => h("li", {}, t("dealer.entered_item", { position: positionLabel(r.game, e.position), item: e.item }))));
     replace(ui.hands, drawHands(st.table.game, round, { you: null, seats: st.seats, mySeat: null, faceShown: st.faceShown, backShown: st.backShown, peekCards: null }));
     drawBets(r);
     drawSettlement(round);
@@ -373,7 +389,7 @@ export function mount(main, [id]) {
     const r = st.round;
     const due = built && r && !st.closed && r.phase === "betting" ? r.deadline() : null;
     if (!built) return;
-    ui.countdown.textContent = due === null ? "" : `Betting closes in ${Math.ceil(Math.max(0, due - (Date.now() / 1000 - (st.offset ?? 0))))} s`;
+    ui.countdown.textContent = due === null ? "" : t("dealer.closes_in", { n: Math.ceil(Math.max(0, due - (Date.now() / 1000 - (st.offset ?? 0)))) });
   }
 
   socket.start();
