@@ -3,6 +3,7 @@
 // win, the actual win as a dot. A dot outside the outer band is a flagged table.
 
 import { money, s } from "./dom.js";
+import { t } from "./i18n.js";
 import { gameName } from "./layouts.js";
 
 const WIDTH = 760;
@@ -21,9 +22,9 @@ export function zText(z) {
 /** Where a table's actual win lies, in words. */
 export function verdict(row) {
   const z = Math.abs(row.z);
-  if (row.flagged) return `beyond ±${3}σ`;
-  if (z > 1) return "within ±3σ";
-  return "within ±1σ";
+  if (row.flagged) return t("admin.report.beyond", { sigmas: 3 });
+  if (z > 1) return t("admin.chart.within", { sigmas: 3 });
+  return t("admin.chart.within", { sigmas: 1 });
 }
 
 /** The chart's half-width in standard deviations: room for ±3σ and for every table's dot (up to 8σ). */
@@ -33,9 +34,10 @@ export function halfWidth(rows) {
 }
 
 export function rowLabel(row) {
-  return `Table ${row.table_id}, ${gameName(row.game)} (${row.mode === "live" ? "live dealer" : "electronic"}): `
-    + `actual win ${money(row.actual_win_cents)}, theoretical win ${money(row.theoretical_win_cents)}, `
-    + `σ ${money(row.sd_cents)}, z ${zText(row.z)} — ${verdict(row)}`;
+  return t("admin.chart.row_label", {
+    table: row.table_id, game: gameName(row.game), mode: t(row.mode === "live" ? "admin.chart.live_dealer" : "admin.chart.electronic"),
+    actual: money(row.actual_win_cents), theoretical: money(row.theoretical_win_cents), sd: money(row.sd_cents), z: zText(row.z), verdict: verdict(row),
+  });
 }
 
 /** Every table of the report as one chart. */
@@ -47,13 +49,13 @@ export function reportChart(tables) {
   const height = TOP + tables.length * ROW + BOTTOM;
   const svg = s("svg", {
     viewBox: `0 0 ${WIDTH} ${height}`, class: "report-chart", role: "group",
-    "aria-label": "Actual win against theoretical win per table, with the ±1σ and ±3σ bands",
+    "aria-label": t("admin.chart.label"),
   });
-  svg.append(s("title", {}, "Actual win against theoretical win per table, with the ±1σ and ±3σ bands"));
+  svg.append(s("title", {}, t("admin.chart.label")));
 
   // The axis: the theoretical win in the middle, ±1σ and ±3σ, and the grid through every row.
   const axis = s("g", { class: "chart-axis", "aria-hidden": "true" });
-  const ticks = [[-3, "−3σ"], [-1, "−1σ"], [0, "theoretical"], [1, "+1σ"], [3, "+3σ"]];
+  const ticks = [[-3, "−3σ"], [-1, "−1σ"], [0, t("admin.chart.theoretical")], [1, "+1σ"], [3, "+3σ"]];
   for (const [z, label] of ticks) {
     axis.append(
       s("text", { x: x(z), y: TOP - 12, "text-anchor": "middle", class: z === 0 ? "tick theory-tick" : "tick" }, label),
@@ -74,8 +76,10 @@ export function reportChart(tables) {
     g.append(s("title", {}, rowLabel(row)));
     if (i % 2 === 0) g.append(s("rect", { x: 0, y, width: WIDTH, height: ROW, class: "stripe" }));
     g.append(
-      s("text", { x: 6, y: y + 24, class: "row-name" }, `Table ${row.table_id}`),
-      s("text", { x: 6, y: y + 41, class: "row-game" }, `${gameName(row.game)} · ${row.mode === "live" ? "live" : "electronic"} · ${row.rounds} ${row.rounds === 1 ? "round" : "rounds"}`),
+      s("text", { x: 6, y: y + 24, class: "row-name" }, t("admin.table", { table: row.table_id })),
+      s("text", { x: 6, y: y + 41, class: "row-game" }, t("admin.chart.row_game", {
+        game: gameName(row.game), mode: t(row.mode === "live" ? "admin.chart.live" : "admin.chart.electronic"), rounds: t("words.rounds", { n: row.rounds }),
+      })),
       s("rect", { x: x(-3), y: band.top, width: x(3) - x(-3), height: band.height, class: "band band-3" }),
       s("rect", { x: x(-1), y: band.top, width: x(1) - x(-1), height: band.height, class: "band band-1" }),
       s("path", { d: `M${x(0)} ${band.top - 3}V${band.top + band.height + 3}`, class: "theory" }),
@@ -93,15 +97,15 @@ export function reportChart(tables) {
     }
     const anchor = cx < LABEL + 40 ? "start" : cx > WIDTH - RIGHT - 40 ? "end" : "middle";
     g.append(
-      s("text", { x: cx, y: band.top - 6, "text-anchor": anchor, class: "actual-value" }, `actual ${money(row.actual_win_cents)}`),
+      s("text", { x: cx, y: band.top - 6, "text-anchor": anchor, class: "actual-value" }, t("admin.chart.actual", { amount: money(row.actual_win_cents) })),
       s("text", { x: WIDTH - 6, y: cy + 4, "text-anchor": "end", class: "row-z" }, `z ${zText(row.z)}`),
     );
     svg.append(g);
   });
 
   svg.append(
-    s("text", { x: LABEL, y: height - 10, class: "chart-note", "aria-hidden": "true" }, "← the house won less than expected"),
-    s("text", { x: WIDTH - RIGHT, y: height - 10, "text-anchor": "end", class: "chart-note", "aria-hidden": "true" }, "the house won more →"),
+    s("text", { x: LABEL, y: height - 10, class: "chart-note", "aria-hidden": "true" }, t("admin.chart.less")),
+    s("text", { x: WIDTH - RIGHT, y: height - 10, "text-anchor": "end", class: "chart-note", "aria-hidden": "true" }, t("admin.chart.more")),
   );
   return svg;
 }

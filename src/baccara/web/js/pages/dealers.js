@@ -4,9 +4,11 @@
 // the stakes refunded, by dealer and by table, with the voided rounds listed — and the
 // dealer whose void share is far above the others' flagged (GET /api/admin/voids).
 
-import { ApiError, get, put } from "../api.js";
+import { get, put } from "../api.js";
 import { dateTime, h, money, replace } from "../dom.js";
-import { gameName } from "../layouts.js";
+import { failureText } from "../failure.js";
+import { has, t } from "../i18n.js";
+import { gameName, voidReason } from "../layouts.js";
 import { number } from "../words.js";
 import { adminOnly, isoDay, period } from "./report.js";
 
@@ -16,33 +18,33 @@ const share = (value) => `${(100 * value).toFixed(1)} %`;
 
 function dealerRow(row) {
   return h("tr", { "data-dealer": row.dealer, class: row.flagged ? "flagged" : null },
-    h("th", { scope: "row" }, row.dealer, row.role && row.role !== "dealer" ? h("small", {}, row.role) : null),
+    h("th", { scope: "row" }, row.dealer, row.role && row.role !== "dealer" ? h("small", {}, has(`admin.audit.new_role.${row.role}`) ? t(`admin.audit.new_role.${row.role}`) : row.role) : null),
     h("td", { "data-col": "rounds" }, number(row.rounds)),
     h("td", { "data-col": "voided" }, number(row.voided)),
     h("td", { "data-col": "share" }, share(row.void_share),
-      row.flagged ? h("span", { class: "flag-mark" }, " ⚑ flagged") : null),
+      row.flagged ? h("span", { class: "flag-mark" }, ` ⚑ ${t("admin.voids.flagged_mark")}`) : null),
     h("td", { "data-col": "peers" }, row.peer_median_share === null ? "—" : share(row.peer_median_share)),
     h("td", { "data-col": "stakes" }, money(row.voided_stakes_cents)),
-    h("td", { "data-col": "tables" }, row.tables.map((t) => `Table ${t.table_id}: ${number(t.voided)} of ${number(t.rounds)}`).join(" · ")));
+    h("td", { "data-col": "tables" }, row.tables.map((one) => t("admin.voids.by_table", { table: one.table_id, voided: number(one.voided), rounds: number(one.rounds) })).join(" · ")));
 }
 
 function dealersTable(rows) {
   return h("table", { class: "data-table report-table", id: "void-dealers" },
-    h("caption", {}, "Per dealer"),
-    h("thead", {}, h("tr", {}, ["Dealer", "Rounds dealt", "Voided", "Void share", "Others' median", "Stakes voided", "By table"]
-      .map((t, i) => h("th", { scope: "col", class: i ? "num" : null }, t)))),
+    h("caption", {}, t("admin.voids.per_dealer")),
+    h("thead", {}, h("tr", {}, ["dealer", "dealt", "voided", "share", "median", "stakes", "by_table"]
+      .map((id, i) => h("th", { scope: "col", class: i ? "num" : null }, t(`admin.voids.col.${id}`))))),
     h("tbody", {}, rows.length
       ? rows.map(dealerRow)
-      : h("tr", {}, h("td", { colspan: 7, class: "quiet" }, "No round was dealt at a live table in this period."))));
+      : h("tr", {}, h("td", { colspan: 7, class: "quiet" }, t("admin.voids.none_dealt")))));
 }
 
 function tablesTable(rows) {
   return h("table", { class: "data-table report-table", id: "void-tables" },
-    h("caption", {}, "Per table"),
-    h("thead", {}, h("tr", {}, ["Table", "Game", "Rounds", "Voided", "Void share", "Stakes voided"]
-      .map((t, i) => h("th", { scope: "col", class: i > 1 ? "num" : null }, t)))),
+    h("caption", {}, t("admin.report.per_table")),
+    h("thead", {}, h("tr", {}, [t("admin.col.table"), t("admin.col.game"), t("admin.report.col.rounds"), t("admin.voids.col.voided"), t("admin.voids.col.share"), t("admin.voids.col.stakes")]
+      .map((text, i) => h("th", { scope: "col", class: i > 1 ? "num" : null }, text)))),
     h("tbody", {}, rows.map((row) => h("tr", { "data-table-id": row.table_id },
-      h("th", { scope: "row" }, `Table ${row.table_id}`),
+      h("th", { scope: "row" }, t("admin.table", { table: row.table_id })),
       h("td", {}, gameName(row.game)),
       h("td", { "data-col": "rounds" }, number(row.rounds)),
       h("td", { "data-col": "voided" }, number(row.voided)),
@@ -50,39 +52,44 @@ function tablesTable(rows) {
       h("td", { "data-col": "stakes" }, money(row.voided_stakes_cents))))));
 }
 
+const COLUMNS = ["when", "table", "round", "dealer", "voided_by", "reason", "stakes"];
+
 function roundsTable(report) {
   const rows = report.voided_rounds;
   return h("table", { class: "data-table audit-table", id: "void-rounds" },
     h("caption", {}, report.more_voided_rounds
-      ? `The voided rounds, newest first (the ${rows.length} newest; ${report.more_voided_rounds} more in the period)`
-      : "The voided rounds, newest first"),
-    h("thead", {}, h("tr", {}, ["When", "Table", "Round", "Dealer", "Voided by", "Reason", "Stakes"].map((t) => h("th", { scope: "col" }, t)))),
+      ? t("admin.voids.rounds_more", { n: rows.length, more: report.more_voided_rounds })
+      : t("admin.voids.rounds")),
+    h("thead", {}, h("tr", {}, COLUMNS.map((id) => h("th", { scope: "col" }, t(`admin.voids.round_col.${id}`))))),
     h("tbody", {}, rows.length
-      ? rows.map((r) => h("tr", { "data-round-id": r.round_id },
-        h("td", { class: "when", "data-label": "When" }, dateTime(r.ended_at)),
-        h("td", { "data-label": "Table" }, `Table ${r.table_id}`),
-        h("td", { "data-label": "Round" }, `#${r.nonce}`),
-        h("td", { "data-label": "Dealer" }, r.dealer || "—"),
-        h("td", { "data-label": "Voided by" }, r.voided_by || "—"),
-        h("td", { class: "reason", "data-label": "Reason" }, r.reason || "—"),
-        h("td", { "data-label": "Stakes" }, money(r.stakes_cents))))
-      : h("tr", {}, h("td", { colspan: 7, class: "quiet" }, "No round was voided in this period."))));
+      ? rows.map((r) => {
+        const label = (id) => t(`admin.voids.round_col.${id}`);
+        return h("tr", { "data-round-id": r.round_id },
+          h("td", { class: "when", "data-label": label("when") }, dateTime(r.ended_at)),
+          h("td", { "data-label": label("table") }, t("admin.table", { table: r.table_id })),
+          h("td", { "data-label": label("round") }, `#${r.nonce}`),
+          h("td", { "data-label": label("dealer") }, r.dealer || "—"),
+          h("td", { "data-label": label("voided_by") }, r.voided_by || "—"),
+          h("td", { class: "reason", "data-label": label("reason") }, voidReason(r.reason) || "—"),
+          h("td", { "data-label": label("stakes") }, money(r.stakes_cents)));
+      })
+      : h("tr", {}, h("td", { colspan: 7, class: "quiet" }, t("admin.voids.none_voided")))));
 }
 
 function flags(report) {
   const flagged = report.dealers.filter((d) => d.flagged);
-  const rule = `A dealer is flagged who dealt at least ${report.min_rounds} rounds, voided at least ${report.min_voids}, and whose void share is more than ${report.flag_ratio} times the median share of the other dealers with at least ${report.min_rounds} rounds.`;
+  const rule = t("admin.voids.rule", { rounds: number(report.min_rounds), voids: number(report.min_voids), ratio: number(report.flag_ratio) });
   if (!flagged.length) {
     return h("div", { id: "void-flags" },
-      h("p", { class: "flag-none" }, "No dealer's void share is far above the others'."),
+      h("p", { class: "flag-none" }, t("admin.voids.flag_none")),
       h("p", { class: "quiet" }, rule));
   }
   return h("section", { class: "flag-box", id: "void-flags", "aria-labelledby": "void-flags-title" },
-    h("h2", { id: "void-flags-title" }, `⚑ ${flagged.length === 1 ? "A dealer voids" : `${flagged.length} dealers void`} far more than the others`),
+    h("h2", { id: "void-flags-title" }, `⚑ ${t("admin.voids.flagged", { n: flagged.length })}`),
     h("ul", {}, flagged.map((d) => h("li", { "data-dealer": d.dealer },
       h("strong", {}, d.dealer),
-      `: ${number(d.voided)} of ${number(d.rounds)} rounds voided (${share(d.void_share)}), ${money(d.voided_stakes_cents)} of stakes refunded, where the other dealers' median is ${share(d.peer_median_share)}.`))),
-    h("p", {}, `${rule} Look at the rounds: a void refunds every bet, so a dealer who voids the hands the house would win, or the ones their friends would lose, moves the edge to the players.`));
+      t("admin.voids.flag_line", { voided: number(d.voided), n: d.rounds, share: share(d.void_share), stakes: money(d.voided_stakes_cents), median: share(d.peer_median_share) })))),
+    h("p", {}, t("admin.voids.flag_look", { rule })));
 }
 
 // --- the dealers' tables --------------------------------------------------------------
@@ -96,32 +103,32 @@ function rosterPanel(setMessage) {
       const live = tables.filter((t) => t.mode === "live");
       draw(dealers, live);
     } catch (error) {
-      replace(body, h("p", { class: "fail" }, error instanceof ApiError ? error.message : "The casino cannot be reached; try again."));
+      replace(body, h("p", { class: "fail" }, failureText(error)));
     }
   }
 
   function draw(dealers, live) {
     if (!dealers.length) {
-      replace(body, h("p", { class: "quiet" }, "No dealer yet: add one with baccara user add NAME --role dealer."));
+      replace(body, h("p", { class: "quiet" }, t("admin.roster.no_dealer", { command: "baccara user add NAME --role dealer" })));
       return;
     }
     if (!live.length) {
-      replace(body, h("p", { class: "quiet" }, "No live table is open: open one to assign its dealers."));
+      replace(body, h("p", { class: "quiet" }, t("admin.roster.no_live")));
       return;
     }
-    replace(body, h("div", { class: "table-scroll" }, h("table", { class: "data-table roster-table", id: "roster" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Dealer"),
-        live.map((t) => h("th", { scope: "col" }, `Table ${t.id}`, h("small", {}, gameName(t.game)))),
-        h("th", { scope: "col" }, "Change"))),
+    replace(body, h("div", { class: "table-scroll", tabindex: "0" }, h("table", { class: "data-table roster-table", id: "roster" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("admin.voids.col.dealer")),
+        live.map((one) => h("th", { scope: "col" }, t("admin.table", { table: one.id }), h("small", {}, gameName(one.game)))),
+        h("th", { scope: "col" }, t("admin.roster.change")))),
       h("tbody", {}, dealers.map((dealer) => dealerControls(dealer, live))))));
   }
 
   function dealerControls(dealer, live) {
-    const boxes = live.map((t) => h("input", {
-      type: "checkbox", name: `table-${t.id}`, value: String(t.id), checked: dealer.tables.includes(t.id),
-      "aria-label": `${dealer.username} deals table ${t.id}`,
+    const boxes = live.map((one) => h("input", {
+      type: "checkbox", name: `table-${one.id}`, value: String(one.id), checked: dealer.tables.includes(one.id),
+      "aria-label": t("admin.roster.deals", { dealer: dealer.username, table: one.id }),
     }));
-    const save = h("button", { type: "button", "aria-label": `Save ${dealer.username}'s tables` }, "Save");
+    const save = h("button", { type: "button", "aria-label": t("admin.roster.save_label", { dealer: dealer.username }) }, t("admin.roster.save"));
     save.addEventListener("click", async () => {
       const chosen = boxes.filter((b) => b.checked).map((b) => Number(b.value));
       save.disabled = true;
@@ -129,10 +136,10 @@ function rosterPanel(setMessage) {
         const answer = await put(`/api/admin/dealers/${encodeURIComponent(dealer.username)}/tables`, { tables: chosen });
         dealer.tables = answer.tables;
         setMessage("done", answer.tables.length
-          ? `${answer.username} now deals ${answer.tables.map((t) => `table ${t}`).join(", ")}.`
-          : `${answer.username} is assigned to no table now.`);
+          ? t("admin.roster.now_deals", { dealer: answer.username, tables: answer.tables.map((id) => t("admin.audit.target.table", { id })).join(t("admin.list_separator")) })
+          : t("admin.roster.no_table", { dealer: answer.username }));
       } catch (error) {
-        setMessage("fail", error instanceof ApiError ? error.message : "The casino cannot be reached; try again.");
+        setMessage("fail", failureText(error));
       } finally {
         save.disabled = false;
       }
@@ -169,11 +176,11 @@ export function mount(main) {
     error.textContent = "";
     const least = Number(minRounds.value);
     if (!from.value || !to.value || from.value > to.value) {
-      error.textContent = "Choose the first and the last day, the first not after the last.";
+      error.textContent = t("admin.period.both");
       return;
     }
     if (!Number.isInteger(least) || least < 1) {
-      error.textContent = "Compare dealers with at least 1 round: enter a whole number.";
+      error.textContent = t("admin.voids.min_rounds");
       return;
     }
     const [since, until] = period(from.value, to.value);
@@ -183,33 +190,33 @@ export function mount(main) {
       if (stopped) return;
       history.replaceState({}, "", `/admin/dealers?from=${from.value}&to=${to.value}&min_rounds=${least}`);
       replace(body,
-        h("p", { class: "quiet", id: "voids-period" }, `Rounds that ended at the live tables from ${dateTime(report.from)} to ${dateTime(report.to)}.`),
+        h("p", { class: "quiet", id: "voids-period" }, t("admin.voids.period", { from: dateTime(report.from), to: dateTime(report.to) })),
         flags(report),
-        h("div", { class: "table-scroll" }, dealersTable(report.dealers)),
-        report.tables.length ? h("div", { class: "table-scroll" }, tablesTable(report.tables)) : null,
-        h("div", { class: "table-scroll" }, roundsTable(report)));
+        h("div", { class: "table-scroll", tabindex: "0" }, dealersTable(report.dealers)),
+        report.tables.length ? h("div", { class: "table-scroll", tabindex: "0" }, tablesTable(report.tables)) : null,
+        h("div", { class: "table-scroll", tabindex: "0" }, roundsTable(report)));
     } catch (failure) {
-      if (!stopped) error.textContent = failure instanceof ApiError ? failure.message : "The casino cannot be reached; try again.";
+      if (!stopped) error.textContent = failureText(failure);
     } finally {
       body.removeAttribute("aria-busy");
     }
   }
 
   replace(main, h("section", { class: "report-page", "aria-labelledby": "dealers-title" },
-    h("h1", { id: "dealers-title" }, "Dealers and voids"),
-    h("p", { class: "lead" }, "Which live tables each dealer deals, and how often each dealer's rounds end in a void. An electronic round is never voided once betting has closed: its seeds fix its cards, and it is played out."),
+    h("h1", { id: "dealers-title" }, t("admin.voids.title")),
+    h("p", { class: "lead" }, t("admin.voids.lead")),
     h("section", { class: "panel", "aria-labelledby": "roster-title" },
-      h("h2", { id: "roster-title" }, "Dealers' tables"),
-      h("p", { class: "quiet" }, "A dealer enters cards, calls no more bets, voids and reads the shoe only at the tables ticked here. Each change goes into the audit trail."),
+      h("h2", { id: "roster-title" }, t("admin.roster.title")),
+      h("p", { class: "quiet" }, t("admin.roster.note")),
       rosterPanel(setMessage),
       message),
-    h("h2", {}, "Voids by dealer"),
+    h("h2", {}, t("admin.voids.heading")),
     h("form", { class: "inline-form period-form", novalidate: true, onSubmit: (event) => { event.preventDefault(); load(); } },
-      h("label", { for: "voids-from" }, "From"), from,
-      h("label", { for: "voids-to" }, "To"), to,
-      h("label", { for: "voids-min-rounds" }, "Compare from"), minRounds,
-      h("small", { id: "voids-min-hint" }, "rounds dealt"),
-      h("button", { type: "submit", class: "primary" }, "Show voids")),
+      h("label", { for: "voids-from" }, t("admin.period.from")), from,
+      h("label", { for: "voids-to" }, t("admin.period.to")), to,
+      h("label", { for: "voids-min-rounds" }, t("admin.voids.compare_from")), minRounds,
+      h("small", { id: "voids-min-hint" }, t("admin.voids.rounds_dealt")),
+      h("button", { type: "submit", class: "primary" }, t("admin.voids.show"))),
     error,
     body));
   load();
