@@ -185,8 +185,11 @@ export function squeezeCard({ code = null, extraClass = "", label = "", onBend =
     flatClip.setAttribute("points", pointsOf(f.flat.length ? f.flat : [[0, 0]]));
     peelClip.setAttribute("points", pointsOf(f.peeled.length ? f.peeled : [[0, 0]]));
     flap.setAttribute("transform", `matrix(${f.matrix.map((v) => v.toFixed(4)).join(" ")})`);
-    if (f.peeled.length) flap.removeAttribute("display");
-    else flap.setAttribute("display", "none");
+    const lifting = f.peeled.length > 0 && card.lift < MAX_LIFT; // turned right over: no flap left to draw
+    for (const part of [flap, shadow]) {
+      if (lifting) part.removeAttribute("display");
+      else part.setAttribute("display", "none");
+    }
     const [nx, ny] = f.n;
     const at = (d) => [nx * (f.c + d), ny * (f.c + d)]; // a point d beyond the fold line, along n
     const [fx, fy] = at(0);
