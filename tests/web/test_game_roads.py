@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.server.harness import Server, running
+from tests.server.harness import Server, fresh_sqlite, running
 from tests.web.casino import register, shoot, token
 from tests.web.conftest import casino_settings
 from tests.web.test_history import play_round
@@ -24,9 +24,10 @@ THREE = "three of a kind"
 
 
 @pytest.fixture
-def quick(tmp_path: pathlib.Path) -> Iterator[Server]:
+def quick(tmp_path: pathlib.Path, migrated_sqlite: pathlib.Path) -> Iterator[Server]:
     """A casino that turns its cards without a pause: rounds played through the API."""
-    with running(casino_settings(f"sqlite:///{tmp_path / 'roads.db'}", reveal_delay_ms=0)) as s:
+    url = fresh_sqlite(migrated_sqlite, tmp_path)
+    with running(casino_settings(url, reveal_delay_ms=0)) as s:
         yield s
 
 

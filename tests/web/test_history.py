@@ -18,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.server.harness import Server, running, wait_for
+from tests.server.harness import Server, fresh_sqlite, running, wait_for
 from tests.web.casino import money, register, shoot, token
 from tests.web.conftest import casino_settings
 
@@ -27,9 +27,10 @@ GAMES = {1: ("punto-banco", "banker"), 2: ("redgreen", "red"), 3: ("redgreen-min
 
 
 @pytest.fixture
-def quick(tmp_path: pathlib.Path) -> Iterator[Server]:
+def quick(tmp_path: pathlib.Path, migrated_sqlite: pathlib.Path) -> Iterator[Server]:
     """A casino that turns its cards without a pause: rounds played through the API."""
-    with running(casino_settings(f"sqlite:///{tmp_path / 'quick.db'}", reveal_delay_ms=0)) as s:
+    url = fresh_sqlite(migrated_sqlite, tmp_path)
+    with running(casino_settings(url, reveal_delay_ms=0)) as s:
         yield s
 
 
