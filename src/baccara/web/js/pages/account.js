@@ -287,7 +287,7 @@ export function mount(main) {
       h("section", { class: "panel wide", "aria-labelledby": "limits-title" },
         h("h2", { id: "limits-title" }, t("account.limits.title")),
         h("p", { class: "quiet", id: "limits-note" }, t("account.limits.note")),
-        h("div", { class: "table-scroll" },
+        h("div", { class: "table-scroll", tabindex: "0" },
           h("table", { class: "data-table limits-table", "aria-labelledby": "limits-title", "aria-describedby": "limits-note" },
             h("thead", {}, h("tr", {},
               h("th", { scope: "col" }, t("account.limit.period")), h("th", { scope: "col" }, t("account.limits.limit")), h("th", { scope: "col" }, t("account.limits.net")),
