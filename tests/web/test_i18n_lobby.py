@@ -11,7 +11,6 @@ import pathlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -122,25 +121,3 @@ def test_the_lobby_its_roads_and_the_sign_in_read_in_chinese(
         assert latin_words(page, [name, "nowhere"]) == []
         shoot(page, screenshots, f"i18n-not-found-{code}")
         page.context.close()
-
-
-def test_the_shell_and_the_404_page_are_written_in_the_visitors_language(casino: Server) -> None:
-    """Before a script runs, or with none, the shell's words are the catalog's already."""
-    for accept, noscript, heading in (
-        ("zh-CN", "请开启 JavaScript", "找不到页面"),
-        ("zh-TW", "請開啟 JavaScript", "找不到頁面"),
-        ("en", "please turn JavaScript on", "Page not found"),
-    ):
-        page = httpx.get(f"{casino.url}/", headers={"Accept-Language": accept})
-        assert noscript in page.text
-        missing = httpx.get(
-            f"{casino.url}/no/such/page",
-            headers={"Accept-Language": accept, "Accept": "text/html"},
-        )
-        assert missing.status_code == 404 and missing.headers["vary"] == "Accept-Language"
-        assert f'<h1 id="not-found-title">{heading}</h1>' in missing.text
-        assert noscript in missing.text
-    odd = httpx.get(
-        f"{casino.url}/<b>?x", headers={"Accept-Language": "zh-CN", "Accept": "text/html"}
-    )
-    assert "&lt;b&gt;" in odd.text and "<b>" not in odd.text  # the path is text, never markup
