@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import pathlib
 import re
+import typing
 from typing import Any
 
 import pytest
 
 from baccara.server import errors
 from baccara.server.http import languages
+from baccara.server.http.api import preferences
 
 WEB = pathlib.Path(languages.CATALOGS).parent
 PLURAL_FORMS = {"en": {"one", "other"}, "zh-Hans": {"other"}, "zh-Hant": {"other"}}
@@ -122,3 +124,8 @@ def test_every_key_the_pages_name_is_in_the_catalog() -> None:
 )
 def test_a_first_visit_reads_the_language_its_browser_asks_for(header: str, code: str) -> None:
     assert languages.negotiate(header) == code
+
+
+def test_a_player_may_keep_every_language_the_casino_speaks_and_no_other() -> None:
+    """The preferences' ``language`` (an enum in the API's schema) is the catalogs' folders."""
+    assert set(typing.get_args(preferences.Language)) == set(languages.locales())
