@@ -70,7 +70,9 @@ def shell(request: Request) -> HTMLResponse:
     """The shell in the visitor's language (:func:`languages.negotiate`): its ``<html lang>``
     tells the page which catalog to read until the player picks another."""
     code = languages.negotiate(request.headers.get("accept-language"))
-    return HTMLResponse(shellwords.localized(SHELL, code), headers={**HEADERS, "Vary": "Accept-Language"})
+    return HTMLResponse(
+        shellwords.localized(SHELL, code), headers={**HEADERS, "Vary": "Accept-Language"}
+    )
 
 
 def catalog_answer(code: str) -> JSONResponse:
