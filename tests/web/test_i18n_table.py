@@ -15,13 +15,14 @@ from tests.server.harness import Server
 from tests.web.casino import register, result_panel, shoot
 from tests.web.latin import latin_words
 
-KEPT = ["SHA"]
-"""Written alike in every language: the hash's name (SHA-256) beside the round's seed hash."""
+KEPT = ["SHA", "Enter"]
+"""Written alike in every language: the hash's name (SHA-256) beside the round's seed hash,
+and the name on a key of the keyboard (the squeeze's help)."""
 
 ROUNDS = [
     # (language, table, its game's name, the spot bet on, words the page must show)
     ("zh-Hans", 1, "百家乐", "banker", ["庄", "闲", "和", "庄对", "请下注", "您的下注", "派彩"]),
-    ("zh-Hans", 2, "红绿百家乐", "red", ["红", "绿", "奖金", "左侧", "庄家规则", "前墩"]),
+    ("zh-Hans", 2, "红绿百家乐", "red", ["红", "绿", "奖金", "左侧", "庄家规则", "奖金牌型"]),
     ("zh-Hant", 3, "迷你紅綠百家樂", "green", ["紅", "綠", "獎金", "先擺牌", "您的下注"]),
     ("zh-Hant", 4, "骨牌小點百家樂", "main", ["莊家", "主注", "骰子", "明牌", "號座位"]),
 ]
@@ -32,19 +33,23 @@ def choose(page: Page, code: str) -> None:
     expect(page.locator("html")).to_have_attribute("lang", code)
 
 
-def play_out(page: Page) -> None:
+def play_out(page: Page, kept: list[str]) -> list[str]:
     """Deal, then answer what the table asks of the highest bettor (hand the peeked cards
-    back, choose the hand set first, turn the squeezed cards) until the result shows."""
+    back, choose the hand set first, turn the squeezed cards) until the result shows;
+    the Latin words the page showed while it asked are returned."""
     page.locator(".actions .action.primary").click()
     panel = page.locator("section.result")
+    left: list[str] = []
     for _ in range(120):
         if panel.is_visible():
-            return
+            break
         asked = page.locator(".decision-box button").first
         if asked.is_visible():
+            left += [text for text, _ in latin_words(page, kept)]
             asked.click()
         page.wait_for_timeout(500)
     result_panel(page)
+    return left
 
 
 def test_a_table_reads_in_chinese_at_every_game(
@@ -59,7 +64,7 @@ def test_a_table_reads_in_chinese_at_every_game(
         page.locator(f".spot-{bet}").click()
         expect(page.locator(f"#stake-{bet}")).to_have_text(re.compile(r"^您的注 "))
         assert latin_words(page, [name, *KEPT]) == [], f"{code} table {table} while betting"
-        play_out(page)
+        assert play_out(page, [name, *KEPT]) == [], f"{code} table {table} asking"
         panel = result_panel(page)
         expect(panel.locator(".payouts")).to_be_visible()
         page.wait_for_timeout(1_000)  # the last cards turned, the roads drawn
