@@ -95,12 +95,6 @@ export function dateTime(seconds) {
   });
 }
 
-/** A length of time in words: "0 min", "12 min", "1 h 05 min". */
-export function duration(seconds) {
-  const minutes = Math.max(0, Math.floor(seconds / 60));
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
-}
 
 /** An amount typed by a person ("50", "50.5", "1,000.00", "-5") as integer cents; null if it is not one. */
 export function parseMoney(text, { negative = false } = {}) {
