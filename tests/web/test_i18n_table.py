@@ -27,6 +27,8 @@ ROUNDS = [
     ("zh-Hant", 4, "骨牌小點百家樂", "main", ["莊家", "主注", "骰子", "明牌", "號座位"]),
 ]
 
+WIN = {"zh-Hans": "赢", "zh-Hant": "贏"}
+
 
 def choose(page: Page, code: str) -> None:
     page.locator("#language").select_option(code)
@@ -70,5 +72,9 @@ def test_a_table_reads_in_chinese_at_every_game(
         page.wait_for_timeout(1_000)  # the last cards turned, the roads drawn
         for word in words:
             expect(page.locator("main")).to_contain_text(word)
+        # A winning spot's badge is drawn by CSS from the spot's word for it.
+        expect(page.locator(".spot").first).to_have_attribute("data-badge", WIN[code])
+        for won in page.locator('.spot[data-result="win"]').all():
+            assert won.evaluate("(e) => getComputedStyle(e, '::after').content") == f'"{WIN[code]}"'
         assert latin_words(page, [name, *KEPT]) == [], f"{code} table {table} settled"
         shoot(page, screenshots, f"i18n-table-{table}-{code}")

@@ -640,7 +640,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       const others = h("span", { class: "stake others", id: at(`others-${spot.bet}`), "aria-hidden": "true" });
       const pays = h("span", { class: "pays", id: at(`pays-${spot.bet}`), "aria-hidden": "true" });
       const button = h("button", {
-        type: "button", class: ["spot", `spot-${spot.bet}`], "data-bet": spot.bet, // named by its label, as shown (WCAG 2.5.3); the rest describes it
+        type: "button", class: ["spot", `spot-${spot.bet}`], "data-bet": spot.bet, "data-badge": t("table.spot.win_badge"), // named by its label, as shown (WCAG 2.5.3); the rest describes it
         "aria-describedby": [`pays-${spot.bet}`, `stake-${spot.bet}`, `others-${spot.bet}`].map(at).join(" "),
         onClick: () => bet(spot.bet),
       }, h("span", { class: "spot-name" }, betName(tb.game, spot.bet)), pays, h("span", { class: "chips-on", "aria-hidden": "true" }), mine, others);
