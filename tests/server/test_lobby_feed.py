@@ -27,7 +27,7 @@ from tests.server.test_scaleout import holders, two_servers
 
 ROUND_KEYS = {"id", "nonce", "state", "deadline"}
 TABLE_KEYS = {"id", "game", "name", "mode", "options", "seats", "seated", "min_bet_cents",
-              "max_bet_cents", "bet_step_cents", "bets", "shoe", "timers", "round",
+              "max_bet_cents", "bet_step_cents", "bets", "shoe", "squeeze", "timers", "round",
               "watching"}  # fmt: skip
 """What the lobby says of a table: the lobby's own facts, never a card, bet or balance."""
 
