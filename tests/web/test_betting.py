@@ -156,7 +156,7 @@ def test_a_rebet_refused_part_way_leaves_none_of_it(casino: Server, page: Page) 
     assert limit.status_code == 200, limit.text
 
     page.get_by_role("button", name="Rebet").click()
-    expect(page.locator("#table-notice")).to_contain_text("Rebet refused: your day loss limit is")
+    expect(page.locator("#table-notice")).to_contain_text("Rebet refused: your daily loss limit is")
     expect(page.locator("#table-notice")).to_contain_text("2.00 of room is left.")
     expect(page.locator("#stake-banker")).to_have_text("")
     expect(page.locator("#stake-player")).to_have_text("")

@@ -86,7 +86,7 @@ def test_a_loss_limit_set_on_the_account_page_refuses_a_bigger_bet(
     spot(page, "banker").click()
     notice = page.locator("#table-notice")
     expect(notice).to_have_text(
-        "Bet refused: your day loss limit is 10.00: this bet could take you past it;"
+        "Bet refused: your daily loss limit is 10.00: this bet could take you past it;"
         " 10.00 of room is left."
     )
     expect(page.locator("#stake-banker")).to_have_text("")
