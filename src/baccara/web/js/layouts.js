@@ -27,26 +27,41 @@ export function spotsOf(game) {
   return facts && facts.spots ? facts.spots : [];
 }
 
+/**
+ * The catalog's word for `key` in another language than English; null in English, where
+ * the casino's own names stand (its facts name a game's bets and hands as its felt
+ * prints them, which a casino may change), and for a key the catalog lacks.
+ */
+function translated(key) {
+  return locale() !== "en" && has(key) ? t(key) : null;
+}
+
 /** A bet by the name printed on the felt, in the page's language ("banker" → "Banker", 庄);
  * a bet the catalog does not know keeps the casino's name for it. */
 export function betName(game, bet) {
-  if (has(`games.bet.${bet}`)) return t(`games.bet.${bet}`);
   const spot = spotsOf(game).find((s) => s.bet === bet);
-  return spot ? spot.name : titleCase(String(bet).replace(/-/g, " "));
+  const word = translated(`games.bet.${bet}`);
+  if (word) return word;
+  if (spot) return spot.name;
+  return has(`games.bet.${bet}`) ? t(`games.bet.${bet}`) : titleCase(String(bet).replace(/-/g, " "));
 }
 
 /** The game's name in the page's language, or the casino's name (its id) for a game the catalog does not know. */
 export function gameName(game) {
-  if (has(`games.name.${game}`)) return t(`games.name.${game}`);
   const facts = factsOf(game);
-  return facts ? facts.name : game;
+  const word = translated(`games.name.${game}`);
+  if (word) return word;
+  if (facts) return facts.name;
+  return has(`games.name.${game}`) ? t(`games.name.${game}`) : game;
 }
 
 /** The game's line of a lobby tile, in the page's language ("Banker, Player or Tie; the pairs."). */
 export function gameTagline(game) {
-  if (has(`games.tagline.${game}`)) return t(`games.tagline.${game}`);
   const facts = factsOf(game);
-  return facts && facts.tagline ? facts.tagline : "";
+  const word = translated(`games.tagline.${game}`);
+  if (word) return word;
+  if (facts && facts.tagline) return facts.tagline;
+  return has(`games.tagline.${game}`) ? t(`games.tagline.${game}`) : "";
 }
 
 /** An outcome of a bet's analysis (GET /api/games: "win", "push (exposed)", "royal_flush")
@@ -79,12 +94,14 @@ export function handsOf(game, round = null) {
 
 /** A hand by its name in the page's language: "banker" → "Banker", "seat3" → "Seat 3", "dice" → "Dice". */
 export function handName(game, hand) {
-  if (has(`games.hand.${hand}`)) return t(`games.hand.${hand}`);
-  const seat = /^seat(\d+)$/.exec(hand);
-  if (seat) return t("games.hand.seat", { seat: seat[1] });
   const facts = factsOf(game);
   const found = facts && facts.hands ? facts.hands.find((h) => h.hand === hand) : null;
-  return found ? found.name : titleCase(hand);
+  const word = translated(`games.hand.${hand}`);
+  if (word) return word;
+  if (found) return found.name;
+  const seat = /^seat(\d+)$/.exec(hand);
+  if (seat) return t("games.hand.seat", { seat: seat[1] });
+  return has(`games.hand.${hand}`) ? t(`games.hand.${hand}`) : titleCase(hand);
 }
 
 /** "Banker", "Red or Green", "A, B or C": a list of bets as a sentence names them. */
