@@ -70,7 +70,11 @@ def focus(page: Page, name: str, backwards: bool = False, limit: int = 80) -> No
         page.keyboard.press("Shift+Tab" if backwards else "Tab")
         focused = page.evaluate(
             """() => { const e = document.activeElement;
-                       return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : ''; }"""
+                       if (!e) return '';
+                       if (e.getAttribute('aria-label')) return e.getAttribute('aria-label').trim();
+                       const named = e.cloneNode(true);  // its name: the text a reader reads
+                       named.querySelectorAll('[aria-hidden="true"]').forEach((n) => n.remove());
+                       return (named.textContent || '').trim(); }"""
         )
         if focused == name:
             return
