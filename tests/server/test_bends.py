@@ -113,3 +113,38 @@ def test_the_squeezers_bends_reach_everyone_else_at_most_twenty_a_second() -> No
         assert len(published) == 3
 
     asyncio.run(scene())
+
+
+def test_redgreens_peeker_bends_the_backed_hand_for_the_table_once_they_have_looked() -> None:
+    """The first version's peek is a squeeze too: the peeker's bends of the hand they backed
+    reach the table (never its faces); nobody bends before the look, another hand, or after
+    the cards are handed back."""
+
+    async def scene() -> None:
+        table = Table(TableConfig("redgreen", min_bet_cents=100, max_bet_cents=10_000))
+        round_ = table.open_round(0.0, source=SeededRandom(1))
+        round_.place_bet("a", "ann", 1, "red", 500, 1.0)
+        round_.tick(100.0)
+        assert round_.phase is Phase.PEEK
+        hub = Hub(ManualClock(start=0.0))
+        relay = Bends(hub, lambda table_id: (ROUND_ID, round_), lambda note: None)
+        ann, bob = (Connection(None, 1, uid, name, "player", False)  # type: ignore[arg-type]
+                    for uid, name in ((1, "ann"), (2, "bob")))  # fmt: skip
+        hub.add(ann)
+        hub.add(bob)
+        relay.read(ann, bend(300, "red.0"))  # not looked yet: nothing to bend
+        assert sent(ann)[0]["code"] == "not_squeezing" and sent(bob) == []
+        round_.peek_cards("ann", 101.0)
+        hub.clock.advance(1.0)  # type: ignore[attr-defined]
+        relay.read(ann, bend(300, "red.0"))
+        await asyncio.sleep(1.5 / BENDS_PER_SECOND)
+        assert sent(bob) == [{"type": "bend", "table_id": 1, "round_id": ROUND_ID,
+                              "position": "red.0", "corner": "br", "lift": 300}]  # fmt: skip
+        relay.read(ann, bend(300, "green.0"))  # the hand not backed
+        assert sent(ann)[0]["code"] == "not_squeezing"
+        round_.end_peek("ann", 102.0)
+        hub.clock.advance(1.0)  # type: ignore[attr-defined]
+        relay.read(ann, bend(400, "red.0"))  # handed back
+        assert sent(ann)[0]["code"] == "not_squeezing" and sent(bob) == []
+
+    asyncio.run(scene())

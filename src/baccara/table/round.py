@@ -632,6 +632,19 @@ class Round:
         cards = tuple(self.dealt[p] for p in self.dealt if p.startswith(f"{hand}."))
         return [self._emit(Peeked, now, player, player=player, hand=hand, cards=cards)]
 
+    def bending(self) -> tuple[str, tuple[str, ...]] | None:
+        """Who may bend which face-down cards now, for the table to watch: the squeezer in
+        a squeeze, and RedGreen's peeker once they have looked (they squeeze the hand
+        backed before handing it back); ``None`` while nobody holds cards to bend."""
+        if self.phase is Phase.SQUEEZE and self.squeeze is not None:
+            held = self.squeeze.positions
+            return self.squeeze.player, tuple(p for p in held if not self.exposed(p))
+        if self.phase is Phase.PEEK and self.peek is not None and self.peeked is not None:
+            hand = self.peek.hand
+            held = tuple(p for p in self.dealt if p.startswith(f"{hand}."))
+            return self.peek.player, tuple(p for p in held if not self.exposed(p))
+        return None
+
     def verify_end_peek(self, player: str) -> None:
         """Only the peeker hands the cards back, and only during the peek."""
         self.verify_peek(player)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from baccara.server.observe.logs import get_logger
-from baccara.table import Phase, Round
+from baccara.table import Round
 
 if TYPE_CHECKING:
     from baccara.server.cluster.hub import Connection, Hub
@@ -141,12 +141,13 @@ class Bends:
     def _check(self, connection: Connection, bend: Bend) -> tuple[int, Round]:
         found = self.round_of(connection.table_id)
         round_ = found[1] if found is not None else None
-        if round_ is None or round_.phase is not Phase.SQUEEZE or round_.squeeze is None:
+        bending = round_.bending() if round_ is not None else None
+        if bending is None:
             raise Refusal("not_squeezing", "there is no squeeze now")
-        squeeze = round_.squeeze
-        if not connection.username or connection.username != squeeze.player:
+        squeezer, held = bending
+        if not connection.username or connection.username != squeezer:
             raise Refusal("not_squeezing", "only the squeezer bends the cards")
-        if bend.position not in squeeze.positions or round_.exposed(bend.position):
+        if bend.position not in held:
             raise Refusal(
                 "not_squeezing", f"{bend.position} is not a face-down card of the squeeze"
             )
