@@ -11,8 +11,9 @@ lost changes nothing (the log records who squeezed what, and how the squeeze end
 Only the squeezer of the squeeze in play bends, and only a card of it still face down;
 anything else — another player, a watcher, a card turned already, a malformed message —
 changes nothing and is answered on that socket with ``{"type":"refused","code":
-"not_squeezing" | "bad_bend","detail":…}``, at most :data:`REFUSALS_PER_SECOND`. A socket
-is relayed at most :data:`BENDS_PER_SECOND`: a bend that comes sooner waits for its turn,
+"not_squeezing" | "bad_bend","detail":…}``, at most :data:`REFUSALS_PER_SECOND`. A squeezer
+is relayed at most :data:`BENDS_PER_SECOND` at a table, however many sockets they bend on
+there (each socket alone would multiply it): a bend that comes sooner waits for its turn,
 and a newer one takes its place (the card is where the last bend says).
 """
 
@@ -38,7 +39,7 @@ CORNERS = frozenset({"tl", "tr", "bl", "br", "t", "b", "l", "r"})
 MAX_LIFT = 1000
 """A card peeled all the way (``lift`` runs 0 to it)."""
 BENDS_PER_SECOND = 20
-"""Bends one socket has relayed in a second, at most (a page sends about 15)."""
+"""Bends one squeezer has relayed in a second, at most (a page sends about 15)."""
 REFUSALS_PER_SECOND = 1
 """Refusals one socket is sent in a second, at most: a page that bends out of turn is
 told, not flooded."""
@@ -89,13 +90,12 @@ def parse(text: str) -> Bend | None:
 
 
 @dataclass
-class _Socket:
-    """What the relay keeps of one socket: when it last relayed and refused, and the
-    newest bend waiting for its turn."""
+class _Pace:
+    """What the relay keeps of one squeezer at one table, over all their sockets there:
+    when it last relayed, and the newest bend waiting for its turn with its socket."""
 
     relayed_at: float = -1.0
-    refused_at: float = -1.0
-    waiting: Bend | None = None
+    waiting: tuple[Connection, Bend] | None = None
     timer: asyncio.TimerHandle | None = None
 
 
@@ -107,7 +107,8 @@ class Bends:
     hub: Hub
     round_of: RoundOf
     publish: Callable[[dict[str, Any]], None] | None = None
-    _sockets: dict[Connection, _Socket] = field(default_factory=dict)
+    _paces: dict[tuple[int, str], _Pace] = field(default_factory=dict)
+    _refused_at: dict[Connection, float] = field(default_factory=dict)
     _sending: set[asyncio.Task[None]] = field(default_factory=set)
 
     def read(self, connection: Connection, text: str) -> bool:
@@ -120,23 +121,33 @@ class Bends:
         except Refusal as refusal:
             self._refuse(connection, refusal)
             return True
-        state = self._sockets.setdefault(connection, _Socket())
-        due = state.relayed_at + 1 / BENDS_PER_SECOND
+        key = (connection.table_id, connection.username)
+        pace = self._paces.setdefault(key, _Pace())
+        due = pace.relayed_at + 1 / BENDS_PER_SECOND
         now = self.hub.clock.monotonic()
         if now >= due:
-            self._relay(connection, state, bend, now)
+            self._relay(connection, pace, bend, now)
             return True
-        state.waiting = bend  # the newest takes the place of one still waiting
-        if state.timer is None:
+        pace.waiting = (connection, bend)  # the newest takes the place of one still waiting
+        if pace.timer is None:
             loop = asyncio.get_running_loop()
-            state.timer = loop.call_later(due - now, self._flush, connection)
+            pace.timer = loop.call_later(due - now, self._flush, key)
         return True
 
     def gone(self, connection: Connection) -> None:
-        """The socket closed: forget it, and any bend of its still waiting."""
-        state = self._sockets.pop(connection, None)
-        if state is not None and state.timer is not None:
-            state.timer.cancel()
+        """The socket closed: forget it, and any bend of its still waiting (and its user's
+        pace at the table once their last socket there has closed)."""
+        self._refused_at.pop(connection, None)
+        key = (connection.table_id, connection.username)
+        pace = self._paces.get(key)
+        if pace is None:
+            return
+        if pace.waiting is not None and pace.waiting[0] is connection:
+            pace.waiting = None
+        if not any(c.username == connection.username for c in self.hub.at(connection.table_id)):
+            if pace.timer is not None:
+                pace.timer.cancel()
+            del self._paces[key]
 
     def _check(self, connection: Connection, bend: Bend) -> tuple[int, Round]:
         found = self.round_of(connection.table_id)
@@ -155,27 +166,27 @@ class Bends:
         return found
 
     def _refuse(self, connection: Connection, refusal: Refusal) -> None:
-        state = self._sockets.setdefault(connection, _Socket())
         now = self.hub.clock.monotonic()
-        if now < state.refused_at + 1 / REFUSALS_PER_SECOND:
+        if now < self._refused_at.get(connection, -1.0) + 1 / REFUSALS_PER_SECOND:
             return
-        state.refused_at = now
+        self._refused_at[connection] = now
         connection.push({"type": "refused", "code": refusal.code, "detail": refusal.detail})
 
-    def _flush(self, connection: Connection) -> None:
-        state = self._sockets.get(connection)
-        if state is None:
+    def _flush(self, key: tuple[int, str]) -> None:
+        pace = self._paces.get(key)
+        if pace is None:
             return
-        state.timer = None
-        bend, state.waiting = state.waiting, None
-        if bend is None:
+        pace.timer = None
+        waiting, pace.waiting = pace.waiting, None
+        if waiting is None:
             return
+        connection, bend = waiting
         with contextlib.suppress(Refusal):  # the squeeze ended meanwhile: nothing to show
-            self._relay(connection, state, bend, self.hub.clock.monotonic())
+            self._relay(connection, pace, bend, self.hub.clock.monotonic())
 
-    def _relay(self, connection: Connection, state: _Socket, bend: Bend, now: float) -> None:
+    def _relay(self, connection: Connection, pace: _Pace, bend: Bend, now: float) -> None:
         round_id, _ = self._check(connection, bend)
-        state.relayed_at = now
+        pace.relayed_at = now
         message = {"type": "bend", "table_id": connection.table_id, "round_id": round_id,
                    "position": bend.position, "corner": bend.corner, "lift": bend.lift}  # fmt: skip
         self.hub.broadcast(connection.table_id, message, but=connection.username)
