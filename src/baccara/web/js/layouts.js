@@ -55,15 +55,6 @@ export function gameName(game) {
   return has(`games.name.${game}`) ? t(`games.name.${game}`) : game;
 }
 
-/** The game's line of a lobby tile, in the page's language ("Banker, Player or Tie; the pairs."). */
-export function gameTagline(game) {
-  const facts = factsOf(game);
-  const word = translated(`games.tagline.${game}`);
-  if (word) return word;
-  if (facts && facts.tagline) return facts.tagline;
-  return has(`games.tagline.${game}`) ? t(`games.tagline.${game}`) : "";
-}
-
 /** An outcome of a bet's analysis (GET /api/games: "win", "push (exposed)", "royal_flush")
  * in words; the catalog keys it by its name with every other character an underscore. */
 export function outcomeName(name) {
