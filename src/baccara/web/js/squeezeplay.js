@@ -138,7 +138,7 @@ export class TableSqueeze {
     }
   }
 
-  /** Turn every card of the squeeze left (the squeezer's "Turn all"). */
+  /** Turn every card of the squeeze left (the squeezer's "Turn them all"). */
   async done() {
     this.bends.cancel();
     try {
