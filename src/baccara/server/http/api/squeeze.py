@@ -5,24 +5,17 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from baccara.server.domain import squeeze
-from baccara.server.errors import (
-    AuthError,
-    Forbidden,
-    InvalidRequest,
-    NotFound,
-    TableMoved,
-    UnreadableBody,
-)
+from baccara.server.errors import UnreadableBody
 from baccara.server.http.api.deps import CasinoDep, UserDep
 from baccara.server.http.api.errors import refusals
+from baccara.server.http.api.rounds import HIGHEST_BETTOR
 from baccara.server.http.api.schemas import State, TableId, TurnIn
-from baccara.table import RoundError
 
 router = APIRouter(tags=["rounds"])
 
-SQUEEZER = (AuthError, Forbidden, NotFound, TableMoved, RoundError, InvalidRequest)
-"""What the squeezer's requests may be refused with: another player's (403), no squeeze
-now or a card not of it, or turned already (409)."""
+SQUEEZER = HIGHEST_BETTOR
+"""What the squeezer's requests may be refused with, as the highest bettor's: another
+player's (403), no squeeze now or a card not of it, or turned already (409)."""
 
 
 @router.post("/api/tables/{table_id}/squeeze/turn", response_model=State,
