@@ -17,6 +17,7 @@ from tests.server.test_squeeze import events_of, squeeze_table
 
 MINI = 3
 """The default electronic Mini RedGreen table."""
+JSON = {"content-type": "application/json"}
 BEND = {"type": "bend", "position": "player.0", "corner": "br", "lift": 420}
 
 
@@ -40,6 +41,7 @@ def test_only_the_squeezer_bends_and_nothing_else_gets_through(sqlite_server: Se
     low.sit(table)
     laptop = another_token(server, "high")
     path = f"/api/tables/{table}/squeeze"
+    round_id = high.http.get(f"/api/tables/{table}").json()["round_id"]
     with (
         server.ws(table, high.token) as mine,
         server.ws(table, laptop) as my_other,
@@ -88,9 +90,19 @@ def test_only_the_squeezer_bends_and_nothing_else_gets_through(sqlite_server: Se
         for lift in range(200, 210):  # and from two sockets: still twenty a second, no more
             mine.send(json.dumps({**BEND, "lift": lift}))
             my_other.send(json.dumps({**BEND, "lift": lift + 100}))
-        assert [receive(theirs)["lift"], receive(theirs)["lift"]] == [200, 309]
+        first, newest = receive(theirs)["lift"], receive(theirs)["lift"]
+        assert first == 200 and newest in (209, 309)  # the newest of either socket
         assert drain(theirs) == [] and len(drain(watcher)) == 2
 
+        turn = f"{path}/turn"
+        for answer, status in ((high.http.post(turn, content=b"{", headers=JSON), 422),
+                               (high.http.post(turn, json={"position": "player.0" * 3}), 422),
+                               (high.http.post(turn, json={"position": None}), 422),
+                               (high.http.post("/api/tables/99999/squeeze/done"), 404),
+                               (high.http.post("/api/tables/x/squeeze/done"), 422),
+                               (server.client().post(f"{path}/done"), 401)):  # fmt: skip
+            assert answer.status_code == status and answer.json()["error"], answer.text
+        assert high.round_of(table)["state"] == "squeeze" and drain(theirs) == []
         high.http.post(f"{path}/done")
         server.idle()
         drain(theirs)
@@ -104,6 +116,15 @@ def test_only_the_squeezer_bends_and_nothing_else_gets_through(sqlite_server: Se
         assert drain(theirs) == []
         seen = json.dumps([low.round_of(table), high.round_of(table)])
         assert all(f'"{face}"' in seen for face in faces)  # exposed now, to everyone
+        server.advance(18.0)  # Banker's squeeze, low's: bending and turning hold it no longer
+        drain(mine)
+        theirs.send(json.dumps({**BEND, "position": "banker.0"}))
+        assert receive(mine)["type"] == "bend"
+        assert low.http.post(f"{path}/turn", json={"position": "banker.0"}).status_code == 200
+        server.advance(2.0)  # past squeeze_seconds since the offer, whatever was done
+        events = low.http.get(f"/api/rounds/{round_id}").json()["events"]
+        ended = [e["reason"] for e in events if e["kind"] == "squeeze-ended"]
+        assert ended[:2] == ["done", "timer"]  # (a third card may be squeezed next)
     server.play_out()
 
 
