@@ -95,13 +95,13 @@ def test_only_the_squeezer_bends_and_nothing_else_gets_through(sqlite_server: Se
         assert drain(theirs) == [] and len(drain(watcher)) == 2
 
         turn = f"{path}/turn"
-        for answer, status in ((high.http.post(turn, content=b"{", headers=JSON), 422),
-                               (high.http.post(turn, json={"position": "player.0" * 3}), 422),
-                               (high.http.post(turn, json={"position": None}), 422),
-                               (high.http.post("/api/tables/99999/squeeze/done"), 404),
-                               (high.http.post("/api/tables/x/squeeze/done"), 422),
-                               (server.client().post(f"{path}/done"), 401)):  # fmt: skip
-            assert answer.status_code == status and answer.json()["error"], answer.text
+        for reply, status in ((high.http.post(turn, content=b"{", headers=JSON), 422),
+                              (high.http.post(turn, json={"position": "player.0" * 3}), 422),
+                              (high.http.post(turn, json={"position": None}), 422),
+                              (high.http.post("/api/tables/99999/squeeze/done"), 404),
+                              (high.http.post("/api/tables/x/squeeze/done"), 422),
+                              (server.client().post(f"{path}/done"), 401)):  # fmt: skip
+            assert reply.status_code == status and reply.json()["error"], reply.text
         assert high.round_of(table)["state"] == "squeeze" and drain(theirs) == []
         high.http.post(f"{path}/done")
         server.idle()
