@@ -19,7 +19,7 @@ Playwright as players and a dealer would, through the pages and the public API:
     web-no-such-table.png      /tables/99; web-page-not-found.png an unknown address;
     web-offline.png            a table with the browser offline
     web-multi.png              two tables at once, each after a round (…-phone.png)
-    web-redgreen.png           RedGreen in the peek: the highest bettor sees the hand backed
+    web-redgreen.png           RedGreen in the peek: the highest bettor squeezes the hand backed
     web-redgreen-mini.png      Mini RedGreen after a round, the chosen hand set first
     web-lo-ball.png            Lo-Ball after a round
     web-dealer.png             the dealer's console after a live round: each seat's pay,
@@ -278,6 +278,10 @@ def redgreen(page: Page, folder: pathlib.Path) -> None:
     page.get_by_role("button", name="Deal").click()
     red = page.locator('section[data-hand="red"]')
     expect(red.get_by_text("Only you see these cards")).to_be_visible(timeout=15_000)
+    card = red.get_by_role("slider").first  # the squeeze: the first card bent up, by keys
+    card.focus()
+    for _ in range(5):
+        card.press("ArrowDown")
     save(page, folder / "web-redgreen.png")
     page.get_by_role("button", name="Hand the cards back").click()
     settle(page)
