@@ -31,36 +31,17 @@ from tests.web.casino import (
     sign_in,
     spot,
 )
+from tests.web.node import english_page
 
 JS = pathlib.Path(__file__).resolve().parents[2] / "src/baccara/web/js"
 NODE = shutil.which("node")
 """Node runs the page's pure modules as the browser does (they touch no page when imported)."""
 
 
-NODE_PAGE = """
-import fs from "node:fs";
-const catalog = {};
-const folder = %s;
-for (const name of fs.readdirSync(folder)) Object.assign(catalog, JSON.parse(fs.readFileSync(`${folder}/${name}`, "utf8")));
-globalThis.document = { documentElement: { lang: "en", dataset: {} }, querySelectorAll: () => [],
-  querySelector: () => null, getElementById: () => null };
-globalThis.window = { addEventListener: () => {} };
-globalThis.localStorage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
-globalThis.fetch = async () => ({ ok: true, json: async () => catalog });
-await (await import(%s)).startLanguage();
-"""
-"""What a module sees in a browser that has read the English catalog: the page's words
-are the catalog's (i18n.js), and nothing else of a page is touched when imported."""
-
-
 def run(module: str, body: str, *args: Any) -> Any:
     """Run ``body`` (JavaScript with ``m``, the module, and ``args`` in scope) in Node, in English."""
     assert NODE is not None, "these vectors run in Node, which is not installed"
-    page = NODE_PAGE % (
-        json.dumps(str(JS.parent / "i18n" / "en")),
-        json.dumps((JS / "i18n.js").as_uri()),
-    )
-    script = (f"{page}const m = await import({json.dumps((JS / module).as_uri())});\n"
+    script = (f"{english_page()}const m = await import({json.dumps((JS / module).as_uri())});\n"
               "let text = ''; for await (const chunk of process.stdin) text += chunk;\n"
               "const args = JSON.parse(text);\n"
               f"const out = await (async () => {{ {body} }})();\n"

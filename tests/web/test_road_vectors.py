@@ -25,6 +25,7 @@ from baccara.table.procedures.base import Wager
 from baccara.table.procedures.loball import PROCEDURE as LO_BALL
 from baccara.table.procedures.redgreen import PROCEDURE as REDGREEN
 from baccara.tiles import Tile
+from tests.web.node import english_page
 
 ROADS = pathlib.Path(__file__).resolve().parents[2] / "src/baccara/web/js/gameroads.js"
 NODE = shutil.which("node")
@@ -40,7 +41,7 @@ def run(body: str, *args: Any) -> Any:
     facts learnt as a page learns them; its return value."""
     assert NODE is not None, "these vectors run in Node, which is not installed"
     layouts = (ROADS.parent / "layouts.js").as_uri()
-    script = (f"const roads = await import({json.dumps(ROADS.as_uri())});\n"
+    script = (f"{english_page()}const roads = await import({json.dumps(ROADS.as_uri())});\n"
               "let text = ''; for await (const chunk of process.stdin) text += chunk;\n"
               "const [facts, args] = JSON.parse(text);\n"
               f"(await import({json.dumps(layouts)})).learnGames(facts);\n"
