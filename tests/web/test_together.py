@@ -80,9 +80,11 @@ def test_the_peek_is_the_highest_bettors_alone(
     red_bob = other.locator('section[data-hand="red"]')
     expect(red_ann.get_by_text("Only you see these cards")).to_be_visible(timeout=15_000)
     expect(red_bob.get_by_text(f"{ann} is looking at Red")).to_be_visible()
-    seen = visible_cards(red_ann)
+    mine = red_ann.locator('svg.squeeze-card[data-squeeze="mine"]')  # hers to squeeze
+    expect(mine).to_have_count(3)
+    seen = [(card.get_attribute("aria-label") or "").split(":")[0] for card in mine.all()]
     assert len(seen) == 3 and all(CARD_NAME.match(name) for name in seen)
-    assert visible_cards(red_bob) == ["Face-down card"] * 3
+    assert visible_cards(red_bob) == [f"Face-down card, squeezed by {ann}"] * 3
     assert visible_cards(other.locator('section[data-hand="green"]')) == ["Face-down card"] * 3
     expect(other.get_by_role("button", name="Hand the cards back")).to_have_count(0)
     # Nothing in the other browser's page holds the cards' faces.
