@@ -69,8 +69,9 @@ def test_a_round_at_each_table(
         assert all(re.match(CARD_NAME, c) for c in visible_cards(red))
         assert visible_cards(page.locator('section[data-hand="green"]')) == ["Face-down card"] * 3
         page.get_by_role("button", name="Hand the cards back").click()
-    if game == "redgreen-mini":
+    if game == "redgreen-mini":  # the highest bettor sets Green first, then squeezes Red
         page.get_by_role("button", name="Set Green first").click()
+        page.get_by_role("button", name="Turn them all").click(timeout=20_000)
 
     panel = result_panel(page)
     shown_staked, returned, net = settled_amounts(page)
@@ -114,14 +115,14 @@ def test_a_round_at_each_table(
     assert "Face-down" not in " ".join(visible_cards(hands))
 
     # The cards were turned as the events came: one by one at Punto Banco, both hands at
-    # once at RedGreen (after the peek), the chosen hand then card by card at Mini
-    # RedGreen, hand by hand at Lo-Ball.
+    # once at RedGreen (after the peek), the chosen hand then the squeezed one, turned all
+    # at once, at Mini RedGreen, hand by hand at Lo-Ball.
     faces = page.evaluate("window.faceCounts")
     total = len(visible_cards(hands))
     steps = {
         "punto-banco": list(range(1, total + 1)),
         "redgreen": [3, 6],
-        "redgreen-mini": [3, 4, 5, 6],
+        "redgreen-mini": [3, 6],
         "lo-ball": list(range(3, total + 1, 3)),
     }[game]
     assert faces[-len(steps) :] == steps, faces
