@@ -785,8 +785,17 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     const returned = mine.reduce((sum, p) => sum + p.returned, 0);
     const net = returned - staked;
     const ended = round.settled || round.voided;
+    const fresh = ui.result.hidden || ui.result.dataset.roundId !== String(round.id);
     ui.result.hidden = false;
     ui.result.dataset.roundId = String(round.id);
+    if (fresh) {
+      // A result the player cannot see (a phone scrolled down to the spots) is brought
+      // into view once, as it comes; the page is not scrolled again while it stands.
+      requestAnimationFrame(() => {
+        const shown = ui.result.getBoundingClientRect();
+        if (shown.top < 0 || shown.top > window.innerHeight - 40) ui.result.scrollIntoView({ block: "nearest" });
+      });
+    }
     replace(ui.result, foldButton(ui.result),
       h("h2", { id: at("result-title") }, headline(round, me, mySeat())),
       round.settled ? h("p", { class: "call" }, callLine(round)) : null,
