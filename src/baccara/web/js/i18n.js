@@ -22,6 +22,7 @@ export const LANGUAGES = [
 const KNOWN = new Set(LANGUAGES.map((l) => l.code));
 let current = "en";
 let messages = {};
+let loaded = false; // a catalog has been read
 let plurals = new Intl.PluralRules("en");
 let digits = new Intl.NumberFormat("en", { maximumFractionDigits: 2 });
 const listeners = new Set();
@@ -42,6 +43,7 @@ async function load(code) {
   const response = await fetch(`/i18n/${encodeURIComponent(code)}.json`, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`no catalog for ${code}: ${response.status}`);
   messages = await response.json();
+  loaded = true;
   current = code;
   plurals = new Intl.PluralRules(code);
   digits = new Intl.NumberFormat(code, { maximumFractionDigits: 2 });
@@ -87,6 +89,7 @@ export function onLanguage(listener) {
 /** A message of the catalog, its {placeholders} filled from `params`. */
 export function t(key, params = {}) {
   let entry = messages[key];
+  if (entry === undefined && !loaded) return ""; // asked before any catalog is read: no words yet
   if (entry === undefined) {
     console.error(`no message ${key} in the ${current} catalog`);
     return key;
