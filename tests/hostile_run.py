@@ -13,14 +13,17 @@ at :data:`RESULT_SECONDS`.
 
 from __future__ import annotations
 
+import functools
 import json
+import pathlib
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, settings
 
 from baccara.errors import BaccaraError
-from tests.helpers import RaisedInFork, Ran, in_fork, run_within
+from tests.helpers import RaisedInFork, Ran, in_fork, run, run_within
 
 REFUSAL_SECONDS = 1.0
 """A refusal comes at once: less than this much processor time."""
@@ -94,3 +97,25 @@ def api(call: Callable[[], Any]) -> Any:
     except RaisedInFork as error:
         assert issubclass(error.error_type, BaccaraError), error
         return None
+
+
+@functools.cache
+def warm() -> None:
+    """Run what the forks run most, here in the test process, once per process.
+
+    A fork inherits this process's memory: every module imported, every kernel compiled,
+    and the exact analyses cached. A fork of a cold process pays for all of it again
+    (RedGreen's analysis alone takes a second) in each of its thousands of examples.
+    """
+    from baccara.games import GAMES
+    from baccara.render.document import Document
+    from baccara.render.report_pdf import write_pdf
+
+    for game in GAMES:
+        run("analyze", game, "--json")
+        run("simulate", game, "--rounds", "10", "--seed", "1")
+        run("deal", game, "--seed", "1")
+    run("simulate", "punto-banco", "--count", "tie", "--rounds", "10", "--seed", "1")
+    run("compare", "punto-banco", "-v", "a:decks=6")
+    with tempfile.TemporaryDirectory() as folder:  # fonts registered, reportlab loaded
+        write_pdf(Document("warm", "", ()), pathlib.Path(folder) / "warm.pdf")

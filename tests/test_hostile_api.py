@@ -27,6 +27,7 @@ from baccara.games.paytable import InvalidPaytable, Paytable
 from baccara.options import option_name
 from tests.helpers import RaisedInFork, in_fork
 from tests.hostile import any_text, any_value
+from tests.hostile_run import warm
 
 SECONDS = 20.0
 
@@ -36,6 +37,11 @@ HOSTILE = settings(
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm() -> None:
+    warm()
 
 
 def answer(call: Callable[[], Any], *documented: type[BaccaraError]) -> Any:

@@ -35,18 +35,13 @@ from baccara.randomness import check_seed
 from baccara.sim.rng_bounds import check_decks, check_shuffles
 from baccara.sim.rng_bounds import check_workers as check_rng_workers
 from baccara.sim.runs import check_rounds, check_workers
-from tests.helpers import run
 from tests.hostile import any_text, file_name, lines_of_input, number_text
-from tests.hostile_run import HOSTILE, api, outcome, read, strict_json
+from tests.hostile_run import HOSTILE, api, outcome, read, strict_json, warm
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _warm() -> None:
-    """Import every command and compile the kernels once, so each fork starts warm."""
-    run("simulate", "punto-banco", "--rounds", "10", "--seed", "1")
-    run("simulate", "punto-banco", "--count", "tie", "--rounds", "10", "--seed", "1")
-    run("simulate", "lo-ball", "--rounds", "10", "--seed", "1")
-    run("simulate", "redgreen", "--rounds", "10", "--seed", "1")
+    warm()
 
 
 # --- analyze -----------------------------------------------------------------------------

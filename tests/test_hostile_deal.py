@@ -27,7 +27,7 @@ from baccara.options import as_int, option_name
 from baccara.randomness import check_seed
 from tests.helpers import run
 from tests.hostile import any_text, lines_of_input, number_text
-from tests.hostile_run import HOSTILE, outcome, read, strict_json
+from tests.hostile_run import HOSTILE, outcome, read, strict_json, warm
 
 SEED_HEX = "00" * 31 + "07"
 
@@ -42,9 +42,7 @@ FED = {
 
 @pytest.fixture(scope="module", autouse=True)
 def _warm() -> None:
-    """Deal a round of each game once, so each forked command starts warm."""
-    for game in GAMES:
-        run("deal", game, "--seed", "1")
+    warm()
 
 
 # --- deal --------------------------------------------------------------------------------

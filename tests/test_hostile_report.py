@@ -27,7 +27,7 @@ from baccara.games.variant import Variant
 from baccara.options import as_int, option_name
 from baccara.randomness import check_seed
 from tests.hostile import any_text, file_name, number_text
-from tests.hostile_run import HOSTILE, api, outcome, read, strict_json
+from tests.hostile_run import HOSTILE, api, outcome, read, strict_json, warm
 
 FED = {
     *(("report", flag) for flag in ("--out", "--pdf", "--option", "--bet", "--sessions", "--seed")),
@@ -39,14 +39,7 @@ FED = {
 
 @pytest.fixture(scope="module", autouse=True)
 def _warm() -> None:
-    """Import what a report and a comparison load (matplotlib, reportlab) once, here, so
-    each forked command starts warm."""
-    from baccara.render.document import Document
-    from baccara.render.report_pdf import write_pdf
-
-    with tempfile.TemporaryDirectory() as folder:  # fonts registered, reportlab loaded
-        write_pdf(Document("warm", "", ()), pathlib.Path(folder) / "warm.pdf")
-    outcome("compare", "punto-banco", "-v", "a:decks=6")
+    warm()
 
 
 def _light_report() -> None:

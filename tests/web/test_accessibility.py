@@ -83,6 +83,10 @@ def test_every_page_and_state_has_no_serious_violation(
             expect(choose).to_be_visible(timeout=15_000)
             seen.check(f"{name}, the choice")
             choose.click()
+            turn = page.get_by_role("button", name="Turn them all")
+            expect(turn).to_be_visible(timeout=15_000)
+            seen.check(f"{name}, the squeeze")
+            turn.click()
         result_panel(page)
         seen.check(f"{name}, result")
 

@@ -35,7 +35,8 @@ def quick(tmp_path: pathlib.Path, migrated_sqlite: pathlib.Path) -> Iterator[Ser
 
 
 def play_round(http: httpx.Client, table_id: int, bet: str, cents: int) -> dict[str, Any]:
-    """Sit if need be, bet, deal, peek or choose as the highest bettor, wait for the end."""
+    """Sit if need be, bet, deal, peek, choose or squeeze as the highest bettor, wait for
+    the end."""
     return play_bets(http, table_id, [(bet, cents)])
 
 
@@ -55,6 +56,8 @@ def play_bets(http: httpx.Client, table_id: int, bets: list[tuple[str, int]]) ->
             http.post(f"/api/rounds/{round_id}/peek/done")
         if data["state"] == "choosing":
             http.post(f"/api/rounds/{round_id}/choose", json={"hand": "green"})
+        if data["state"] == "squeeze":  # turned at once, not left for the squeeze's timer
+            http.post(f"/api/tables/{table_id}/squeeze/done")
         return data if data["state"] == "settled" else None
 
     return dict(wait_for(over))

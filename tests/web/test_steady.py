@@ -65,11 +65,13 @@ def total_shift(page: Page) -> tuple[float, list[Any]]:
 
 def play_through_the_decisions(page: Page, name: str) -> None:
     """The highest bettor's part of a RedGreen round: hand the peeked cards back, or
-    choose the hand that is set first."""
+    choose the hand that is set first and turn the other's cards at once rather than
+    wait out the squeeze."""
     if name == "RedGreen":
         page.get_by_role("button", name="Hand the cards back").click(timeout=15_000)
     if name == "Mini RedGreen":
         page.get_by_role("button", name="Set Green first").click(timeout=15_000)
+        page.get_by_role("button", name="Turn them all").click(timeout=15_000)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=list(SIZES))

@@ -9,10 +9,12 @@ other exception is a bug and keeps its traceback.
 from __future__ import annotations
 
 import errno
+import functools
 import os
 import sys
 from typing import Annotated, Any, TextIO, cast
 
+import click
 import typer
 from typer.exceptions import Abort, Exit, TyperException
 
@@ -145,12 +147,23 @@ def _error(message: str) -> None:
     print(f"baccara: error: {printable(message)}", file=sys.stderr)
 
 
+@functools.cache
+def _command() -> click.Command:
+    """The click command Typer builds from the commands' signatures, once per process.
+
+    Typer builds it again on every call of ``app`` (some 50 ms of reading annotations),
+    which is most of what a refused command costs; a program that runs commands one after
+    another (a test, a script) pays it once.
+    """
+    return typer.main.get_command(app)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit status instead of raising ``SystemExit``."""
     stdout = sys.stdout
     sys.stdout = cast(TextIO, _GuardedOutput(stdout))
     try:
-        result = app(args=argv, standalone_mode=False)
+        result = _command().main(args=argv, standalone_mode=False)
         sys.stdout.flush()
     except BaccaraError as error:
         _error(str(error))
