@@ -6,6 +6,7 @@ named by their bet, links named by their game — never through the page's inter
 
 from __future__ import annotations
 
+import os
 import re
 import uuid
 from dataclasses import dataclass, field
@@ -156,9 +157,18 @@ countdown's bar moves on every tick while betting is open, which is from the rou
 opening, so it never stands still: its moves are not waited for."""
 
 
+SCREENSHOTS = os.environ.get("BACCARA_SCREENSHOTS") == "1"
+"""Whether :func:`shoot` takes its pictures: ``BACCARA_SCREENSHOTS=1 make pytest`` leaves
+them in tests/web/screenshots to be looked at. Without it the tests run all the same and
+skip only the pictures, about a tenth of the browser tests' time."""
+
+
 def shoot(page: Page, folder: Any, name: str) -> list[Any]:
-    """Full-page screenshots at desktop and phone size, left in ``folder`` to be looked at."""
-    paths = []
+    """Full-page screenshots at desktop and phone size, left in ``folder`` to be looked at
+    (when :data:`SCREENSHOTS` asks for them)."""
+    paths: list[Any] = []
+    if not SCREENSHOTS:
+        return paths
     for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
