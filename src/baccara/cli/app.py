@@ -12,9 +12,9 @@ import errno
 import functools
 import os
 import sys
+from collections.abc import Callable
 from typing import Annotated, Any, TextIO, cast
 
-import click
 import typer
 from typer.exceptions import Abort, Exit, TyperException
 
@@ -148,14 +148,15 @@ def _error(message: str) -> None:
 
 
 @functools.cache
-def _command() -> click.Command:
-    """The click command Typer builds from the commands' signatures, once per process.
+def _command() -> Callable[..., Any]:
+    """The click command Typer builds from the commands' signatures (its ``main``), once
+    per process.
 
     Typer builds it again on every call of ``app`` (some 50 ms of reading annotations),
     which is most of what a refused command costs; a program that runs commands one after
     another (a test, a script) pays it once.
     """
-    return typer.main.get_command(app)
+    return typer.main.get_command(app).main
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -163,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     stdout = sys.stdout
     sys.stdout = cast(TextIO, _GuardedOutput(stdout))
     try:
-        result = _command().main(args=argv, standalone_mode=False)
+        result = _command()(args=argv, standalone_mode=False)
         sys.stdout.flush()
     except BaccaraError as error:
         _error(str(error))
