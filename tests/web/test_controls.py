@@ -8,11 +8,8 @@ player's chips on one spot merged into one line."""
 
 from __future__ import annotations
 
-import json
 import pathlib
 import re
-import shutil
-import subprocess
 from typing import Any
 
 import pytest
@@ -31,25 +28,12 @@ from tests.web.casino import (
     sign_in,
     spot,
 )
-from tests.web.node import english_page
-
-JS = pathlib.Path(__file__).resolve().parents[2] / "src/baccara/web/js"
-NODE = shutil.which("node")
-"""Node runs the page's pure modules as the browser does (they touch no page when imported)."""
+from tests.web.node import in_node, module
 
 
-def run(module: str, body: str, *args: Any) -> Any:
+def run(name: str, body: str, *args: Any) -> Any:
     """Run ``body`` (JavaScript with ``m``, the module, and ``args`` in scope) in Node, in English."""
-    assert NODE is not None, "these vectors run in Node, which is not installed"
-    script = (f"{english_page()}const m = await import({json.dumps((JS / module).as_uri())});\n"
-              "let text = ''; for await (const chunk of process.stdin) text += chunk;\n"
-              "const args = JSON.parse(text);\n"
-              f"const out = await (async () => {{ {body} }})();\n"
-              "process.stdout.write(JSON.stringify(out));")  # fmt: skip
-    done = subprocess.run([NODE, "--input-type=module", "-e", script], input=json.dumps(args),
-                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return in_node(f"const m = await import({module(name)});", body, args)
 
 
 # --- the shares, by the largest remainder --------------------------------------------------

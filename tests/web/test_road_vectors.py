@@ -6,10 +6,7 @@ fact read again here from the engine's own rules, not from the result's words.""
 from __future__ import annotations
 
 import json
-import pathlib
 import random
-import shutil
-import subprocess
 from typing import Any
 
 import pytest
@@ -25,12 +22,7 @@ from baccara.table.procedures.base import Wager
 from baccara.table.procedures.loball import PROCEDURE as LO_BALL
 from baccara.table.procedures.redgreen import PROCEDURE as REDGREEN
 from baccara.tiles import Tile
-from tests.web.node import english_page
-
-ROADS = pathlib.Path(__file__).resolve().parents[2] / "src/baccara/web/js/gameroads.js"
-NODE = shutil.which("node")
-"""Node runs the page's modules as the browser does (they touch no page when imported)."""
-
+from tests.web.node import JS, in_node, module
 
 FACTS = [{"id": spec.id, **spec.public_facts()} for spec in GAMES.values()]
 """Every game's facts, as GET /api/games serves them and the pages learn them first."""
@@ -39,18 +31,9 @@ FACTS = [{"id": spec.id, **spec.public_facts()} for spec in GAMES.values()]
 def run(body: str, *args: Any) -> Any:
     """Run ``body`` (JavaScript with ``roads`` and ``args`` in scope) in Node, the games'
     facts learnt as a page learns them; its return value."""
-    assert NODE is not None, "these vectors run in Node, which is not installed"
-    layouts = (ROADS.parent / "layouts.js").as_uri()
-    script = (f"{english_page()}const roads = await import({json.dumps(ROADS.as_uri())});\n"
-              "let text = ''; for await (const chunk of process.stdin) text += chunk;\n"
-              "const [facts, args] = JSON.parse(text);\n"
-              f"(await import({json.dumps(layouts)})).learnGames(facts);\n"
-              f"const out = await (async () => {{ {body} }})();\n"
-              "process.stdout.write(JSON.stringify(out));")  # fmt: skip
-    done = subprocess.run([NODE, "--input-type=module", "-e", script], input=json.dumps([FACTS, args]),
-                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    prelude = (f"const roads = await import({module('gameroads.js')});\n"
+               f"(await import({module('layouts.js')})).learnGames({json.dumps(FACTS)});")  # fmt: skip
+    return in_node(prelude, body, args)
 
 
 def big_road(sequence: str) -> list[list[dict[str, Any]]]:
@@ -93,7 +76,7 @@ def test_a_long_streak_turns_right_on_the_grid_as_punto_bancos_does() -> None:
     cells = run(
         """const { place } = await import(args[0]);
         return place(roads.redGreenBigRoad(roads.parseRedGreen('G G G G G G G G R'))).map((c) => [c.x, c.y]);""",
-        (ROADS.parent / "roads.js").as_uri(),
+        (JS / "roads.js").as_uri(),
     )  # fmt: skip
     assert cells == [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [1, 5], [2, 5], [1, 0]]
 
@@ -223,7 +206,7 @@ def test_a_game_the_pages_never_heard_of_draws_the_roads_of_its_felt() -> None:
           bonus_category: 'full_house' } }];
         return [roads.keepsRoads('blue-yellow'), roads.keepsRoads('plain'),
           roads.outcomesFor('blue-yellow', rounds).map((o) => [o.winner, o.trips, o.bonusHit])];""",
-        (ROADS.parent / "layouts.js").as_uri(), [fifth, plain],
+        (JS / "layouts.js").as_uri(), [fifth, plain],
     )  # fmt: skip
     assert found == [True, False, [["green", ["red"], True]]]
 
