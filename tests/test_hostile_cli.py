@@ -524,7 +524,7 @@ FED = {
 """What this module feeds hostile input: (command, option or argument)."""
 
 READ_FROM_STDIN = {("deal", "standard input"), ("houseway", "standard input"),
-                   ("user add", "standard input")}  # fmt: skip
+                   ("user add", "standard input"), ("user add-many", "standard input")}  # fmt: skip
 """The commands that read standard input: a live deal's cards, the drill, a password."""
 
 

@@ -1,9 +1,10 @@
-"""``baccara serve`` and ``baccara user add`` fed what a hostile user types (issue 15).
+"""``baccara serve``, ``baccara user add`` and ``user add-many`` fed what a hostile user
+types (issue 15).
 
 No server is started: in the forked copy that runs each command,
 :func:`baccara.cli.serve.start` is replaced by one that prints the settings it was
 given, so a command that would have started the casino shows what it read instead.
-``user add`` writes to a fresh SQLite file.
+``user add`` and ``user add-many`` write to a fresh SQLite file.
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from baccara.cli.serve import balance, check_host, choice, lease, proxies, seconds
 from baccara.options import as_int
 from baccara.server.settings import LogFormat, LogLevel, Settings
-from tests.hostile import any_text, lines_of_input, number_text
+from tests.hostile import any_text, file_name, lines_of_input, number_text
 from tests.hostile_run import HOSTILE, outcome, read
 
 FED = {
@@ -33,6 +34,10 @@ FED = {
     ("user add", "NAME"),
     ("user add", "--role"),
     ("user add", "standard input"),
+    ("user add-many", "PREFIX"),
+    ("user add-many", "--count"),
+    ("user add-many", "--tokens"),
+    ("user add-many", "standard input"),
 }  # fmt: skip
 """What this module feeds hostile input: (command, option or argument)."""
 
@@ -137,11 +142,7 @@ def test_user_add(name: str, role: str, password: bytes) -> None:
         url = f"sqlite:///{folder}/casino.db"
         ran = outcome("user", "add", "--role", role, "--", name, stdin=password, cwd=folder,
                       env={"DATABASE_URL": url})  # fmt: skip
-        line = password.split(b"\n")[0].removesuffix(b"\r")
-        try:
-            typed = line.decode()
-        except UnicodeDecodeError:  # not text: no password, refused
-            typed = None
+        typed = _first_line(password)  # not text: no password, refused
         valid = (
             read(lambda: check_username(name)) is not None
             and read(lambda: check_role(role)) is not None
@@ -152,6 +153,57 @@ def test_user_add(name: str, role: str, password: bytes) -> None:
             assert ran.stdout == f"{role} {name} added\n"
             assert (pathlib.Path(folder) / "casino.db").stat().st_size > 0
         assert ran.returncode == (0 if valid else 2), (name, role, password[:80])
+
+
+@pytest.mark.slow
+@HOSTILE
+@given(
+    prefix=st.one_of(any_text(), st.sampled_from(["crowd-", "a" * 31, "_x", "load"])),
+    count=st.one_of(number_text(), st.integers(1, 3).map(str)),
+    tokens=st.one_of(st.none(), file_name()),
+    password=st.one_of(lines_of_input(("a long password", "")), st.binary(max_size=300)),
+)
+def test_user_add_many(prefix: str, count: str, tokens: str | None, password: bytes) -> None:
+    """Any prefix, count, file and password: the players made (and their tokens written),
+    or refused in one line with nobody made and no file left."""
+    from baccara.cli.serve import MAX_MANY
+    from baccara.server.domain.accounts import check_password, check_username
+
+    number = read(lambda: as_int("--count", count, 1, MAX_MANY))
+    assume(number is None or number <= 5)  # a valid crowd is made: keep it small
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{folder}/casino.db"
+        options = ["--count", count, *(["--tokens", tokens] if tokens is not None else [])]
+        ran = outcome("user", "add-many", *options, "--", prefix, stdin=password, cwd=folder,
+                      env={"DATABASE_URL": url})  # fmt: skip
+        typed = _first_line(password)
+        valid = (
+            number is not None
+            and read(lambda: check_username(f"{prefix}1")) is not None
+            and read(lambda: check_username(f"{prefix}{number}")) is not None
+            and typed is not None
+            and read(lambda: check_password(typed)) is not None
+        )
+        written = sorted(os.listdir(folder))
+        if ran.returncode == 0:
+            assert ran.stdout == f"{number:,} players added, {prefix}1 to {prefix}{number}\n"
+            if tokens is not None:
+                made = json.loads((pathlib.Path(folder) / tokens).read_text())
+                assert [m["username"] for m in made] == [f"{prefix}{n}" for n in
+                                                          range(1, number + 1)]  # fmt: skip
+        else:
+            assert written in ([], ["casino.db"]), written  # no tokens' file left
+        creatable = tokens is None or (tokens not in ("", ".", "..")
+                                       and len(tokens.encode()) <= 255)  # fmt: skip
+        assert ran.returncode == (0 if valid and creatable else 2), (prefix, count, tokens)
+
+
+def _first_line(stdin: bytes) -> str | None:
+    """The password ``read_password`` takes from standard input, or ``None`` if not text."""
+    try:
+        return stdin.split(b"\n")[0].removesuffix(b"\r").decode()
+    except UnicodeDecodeError:
+        return None
 
 
 def test_no_database_is_left_behind() -> None:

@@ -1,4 +1,5 @@
-"""``baccara serve`` and ``baccara user add`` as a user runs them, bad input first.
+"""``baccara serve``, ``baccara user add`` and ``user add-many`` as a user runs them, bad
+input first.
 
 No server is started here: ``serve`` hands its checked settings to
 :func:`baccara.cli.serve.start`, which the tests replace. (tests/server/ starts real
@@ -7,11 +8,16 @@ ones.) ``user add`` writes to an SQLite file of the test's own.
 
 from __future__ import annotations
 
+import json
 import pathlib
+import time
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
+from baccara.server.db.database import Database
+from baccara.server.db.models import User
 from baccara.server.settings import Settings
 from tests.helpers import assert_refused, run
 
@@ -184,3 +190,77 @@ def test_user_add_refuses_a_name_taken_and_a_database_it_cannot_open(
         run("user", "add", "bob", stdin="password1\n"),
         "DATABASE_URL: cannot open the database: unable to open database file",
     )
+
+
+def test_user_add_many_makes_players_signed_in_with_one_hash(
+    database: str, tmp_path: pathlib.Path
+) -> None:
+    """A load test's crowd: every player with the starting balance, the password of a real
+    account (the same Argon2 parameters), and a token the casino accepts."""
+    from baccara.server.domain.accounts import Tokens, hash_password
+
+    tokens = tmp_path / "tokens.json"
+    result = run("user", "add-many", "crowd-", "--count", "25", "--tokens", str(tokens),
+                 stdin="password1\n")  # fmt: skip
+    assert result.stdout == "25 players added, crowd-1 to crowd-25\n", result.stderr
+    assert tokens.stat().st_mode & 0o777 == 0o600
+    made = json.loads(tokens.read_text())
+    assert [m["username"] for m in made] == [f"crowd-{n}" for n in range(1, 26)]
+    assert _user(database, "crowd-25") == ("player", 100_000, True)
+    db = Database(database)
+    try:
+        with db.read() as session:
+            hashes = {u.password_hash for u in session.scalars(select(User))}
+            checker = Tokens.load(session, 3600)
+    finally:
+        db.dispose()
+    (shared,) = hashes  # one hash, with the parameters of every sign-up's
+    assert shared.split("$")[:4] == hash_password("password1").split("$")[:4]
+    for m in made:
+        claims = checker.check(m["token"], time.time())
+        assert (claims.user_id, claims.username) == (m["id"], m["username"])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["crowd-", "--count", "0"], "--count: must be between 1 and 10,000, got 0"),
+        (["crowd-", "--count", "10001"], "--count: must be between 1 and 10,000"),
+        (["crowd-", "--count", "2.5"], "--count: must be a whole number"),
+        (["a" * 30, "--count", "100"], "username: 3 to 32 letters"),  # a300 is 33 long
+        (["bad name", "--count", "2"], "username: 3 to 32 letters"),
+    ],
+)
+def test_user_add_many_refuses_bad_input(database: str, args: list[str], message: str) -> None:
+    assert_refused(run("user", "add-many", *args, stdin="password1\n"), message)
+    assert _users(database) == 0
+
+
+def test_user_add_many_is_all_or_nothing(database: str, tmp_path: pathlib.Path) -> None:
+    """A name taken refuses the whole crowd, and leaves no tokens' file; an existing file is
+    never overwritten."""
+    assert run("user", "add", "crowd-7", stdin="password1\n").returncode == 0
+    tokens = tmp_path / "tokens.json"
+    assert_refused(
+        run("user", "add-many", "crowd-", "--count", "9", "--tokens", str(tokens),
+            stdin="password1\n"),
+        "the username 'crowd-7' is taken",
+    )  # fmt: skip
+    assert _users(database) == 1 and not tokens.exists()
+    tokens.write_text("mine")
+    assert_refused(
+        run("user", "add-many", "other-", "--count", "2", "--tokens", str(tokens),
+            stdin="password1\n"),
+        "exists; name a new file",
+    )  # fmt: skip
+    assert _users(database) == 1 and tokens.read_text() == "mine"
+
+
+def _users(url: str) -> int:
+    db = Database(url)
+    try:
+        db.migrate()
+        with db.read() as session:
+            return len(session.scalars(select(User)).all())
+    finally:
+        db.dispose()

@@ -1,4 +1,5 @@
-"""``baccara serve`` runs the casino; ``baccara user add`` creates a user.
+"""``baccara serve`` runs the casino; ``baccara user add`` creates a user, ``baccara user
+add-many`` a crowd of players for a load test.
 
 Everything is read and checked before the server starts or the database is opened:
 the address and port, each timer against what a table accepts, the starting balance
@@ -337,6 +338,90 @@ def add_user(
     finally:
         database.dispose()
     typer.echo(f"{role} {name} added")
+
+
+MAX_MANY = 10_000
+"""Players ``user add-many`` makes at once: a load test's crowd, not a casino's sign-ups."""
+
+
+@user_app.command("add-many")
+@interruptible
+def add_many(
+    prefix: Annotated[
+        str,
+        typer.Argument(
+            metavar="PREFIX",
+            help="The players are PREFIX1, PREFIX2, …: a username's letters, up to 26 of them.",
+        ),
+    ],
+    count: Annotated[
+        str, typer.Option(metavar="N", help=f"How many players, 1 to {MAX_MANY:,}.")
+    ] = "100",
+    tokens: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write each player's id, name and a signed-in token to this new JSON file "
+            "(readable by its owner only).",
+        ),
+    ] = None,
+) -> None:
+    """Create players for a load test, each with the starting balance; the one password
+    they share is the first line of standard input.
+
+    The password is hashed once, with the same Argon2 parameters as every sign-up (64 MiB),
+    and that hash is given to all of them: a thousand players cost one hash, not a
+    thousand, and no account is weaker than a real one. With ``--tokens`` they need not
+    sign in either (each sign-in would check the password again).
+    """
+    import dataclasses
+    import json
+    import time
+
+    from sqlalchemy.exc import OperationalError
+
+    from baccara.server.db.database import Database, unavailable
+    from baccara.server.domain.accounts import add_players, check_username
+
+    how_many = _count(count)
+    check_username(f"{prefix}{how_many}")
+    password = read_password()
+    settings = load_settings()
+    out = _new_file(tokens) if tokens is not None else None  # refused before any player
+    database = Database(settings.database_url)
+    try:
+        database.migrate()
+        made = add_players(database, settings, prefix, how_many, password, time.time())
+    except BaseException as error:
+        if out is not None and tokens is not None:  # nobody was made: no file either
+            out.close()
+            os.unlink(tokens)
+        if isinstance(error, OperationalError):
+            raise unavailable(error) from None
+        raise
+    finally:
+        database.dispose()
+    if out is not None:
+        with out:
+            json.dump([dataclasses.asdict(p) for p in made], out)
+    typer.echo(f"{how_many:,} players added, {made[0].username} to {made[-1].username}")
+
+
+def _count(text: str) -> int:
+    from baccara.options import as_int
+
+    return as_int("--count", text, 1, MAX_MANY)
+
+
+def _new_file(path: str) -> Any:
+    """A new file for the tokens, its owner's alone (tokens are as good as passwords)."""
+    try:
+        return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w")
+    except FileExistsError:
+        raise BaccaraError(f"--tokens: {shown(path)} exists; name a new file") from None
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise BaccaraError(f"--tokens: cannot create {shown(path)}: {reason}") from None
 
 
 def read_password() -> str:

@@ -279,6 +279,35 @@ def credentials(username: str, password: str, role: str) -> Credentials:
     return Credentials(username, role, hash_password(password))
 
 
+@dataclass(frozen=True)
+class Made:
+    """A player :func:`add_players` made, and a token they are signed in with."""
+
+    id: int
+    username: str
+    token: str
+
+
+def add_players(
+    db: Database, settings: Settings, prefix: str, count: int, password: str, now: float
+) -> list[Made]:
+    """Players PREFIX1 … PREFIXcount, each with the starting balance and a
+    token, in one transaction (all of them, or none if a name is taken).
+
+    They share one password, hashed once with the parameters of every sign-up, so a load
+    test's crowd costs one Argon2 hash, and no account is weaker than a real one.
+    """
+    names = [check_username(f"{prefix}{n}") for n in range(1, count + 1)]
+    hashed = hash_password(password)
+    with db.write() as session:
+        tokens = Tokens.load(session, settings.token_hours * 3600)
+        users = [store.create_user(session, Credentials(name, "player", hashed),
+                                   settings.starting_balance_cents, now)
+                 for name in names]  # fmt: skip
+        return [Made(u.id, u.username, tokens.issue(u.id, u.username, now, u.token_generation))
+                for u in users]  # fmt: skip
+
+
 def _named(session: Session, username: str, key: str) -> User | None:
     """The user ``username`` names: theirs exactly, else the one it is without regard to
     case (two names made before keys were kept may differ only in case: each is its own)
