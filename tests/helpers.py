@@ -256,6 +256,21 @@ def _children(pid: int) -> list[int]:
     return [int(child) for child in listed.split()]
 
 
+def ended(process: subprocess.Popen[str], timeout: float = 60.0) -> tuple[str, str]:
+    """What a process interrupted by its test wrote, once it has ended; if it has not
+    within ``timeout``, it and its child processes are killed (no test leaves a run going
+    that would hold the processor for the tests after it) and the test fails."""
+    try:
+        return process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        for child in _children(process.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGKILL)
+        process.kill()
+        process.communicate()
+        raise AssertionError(f"still running {timeout:.0f} s after it was interrupted") from None
+
+
 def until_busy(
     pid: int, cpu_seconds: float, *, workers: bool = False, timeout: float = 120.0
 ) -> None:

@@ -24,7 +24,7 @@ from baccara.render.report_data import ReportRequest
 from baccara.render.report_html import write_html
 from baccara.render.report_pdf import write_pdf
 from baccara.sim.sessions import SessionPlan
-from tests.helpers import assert_refused, run
+from tests.helpers import assert_refused, ended, run
 
 GAMES = ("punto-banco", "redgreen", "redgreen-mini", "lo-ball")
 SMALL = SessionPlan(stake=1000, bankroll=100_000, hands=60, sessions=300)
@@ -468,7 +468,7 @@ def test_the_progress_bar_steps_through_the_work_on_a_terminal(tmp_path: pathlib
             break
         shown += chunk
     os.close(leader)
-    out, _ = process.communicate(timeout=60)
+    out, _ = ended(process)
     assert process.returncode == 0, shown
     screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode("utf-8", "replace"))
     charts = ["Outcome probabilities", "House edge by decks", "One rank removed",

@@ -44,7 +44,7 @@ from baccara.sim.rng_tests import (
     tally,
 )
 from baccara.tiles import TILE_SET
-from tests.helpers import TERMINAL, CountingExecutor, assert_refused, run, until_busy
+from tests.helpers import TERMINAL, CountingExecutor, assert_refused, ended, run, until_busy
 
 IDS = [
     "card-position",
@@ -390,7 +390,7 @@ def test_ctrl_c_tests_what_was_dealt_and_exits_130() -> None:
     )  # fmt: skip
     until_busy(process.pid, cpu_seconds=2.0, workers=True)  # the workers are shuffling
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = ended(process)
     assert process.returncode == 130, err
     data = _strict(out)
     assert data["complete"] is False and data["requested_shuffles"] == 100_000_000

@@ -13,7 +13,7 @@ import signal
 import subprocess
 import sys
 
-from tests.helpers import TERMINAL, assert_refused, run_subprocess, until_busy
+from tests.helpers import TERMINAL, assert_refused, ended, run_subprocess, until_busy
 
 
 def test_analyze_through_the_entry_point() -> None:
@@ -52,7 +52,7 @@ def test_ctrl_c_stops_a_long_run_with_the_partial_result() -> None:
     )  # fmt: skip
     until_busy(process.pid, cpu_seconds=3.0)  # started, the kernel loaded, blocks being dealt
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = ended(process)
     assert process.returncode == 130, err
     data = json.loads(out)
     assert not data["complete"] and 0 < data["rounds"] < 10_000_000_000
