@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import platform
@@ -43,7 +44,7 @@ import tempfile
 import time
 import uuid
 from collections import Counter, defaultdict
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,9 +78,12 @@ class Connection:
     and a general client (httpx) spent more processor time sending it than the server
     spent taking it — on a machine shared with the server, that is capacity stolen."""
 
-    def __init__(self, base: str, token: str) -> None:
+    def __init__(self, base: str, token: str, source: str | None = None) -> None:
         host, _, port = base.removeprefix("http://").partition(":")
         self.host, self.port = host, int(port)
+        self.source = source
+        """The loopback address the connection comes from (a crowd spreads over many, as
+        the players of a real table come from many)."""
         self.head = f"Host: {host}\r\nAuthorization: Bearer {token}\r\n"
         self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
         self.lock = asyncio.Lock()
@@ -102,7 +106,8 @@ class Connection:
 
     async def _send(self, request: bytes) -> tuple[int, bytes]:
         if self.streams is None:
-            self.streams = await asyncio.open_connection(self.host, self.port)
+            local = (self.source, 0) if self.source else None
+            self.streams = await asyncio.open_connection(self.host, self.port, local_addr=local)
         reader, writer = self.streams
         try:
             writer.write(request)
@@ -132,6 +137,7 @@ class Player:
     base: str
     http: httpx.AsyncClient | None = None
     raw: Connection | None = None
+    source: str | None = None
 
 
 def cpu_seconds() -> dict[str, float]:
@@ -172,15 +178,27 @@ def database(kind: str) -> Iterator[str]:
         cluster.stop()
 
 
+def crowd(url: str, players: int) -> list[dict[str, Any]]:
+    """The admin and ``players`` players, made with ``baccara user add-many``: one Argon2
+    hash for all (at a sign-up's cost), and a token each, so that no player signs up or
+    in — a thousand sign-ups took longer than ten minutes of a load test's setup."""
+    env = {**os.environ, "DATABASE_URL": url}
+    subprocess.run([sys.executable, "-m", "baccara", "user", "add", "boss", "--role", "admin"],
+                   input=PASSWORD, text=True, env=env, check=True, capture_output=True)  # fmt: skip
+    with tempfile.TemporaryDirectory() as folder:
+        tokens = Path(folder) / "tokens.json"
+        subprocess.run([sys.executable, "-m", "baccara", "user", "add-many", "load",
+                        "--count", str(players), "--tokens", str(tokens)],
+                       input=PASSWORD, text=True, env=env, check=True, capture_output=True)  # fmt: skip
+        made: list[dict[str, Any]] = json.loads(tokens.read_text())
+    return made
+
+
 @contextlib.contextmanager
 def servers(url: str, count: int, betting: float) -> Iterator[list[str]]:
     from tests.server.harness import free_port
 
-    # Every player signs up from this host: beyond the sign-ups one address may make.
-    env = {**os.environ, "DATABASE_URL": url, "BACCARA_SIGN_UPS_PER_HOUR": "1000000",
-           "BACCARA_SIGN_UPS_PER_DAY": "1000000"}  # fmt: skip
-    subprocess.run([sys.executable, "-m", "baccara", "user", "add", "boss", "--role", "admin"],
-                   input=PASSWORD, text=True, env=env, check=True, capture_output=True)  # fmt: skip
+    env = {**os.environ, "DATABASE_URL": url}
     processes, bases = [], []
     try:
         for _ in range(count):
@@ -209,28 +227,17 @@ def servers(url: str, count: int, betting: float) -> Iterator[list[str]]:
                 process.stderr.close()
 
 
-def _wait_up(base: str) -> None:
+def _wait_up(base: str, path: str = "/api/health") -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+            if httpx.get(f"{base}{path}", timeout=1).status_code in (200, 401):
                 return
         time.sleep(0.1)
-    raise RuntimeError(f"the casino at {base} did not start")
+    raise RuntimeError(f"{base} did not start")
 
 
-async def again(send: Callable[[], Awaitable[httpx.Response]]) -> httpx.Response:
-    """A setup request sent again if the connection broke under it (a keep-alive connection
-    the server closed as it was reused): registering twice is refused, signing in is safe."""
-    for _ in range(4):
-        try:
-            return await send()
-        except httpx.TransportError:
-            await asyncio.sleep(0.2)
-    return await send()
-
-
-async def setup(bases: list[str], players: int, tables: int) -> list[Player]:
+async def setup(bases: list[str], accounts: list[dict[str, Any]], tables: int) -> list[Player]:
     async with httpx.AsyncClient(timeout=30) as client:
         token = (await client.post(f"{bases[0]}/api/auth/login",
                                    json={"username": "boss", "password": PASSWORD})).json()["token"]  # fmt: skip
@@ -241,24 +248,8 @@ async def setup(bases: list[str], players: int, tables: int) -> list[Player]:
                 "game": "punto-banco", "min_bet_cents": 100, "max_bet_cents": 100_000})  # fmt: skip
             table_ids.append(made.json()["id"])
 
-        async def one(number: int) -> Player:
-            base = bases[number % len(bases)]
-            name = f"load{number}-{uuid.uuid4().hex[:6]}"
-            account = {"username": name, "password": PASSWORD}
-            made = await again(lambda: client.post(f"{base}/api/auth/register", json=account))
-            if made.status_code not in (201, 409):  # 409: made by a try whose answer was lost
-                raise RuntimeError(f"{name} could not register: {made.status_code} {made.text}")
-            answer = await again(lambda: client.post(f"{base}/api/auth/login", json=account))
-            if answer.status_code != 200:
-                raise RuntimeError(f"{name} could not sign in: {answer.status_code} {answer.text}")
-            return Player(name, answer.json()["token"], table_ids[number % tables], base)
-
-        made_players: list[Player] = []
-        for start in range(0, players, 20):
-            made_players += await asyncio.gather(
-                *(one(n) for n in range(start, min(players, start + 20)))
-            )
-        return made_players
+        return [Player(player["username"], player["token"], table_ids[number % tables],
+                       bases[number % len(bases)]) for number, player in enumerate(accounts)]  # fmt: skip
 
 
 async def bet(player: Player, stats: Stats, phase: str) -> None:
@@ -283,15 +274,28 @@ async def bet(player: Player, stats: Stats, phase: str) -> None:
         stats.errors[f"{phase}: {status} {kind}"] += 1
 
 
+@functools.lru_cache(maxsize=8192)
+def _read(raw: str | bytes) -> Any:
+    """A table message, parsed once for all the sockets it reaches: the hub sends every
+    spectator the very same text, and a generator parsing it two thousand times would
+    spend more processor time than the casino that sent it — delaying the arrival it
+    records, and taking the machine from the server it measures."""
+    return json.loads(raw)
+
+
 async def watch(player: Player, stats: Stats, seen: dict[tuple[int, int, int], list[float]],
-                stop: asyncio.Event) -> None:  # fmt: skip
+                stop: asyncio.Event, connected: list[Player] | None = None) -> None:  # fmt: skip
     """Record when each event reaches this socket; the settlement delay per round."""
-    async with httpx.AsyncClient(timeout=30) as client:
+    connected = [] if connected is None else connected
+    transport = httpx.AsyncHTTPTransport(local_address=player.source)
+    async with httpx.AsyncClient(timeout=60, transport=transport) as client:
         answer = await client.post(f"{player.base}/api/ws-ticket",
                                    headers={"Authorization": f"Bearer {player.token}"})  # fmt: skip
     ticket = answer.raise_for_status().json()["ticket"]
     url = f"{player.base.replace('http', 'ws')}/ws/tables/{player.table}?ticket={ticket}"
-    async with websockets.connect(url, max_size=2**24) as socket:
+    local = {"local_addr": (player.source, 0)} if player.source else {}
+    async with websockets.connect(url, max_size=2**24, open_timeout=60, **local) as socket:
+        connected.append(player)
         first_bet: dict[int, float] = {}
         betting: dict[int, float] = {}
         """Each round's betting time, for the rounds seen from their opening (a round
@@ -302,7 +306,7 @@ async def watch(player: Player, stats: Stats, seen: dict[tuple[int, int, int], l
             except TimeoutError:
                 continue
             now = time.time()
-            message = json.loads(raw)
+            message = _read(raw)
             if message.get("type") != "events":
                 continue
             round_id = message["round_id"]
@@ -320,91 +324,240 @@ async def watch(player: Player, stats: Stats, seen: dict[tuple[int, int, int], l
                     stats.settle.append(now - (first_bet[round_id] + betting[round_id]))
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
-    with database(args.database) as url, servers(url, args.processes, args.betting) as bases:
-        players = await setup(bases, args.players, args.tables)
-        limits = httpx.Limits(max_connections=4, max_keepalive_connections=4)
-        for player in players:  # each player a client of their own, as each browser is
-            player.http = httpx.AsyncClient(base_url=player.base, timeout=30, limits=limits,
-                                            headers={"Authorization": f"Bearer {player.token}"})  # fmt: skip
-            player.raw = Connection(player.base, player.token)
-        stop = asyncio.Event()
-        seen: dict[tuple[int, int, int], list[float]] = defaultdict(list)
-        results: dict[str, Any] = {}
-        open_stats, closed_stats = Stats(), Stats()
-        watchers = [asyncio.create_task(watch(p, open_stats, seen, stop)) for p in players]
-        await asyncio.sleep(1.0)
-        # The generator's own cycle collections would stall its clock and count against the
-        # server: collected rarely, as the server is.
-        collect_rarely()
+@contextlib.contextmanager
+def floor_server() -> Iterator[tuple[str, int]]:
+    """:mod:`benchmarks.floor` under uvicorn, on a database of its own: its address and pid."""
+    from tests.server.harness import free_port
 
-        # Open loop: bets offered at a fixed rate, whatever the answers — first for the
-        # warm-up, then measured.
-        tasks: set[asyncio.Task[None]] = set()
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "benchmarks.floor:app", "--port", str(port),
+             "--http", "httptools", "--no-access-log", "--log-level", "warning"],
+            cwd=ROOT, env={**os.environ, "FLOOR_DB": f"{folder}/floor.db"},
+        )  # fmt: skip
+        try:
+            base = f"http://127.0.0.1:{port}"
+            _wait_up(base, "/bets")
+            yield base, process.pid
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
 
-        async def offer(stats: Stats, phase: str, seconds: float) -> float:
+
+async def floor_rate(connections: int, seconds: float) -> dict[str, float]:
+    """Bets a second the floor takes from ``connections`` clients betting again as soon as
+    they are answered (the closed loop below, against :mod:`benchmarks.floor`), and its
+    processor time per bet."""
+    from benchmarks.floor import PLAYERS, token
+
+    with floor_server() as (base, pid):
+        clients = [Connection(base, token(n % PLAYERS + 1)) for n in range(connections)]
+        stats = Stats()
+        SERVER_PIDS.insert(0, pid)
+        try:
+            cpu = cpu_seconds()
             start = time.perf_counter()
-            interval = 1 / args.rate
-            number = 0
-            while (elapsed := time.perf_counter() - start) < seconds:
-                due = number * interval
-                if due > elapsed:
-                    await asyncio.sleep(due - elapsed)
-                task = asyncio.create_task(bet(players[number % len(players)], stats, phase))
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
-                stats.offered += 1
-                number += 1
-            return start
 
-        warmup_stats = Stats()
-        if args.warmup_seconds > 0:
-            start = await offer(warmup_stats, "warm-up", args.warmup_seconds)
-            results["warm-up"] = summary(warmup_stats, time.perf_counter() - start)
-        profiling = args.profile and args.profile_phase == "open"
-        profiler = profile(args.profile, args.open_seconds) if profiling else None
-        cpu = cpu_seconds()
-        start = await offer(open_stats, "open", args.open_seconds)
+            async def loop(client: Connection) -> None:
+                while time.perf_counter() - start < seconds:
+                    status, _ = await client.post("/bets", {"amount_cents": 100},
+                                                  {"Idempotency-Key": uuid.uuid4().hex})  # fmt: skip
+                    stats.accepted += status == 201
+
+            await asyncio.gather(*(loop(c) for c in clients))
+            took = time.perf_counter() - start
+            per_bet = cpu_per_bet(cpu, stats.accepted)
+        finally:
+            SERVER_PIDS.remove(pid)
+        for client in clients:
+            await client.close()
+    return {"accepted_per_second": round(stats.accepted / took, 1),
+            "cpu_ms_per_bet": per_bet["server"]}  # fmt: skip
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    floor = (
+        await floor_rate(args.players, args.closed_seconds)
+        if args.floor and args.scenario == "tables"
+        else None
+    )
+    with database(args.database) as url:
+        made = crowd(url, args.players)
+        with servers(url, args.processes, args.betting) as bases:
+            players = await setup(bases, made, 1 if args.scenario == "popular" else args.tables)
+            if args.scenario == "popular":
+                return await popular(args, bases, players)
+            return await play(args, floor, bases, players)
+
+
+async def play(args: argparse.Namespace, floor: dict[str, float] | None, bases: list[str],
+               players: list[Player]) -> dict[str, Any]:  # fmt: skip
+    """The open loop, the closed loop and the checks, with the casino up and its players."""
+    limits = httpx.Limits(max_connections=4, max_keepalive_connections=4)
+    for player in players:  # each player a client of their own, as each browser is
+        player.http = httpx.AsyncClient(base_url=player.base, timeout=30, limits=limits,
+                                        headers={"Authorization": f"Bearer {player.token}"})  # fmt: skip
+        player.raw = Connection(player.base, player.token)
+    stop = asyncio.Event()
+    seen: dict[tuple[int, int, int], list[float]] = defaultdict(list)
+    results: dict[str, Any] = {}
+    open_stats, closed_stats = Stats(), Stats()
+    watchers = [asyncio.create_task(watch(p, open_stats, seen, stop)) for p in players]
+    await asyncio.sleep(1.0)
+    # The generator's own cycle collections would stall its clock and count against the
+    # server: collected rarely, as the server is.
+    collect_rarely()
+
+    # Open loop: bets offered at a fixed rate, whatever the answers — first for the
+    # warm-up, then measured.
+    tasks: set[asyncio.Task[None]] = set()
+
+    async def offer(stats: Stats, phase: str, seconds: float) -> float:
+        start = time.perf_counter()
+        interval = 1 / args.rate
+        number = 0
+        while (elapsed := time.perf_counter() - start) < seconds:
+            due = number * interval
+            if due > elapsed:
+                await asyncio.sleep(due - elapsed)
+            task = asyncio.create_task(bet(players[number % len(players)], stats, phase))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+            stats.offered += 1
+            number += 1
+        return start
+
+    warmup_stats = Stats()
+    if args.warmup_seconds > 0:
+        start = await offer(warmup_stats, "warm-up", args.warmup_seconds)
+        results["warm-up"] = summary(warmup_stats, time.perf_counter() - start)
+    profiling = args.profile and args.profile_phase == "open"
+    profiler = profile(args.profile, args.open_seconds) if profiling else None
+    cpu = cpu_seconds()
+    start = await offer(open_stats, "open", args.open_seconds)
+    await asyncio.gather(*tasks)
+    results["open"] = summary(open_stats, time.perf_counter() - start)
+    results["open"]["cpu_ms_per_bet"] = cpu_per_bet(cpu, open_stats.accepted)
+    if profiler is not None:
+        profiler.wait()
+        results["profile"] = where_the_time_goes(args.profile)
+
+    # Closed loop: every player bets again as soon as their last bet is answered.
+    profiling = args.profile and args.profile_phase == "closed"
+    profiler = profile(args.profile, args.closed_seconds) if profiling else None
+    cpu = cpu_seconds()
+    closed_start = time.perf_counter()
+
+    async def loop(player: Player) -> None:
+        while time.perf_counter() - closed_start < args.closed_seconds:
+            closed_stats.offered += 1
+            await bet(player, closed_stats, "closed")
+
+    await asyncio.gather(*(loop(p) for p in players))
+    results["closed"] = summary(closed_stats, time.perf_counter() - closed_start)
+    results["closed"]["cpu_ms_per_bet"] = cpu_per_bet(cpu, closed_stats.accepted)
+    if floor is not None:
+        results["floor"] = floor
+        results["closed"]["share_of_floor"] = round(
+            results["closed"]["accepted_per_second"] / floor["accepted_per_second"], 3
+        )
+    if profiler is not None:
+        profiler.wait()
+        results["profile"] = where_the_time_goes(args.profile)
+    await asyncio.sleep(args.betting + 2)  # every round still open runs out and settles
+    stop.set()
+    await asyncio.gather(*watchers, return_exceptions=True)
+    per_event: dict[tuple[int, int, int], float] = {}
+    table_sockets = Counter(p.table for p in players)
+    for key, delays in seen.items():
+        if len(delays) == table_sockets[key[0]]:  # reached every socket at the table
+            per_event[key] = max(delays)
+    results["fanout_ms"] = pct_ms(list(per_event.values()))
+    results["settle_ms"] = pct_ms(open_stats.settle)
+    results["balances"] = await check_balances(players)
+    for player in players:
+        assert player.http is not None and player.raw is not None
+        await player.http.aclose()
+        await player.raw.close()
+    return results
+
+
+PER_ADDRESS = 16
+"""Players of the popular table per loopback address: each holds a socket, a betting
+connection and one for its checks, within the casino's 64 connections per address."""
+
+
+async def popular(args: argparse.Namespace, bases: list[str],
+                  players: list[Player]) -> dict[str, Any]:  # fmt: skip
+    """One table, every player watching it and ``--bettors`` of them betting, their bets
+    bunched into the last seconds of each betting window (as a live show's players bet
+    while the timer runs out): how long an event takes to reach every socket, a bet to be
+    answered, and a settlement to reach everybody after betting closes."""
+    for number, player in enumerate(players):
+        player.table = players[0].table
+        player.source = (
+            f"127.0.{1 + number // PER_ADDRESS // 250}.{1 + number // PER_ADDRESS % 250}"
+        )
+    bettors = players[: args.bettors]
+    for player in bettors:
+        player.raw = Connection(player.base, player.token, player.source)
+    stats, stop = Stats(), asyncio.Event()
+    seen: dict[tuple[int, int, int], list[float]] = defaultdict(list)
+    connected: list[Player] = []
+    watchers = []
+    for start in range(0, len(players), 100):  # the crowd arrives a hundred at a time
+        watchers += [asyncio.create_task(watch(p, stats, seen, stop, connected))
+                     for p in players[start:start + 100]]  # fmt: skip
+        while len(connected) < min(len(players), start + 100):
+            await asyncio.sleep(0.05)
+            failed = [w for w in watchers if w.done()]
+            if failed:
+                raise RuntimeError(f"a socket could not connect: {failed[0].exception()!r}")
+    collect_rarely()
+    cpu = cpu_seconds()
+    started = time.perf_counter()
+    for _ in range(args.rounds):
+        first = bettors[0]
+        await bet(first, stats, "first")  # the first bet starts the betting window's timer
+        opened = time.perf_counter()
+        await asyncio.sleep(max(0.0, args.betting - args.bunch - 0.5))
+        spacing = args.bunch / max(1, len(bettors) - 1)
+        tasks = []
+        for player in bettors[1:]:
+            tasks.append(asyncio.create_task(bet(player, stats, "bunched")))
+            await asyncio.sleep(spacing)
         await asyncio.gather(*tasks)
-        results["open"] = summary(open_stats, time.perf_counter() - start)
-        results["open"]["cpu_ms_per_bet"] = cpu_per_bet(cpu, open_stats.accepted)
-        if profiler is not None:
-            profiler.wait()
-            results["profile"] = where_the_time_goes(args.profile)
-
-        # Closed loop: every player bets again as soon as their last bet is answered.
-        profiling = args.profile and args.profile_phase == "closed"
-        profiler = profile(args.profile, args.closed_seconds) if profiling else None
-        cpu = cpu_seconds()
-        closed_start = time.perf_counter()
-
-        async def loop(player: Player) -> None:
-            while time.perf_counter() - closed_start < args.closed_seconds:
-                closed_stats.offered += 1
-                await bet(player, closed_stats, "closed")
-
-        await asyncio.gather(*(loop(p) for p in players))
-        results["closed"] = summary(closed_stats, time.perf_counter() - closed_start)
-        results["closed"]["cpu_ms_per_bet"] = cpu_per_bet(cpu, closed_stats.accepted)
-        if profiler is not None:
-            profiler.wait()
-            results["profile"] = where_the_time_goes(args.profile)
-        await asyncio.sleep(args.betting + 2)  # every round still open runs out and settles
-        stop.set()
-        await asyncio.gather(*watchers, return_exceptions=True)
-        per_event: dict[tuple[int, int, int], float] = {}
-        table_sockets = Counter(p.table for p in players)
-        for key, delays in seen.items():
-            if len(delays) == table_sockets[key[0]]:  # reached every socket at the table
-                per_event[key] = max(delays)
-        results["fanout_ms"] = pct_ms(list(per_event.values()))
-        results["settle_ms"] = pct_ms(open_stats.settle)
-        results["balances"] = await check_balances(players)
-        for player in players:
-            assert player.http is not None and player.raw is not None
-            await player.http.aclose()
-            await player.raw.close()
-        return results
+        # the round is dealt and settled; the next opens (a reveal of no delay)
+        await asyncio.sleep(max(0.0, args.betting - (time.perf_counter() - opened)) + 1.5)
+    took = time.perf_counter() - started
+    per_bet = cpu_per_bet(cpu, stats.accepted)
+    await asyncio.sleep(2)
+    stop.set()
+    await asyncio.gather(*watchers, return_exceptions=True)
+    everyone = len(players)
+    reached = [max(delays) for delays in seen.values() if len(delays) == everyone]
+    results = {
+        "sockets": everyone,
+        "bettors": len(bettors),
+        "rounds": args.rounds,
+        "bets": summary(stats, took),
+        "cpu_ms_per_bet": per_bet,
+        "events": len(seen),
+        "events_to_every_socket": len(reached),
+        "fanout_ms": pct_ms(reached),
+        "settle_ms": pct_ms(stats.settle),
+    }
+    for player in bettors:
+        player.http = httpx.AsyncClient(
+            base_url=player.base, timeout=30, headers={"Authorization": f"Bearer {player.token}"},
+            transport=httpx.AsyncHTTPTransport(local_address=player.source))  # fmt: skip
+    results["balances"] = await check_balances(bettors)
+    for player in bettors:
+        assert player.http is not None and player.raw is not None
+        await player.http.aclose()
+        await player.raw.close()
+    return results
 
 
 def profile(path: str, seconds: float) -> subprocess.Popen[bytes]:
@@ -495,7 +648,15 @@ async def check_balances(players: list[Player]) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenario", choices=("tables", "popular"), default="tables",
+                        help="tables: the players spread over --tables tables; popular: one "
+                             "table, every player watching and --bettors of them betting")  # fmt: skip
     parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--bettors", type=int, default=500,
+                        help="popular: the players who bet, each once a round")  # fmt: skip
+    parser.add_argument("--rounds", type=int, default=5, help="popular: rounds played")
+    parser.add_argument("--bunch", type=float, default=2.0,
+                        help="popular: the last seconds of betting the bets come in")  # fmt: skip
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--rate", type=float, default=500)
     parser.add_argument("--warmup-seconds", type=float, default=10,
@@ -508,12 +669,17 @@ def main() -> None:
     parser.add_argument(
         "--profile", metavar="FILE", help="sample the server with py-spy (raw stacks to FILE)"
     )
+    parser.add_argument("--floor", action=argparse.BooleanOptionalAction, default=True,
+                        help="measure benchmarks/floor.py first, with the closed loop's "
+                             "clients and seconds, and give the casino's share of it")  # fmt: skip
     parser.add_argument("--profile-phase", choices=("open", "closed"), default="closed",
                         help="the phase to sample: the open loop or the closed one")  # fmt: skip
     args = parser.parse_args()
     results = asyncio.run(run(args))
+    where = (f"one table, {args.bettors} of them betting" if args.scenario == "popular"
+             else f"{args.tables} tables")  # fmt: skip
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores;"
-          f" {args.players} players on {args.tables} tables, {args.database},"
+          f" {args.players} players on {where}, {args.database},"
           f" {args.processes} server process(es)")  # fmt: skip
     print(json.dumps(results, indent=2))
 
