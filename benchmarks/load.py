@@ -515,6 +515,8 @@ async def popular(args: argparse.Namespace, bases: list[str],
             if failed:
                 raise RuntimeError(f"a socket could not connect: {failed[0].exception()!r}")
     collect_rarely()
+    seconds = args.rounds * (args.betting + 1.5)
+    profiler = profile(args.profile, seconds) if args.profile else None
     cpu = cpu_seconds()
     started = time.perf_counter()
     for _ in range(args.rounds):
@@ -552,6 +554,9 @@ async def popular(args: argparse.Namespace, bases: list[str],
         player.http = httpx.AsyncClient(
             base_url=player.base, timeout=30, headers={"Authorization": f"Bearer {player.token}"},
             transport=httpx.AsyncHTTPTransport(local_address=player.source))  # fmt: skip
+    if profiler is not None:
+        profiler.wait()
+        results["profile"] = where_the_time_goes(args.profile)
     results["balances"] = await check_balances(bettors)
     for player in bettors:
         assert player.http is not None and player.raw is not None

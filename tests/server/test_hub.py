@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from baccara.games import game_ids
 from baccara.server.cluster.hub import (
     QUEUE_LIMIT,
     SEND_INTERVAL,
@@ -21,9 +22,13 @@ from baccara.server.cluster.hub import (
     Connection,
     Events,
     Hub,
+    Segment,
+    encode,
     together,
 )
+from baccara.table import view
 from tests.server.harness import Server, receive
+from tests.test_table_properties import HOW, PLAYERS, _play
 
 
 def test_waiting_messages_go_together_in_order() -> None:
@@ -130,3 +135,28 @@ def test_a_socket_is_written_at_most_every_interval_and_gets_every_event() -> No
     assert len(socket.sent) <= took / SEND_INTERVAL + 2
     gaps = [later - earlier for earlier, later in itertools.pairwise(written)]
     assert min(gaps) >= SEND_INTERVAL * 0.9  # (what runs between the clock and the write)
+
+
+@pytest.mark.parametrize("how", HOW)
+@pytest.mark.parametrize("game", game_ids())
+def test_each_socket_is_sent_its_own_view_of_every_segment(game: str, how: str) -> None:
+    """Who sees more than a spectator is read off a segment once, not asked of each
+    socket: over random rounds (peeks, choices, live dealing, voids) and every point a
+    segment may start at, each socket — every player, a spectator, the table's dealer,
+    another dealer — is sent exactly the engine's view for it."""
+    hub = Hub()
+    people = [(name, "player", False) for name in PLAYERS]
+    people += [("watcher", "player", False), ("dee", "dealer", True), ("dan", "dealer", False)]
+    sockets = [Connection(None, 7, n, name, role, dealing)  # type: ignore[arg-type]
+               for n, (name, role, dealing) in enumerate(people)]  # fmt: skip
+    for connection in sockets:
+        hub.add(connection)
+    for seed in range(40):
+        round_ = _play(game, seed, how)
+        for since in range(len(round_.events)):
+            hub.events(7, [Segment(round_, 99, since)])
+            for connection in sockets:
+                sent = connection.queue.get_nowait()
+                assert isinstance(sent, Events) and connection.queue.empty()
+                expected = encode(view(round_, connection.viewer, since))[1:-1]
+                assert sent.body == expected, (seed, since, connection.username)

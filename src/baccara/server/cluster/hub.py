@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from baccara.server.clock import SYSTEM, Clock
 from baccara.server.observe.logs import get_logger
 from baccara.table import Round, Viewer, sees_more, view
+from baccara.table.events import Peeked
 
 log = get_logger()
 
@@ -110,7 +112,17 @@ connection."""
 def together(waiting: list[Outgoing]) -> list[str]:
     """The texts to send for ``waiting`` (no ``None`` in it): each round's events that
     follow one another (balances between them aside) as one message, and the newest
-    balance in place of the older ones."""
+    balance in place of the older ones.
+
+    Joined once for every socket that waited for the very same messages: a popular
+    table's spectators are sent one shared :class:`Events` per change and most of them
+    gather the same few at a time, so a table of thousands joins them a few times, not
+    once a socket."""
+    return list(_together_once(tuple(waiting)))
+
+
+@functools.lru_cache(maxsize=256)
+def _together_once(waiting: tuple[Outgoing, ...]) -> tuple[str, ...]:
     out: list[Events | Balance | str] = []
     for message in waiting:
         assert message is not None and not isinstance(message, Close)
@@ -127,7 +139,7 @@ def together(waiting: list[Outgoing]) -> list[str]:
                                    f"{before.body},{message.body}")  # fmt: skip
                 continue
         out.append(message)
-    return [m if isinstance(m, str) else m.text() for m in out]
+    return tuple(m if isinstance(m, str) else m.text() for m in out)
 
 
 @dataclass(eq=False)
@@ -153,9 +165,10 @@ class Connection:
         raw: Callable[[Message], Awaitable[None]] | None = self.websocket.scope.get(SOCKET_SEND)
         return raw or self.websocket.send
 
-    @property
-    def viewer(self) -> Viewer:
-        return Viewer(self.username, dealer=self.role == "dealer" and self.dealing)
+    def __post_init__(self) -> None:
+        self.viewer = Viewer(self.username, dealer=self.role == "dealer" and self.dealing)
+        """Who the socket's table engine view is for: fixed as it opens (a dealer whose
+        tables change is reconnected, :meth:`Hub.reassigned`)."""
 
     def push(self, message: dict[str, Any] | Outgoing) -> None:
         """Queue ``message`` (or its JSON text) for the client; ``None`` closes the
@@ -336,13 +349,17 @@ class Hub:
             round_, since = segment.round_, segment.since
             if since >= len(round_.events):
                 continue
-            public: Events | None = None
+            # Who sees more than a spectator is read off the segment once (its peekers, a
+            # live table's dealer), not asked of each of a popular table's thousands.
+            more = _who_sees_more(round_, since, connections)
+            public = (
+                self._events(table_id, segment, Viewer()) if len(more) < len(connections) else None
+            )
             for connection in connections:
-                viewer = connection.viewer
-                if sees_more(round_, viewer, since):
-                    connection.push(self._events(table_id, segment, viewer))
+                if connection in more:
+                    connection.push(self._events(table_id, segment, connection.viewer))
                 else:
-                    public = public or self._events(table_id, segment, Viewer())
+                    assert public is not None
                     connection.push(public)
 
     @staticmethod
@@ -422,6 +439,17 @@ class Hub:
                     else:
                         await connection.websocket.close(code=1012)
                 return
+
+
+def _who_sees_more(round_: Round, since: int, connections: list[Connection]) -> set[Connection]:
+    """The connections whose viewer :func:`~baccara.table.sees_more` of ``events[since:]``:
+    the same answer, found for the segment's few peekers and a live table's dealers."""
+    peekers = {event.player for event in round_.events[since:] if isinstance(event, Peeked)}
+    if not peekers and not round_.live:
+        return set()
+    return {c for c in connections
+            if (c.viewer.player in peekers or (c.viewer.dealer and round_.live))
+            and sees_more(round_, c.viewer, since)}  # fmt: skip
 
 
 def _closes(message: Outgoing) -> bool:
