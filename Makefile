@@ -58,9 +58,16 @@ lock: | $(BIN)/python
 	$(BIN)/pip-compile --quiet --strip-extras --no-emit-index-url --no-emit-find-links \
 		--extra server --extra test --extra docs -o requirements.lock pyproject.toml
 
+# The fast paths against plain code, then the casino under load against the floor of its
+# stack (benchmarks/floor.py, measured again in each run): SQLite, PostgreSQL with one
+# and two processes, and one popular table (docs/performance.md).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/load.py
+	$(BIN)/python benchmarks/load.py --database postgresql
+	$(BIN)/python benchmarks/load.py --database postgresql --processes 2
+	$(BIN)/python benchmarks/load.py --scenario popular --players 2000 --bettors 500 \
+		--betting 10 --bunch 3
 
 clean:
 	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -468,19 +468,29 @@ async def play(args: argparse.Namespace, floor: dict[str, float] | None, bases: 
     await asyncio.sleep(args.betting + 2)  # every round still open runs out and settles
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
-    per_event: dict[tuple[int, int, int], float] = {}
-    table_sockets = Counter(p.table for p in players)
-    for key, delays in seen.items():
-        if len(delays) == table_sockets[key[0]]:  # reached every socket at the table
-            per_event[key] = max(delays)
-    results["fanout_ms"] = pct_ms(list(per_event.values()))
+    results["fanout_ms"] = pct_ms(to_every_socket(seen, players))
     results["settle_ms"] = pct_ms(open_stats.settle)
-    results["balances"] = await check_balances(players)
+    results["balances"] = await check_and_close(players)
+    return results
+
+
+def to_every_socket(seen: dict[tuple[int, int, int], list[float]],
+                    players: list[Player]) -> list[float]:  # fmt: skip
+    """How long each event took to reach the last socket at its table, of the events
+    that reached every one."""
+    sockets = Counter(p.table for p in players)
+    return [max(delays) for (table, _, _), delays in seen.items()
+            if len(delays) == sockets[table]]  # fmt: skip
+
+
+async def check_and_close(players: list[Player]) -> dict[str, Any]:
+    """:func:`check_balances`, then every player's connections closed."""
+    balances = await check_balances(players)
     for player in players:
         assert player.http is not None and player.raw is not None
         await player.http.aclose()
         await player.raw.close()
-    return results
+    return balances
 
 
 PER_ADDRESS = 16
@@ -537,10 +547,9 @@ async def popular(args: argparse.Namespace, bases: list[str],
     await asyncio.sleep(2)
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
-    everyone = len(players)
-    reached = [max(delays) for delays in seen.values() if len(delays) == everyone]
+    reached = to_every_socket(seen, players)
     results = {
-        "sockets": everyone,
+        "sockets": len(players),
         "bettors": len(bettors),
         "rounds": args.rounds,
         "bets": summary(stats, took),
@@ -557,11 +566,7 @@ async def popular(args: argparse.Namespace, bases: list[str],
     if profiler is not None:
         profiler.wait()
         results["profile"] = where_the_time_goes(args.profile)
-    results["balances"] = await check_balances(bettors)
-    for player in bettors:
-        assert player.http is not None and player.raw is not None
-        await player.http.aclose()
-        await player.raw.close()
+    results["balances"] = await check_and_close(bettors)
     return results
 
 
