@@ -9,7 +9,7 @@ round, no ledger, no event, no socket — so what ``baccara serve`` takes bets a
 share of this, is what its casino costs on top of the bare minimum, measured side by
 side on the same machine in the same run (:mod:`benchmarks.load` prints both).
 
-    python -m uvicorn benchmarks.floor:app --port 8100 --http httptools --no-access-log
+    FLOOR_DB=/tmp/floor.db python -m uvicorn benchmarks.floor:app --port 8100 --http httptools
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import hmac
 import json
 import os
 import sqlite3
-import tempfile
 from typing import Any
 
 KEY = b"the floor's signing key"
@@ -65,12 +64,13 @@ def _open(path: str) -> sqlite3.Connection:
     return connection
 
 
-_database = _open(os.environ.get("FLOOR_DB") or tempfile.mktemp(suffix=".db"))
+_databases: list[sqlite3.Connection] = []
+"""The database, opened as the server starts (importing this module opens nothing)."""
 
 
 def _place(user_id: int, key: str, amount: int) -> int:
     """One transaction: the key taken, the stake debited; 201, or 409 / 402 and nothing."""
-    db = _database
+    db = _databases[0]
     db.execute("BEGIN IMMEDIATE")
     try:
         db.execute("INSERT INTO bets VALUES (?, ?, ?)", (user_id, key, amount))
@@ -91,6 +91,7 @@ def _place(user_id: int, key: str, amount: int) -> int:
 async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     if scope["type"] == "lifespan":
         while (await receive())["type"] != "lifespan.shutdown":
+            _databases.append(_open(os.environ["FLOOR_DB"]))
             await send({"type": "lifespan.startup.complete"})
         await send({"type": "lifespan.shutdown.complete"})
         return

@@ -342,7 +342,11 @@ def floor_server() -> Iterator[tuple[str, int]]:
             yield base, process.pid
         finally:
             process.terminate()
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 async def floor_rate(connections: int, seconds: float) -> dict[str, float]:

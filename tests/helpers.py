@@ -267,7 +267,8 @@ def ended(process: subprocess.Popen[str], timeout: float = 60.0) -> tuple[str, s
             with contextlib.suppress(ProcessLookupError):
                 os.kill(child, signal.SIGKILL)
         process.kill()
-        process.communicate()
+        with contextlib.suppress(subprocess.TimeoutExpired):  # a grandchild holding a pipe
+            process.communicate(timeout=10)
         raise AssertionError(f"still running {timeout:.0f} s after it was interrupted") from None
 
 

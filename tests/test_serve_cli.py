@@ -229,6 +229,7 @@ def test_user_add_many_makes_players_signed_in_with_one_hash(
         (["crowd-", "--count", "2.5"], "--count: must be a whole number"),
         (["a" * 30, "--count", "100"], "username: 3 to 32 letters"),  # a300 is 33 long
         (["bad name", "--count", "2"], "username: 3 to 32 letters"),
+        (["a", "--count", "100"], "username: 3 to 32 letters"),  # a1 is too short
     ],
 )
 def test_user_add_many_refuses_bad_input(database: str, args: list[str], message: str) -> None:
@@ -264,3 +265,18 @@ def _users(url: str) -> int:
             return len(session.scalars(select(User)).all())
     finally:
         db.dispose()
+
+
+def test_user_add_many_never_writes_its_tokens_over_the_database(database: str) -> None:
+    """The tokens' file is made once the database's files exist, so naming the database
+    (new, or its write-ahead log) is refused, and the casino opens as before."""
+    path = database.removeprefix("sqlite:///")
+    for target in (path, f"{path}-wal"):
+        assert_refused(
+            run("user", "add-many", "crowd-", "--count", "3", "--tokens", target,
+                stdin="password1\n"),
+            "exists; name a new file",
+        )  # fmt: skip
+        assert _users(database) == 0
+    assert run("user", "add", "ann", stdin="password1\n").returncode == 0
+    assert _user(database, "ann") == ("player", 100_000, True)

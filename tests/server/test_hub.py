@@ -26,7 +26,7 @@ from baccara.server.cluster.hub import (
     encode,
     together,
 )
-from baccara.table import view
+from baccara.table import Viewer, view
 from tests.server.harness import Server, receive
 from tests.test_table_properties import HOW, PLAYERS, _play
 
@@ -146,7 +146,8 @@ def test_each_socket_is_sent_its_own_view_of_every_segment(game: str, how: str) 
     another dealer — is sent exactly the engine's view for it."""
     hub = Hub()
     people = [(name, "player", False) for name in PLAYERS]
-    people += [("watcher", "player", False), ("dee", "dealer", True), ("dan", "dealer", False)]
+    people += [("watcher", "player", False), ("dealing", "dealer", True),
+               ("elsewhere", "dealer", False)]  # fmt: skip
     sockets = [Connection(None, 7, n, name, role, dealing)  # type: ignore[arg-type]
                for n, (name, role, dealing) in enumerate(people)]  # fmt: skip
     for connection in sockets:
@@ -158,5 +159,7 @@ def test_each_socket_is_sent_its_own_view_of_every_segment(game: str, how: str) 
             for connection in sockets:
                 sent = connection.queue.get_nowait()
                 assert isinstance(sent, Events) and connection.queue.empty()
-                expected = encode(view(round_, connection.viewer, since))[1:-1]
+                name, role, dealing = people[connection.user_id]
+                viewer = Viewer(name, dealer=role == "dealer" and dealing)  # as the socket's
+                expected = encode(view(round_, viewer, since))[1:-1]
                 assert sent.body == expected, (seed, since, connection.username)

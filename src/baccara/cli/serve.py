@@ -10,13 +10,17 @@ was typed (or the variable that was set), and no server is left half started.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import gc
 import getpass
 import ipaddress
+import json
 import os
 import re
 import signal
 import sys
+from collections.abc import Callable
 from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
@@ -27,6 +31,7 @@ from baccara.cli.common import interruptible, read_line, stdin_is_terminal
 from baccara.errors import BaccaraError, InvalidOption, shown
 
 if TYPE_CHECKING:
+    from baccara.server.domain.accounts import Made
     from baccara.server.settings import Settings
 
 E = TypeVar("E", bound=Enum)
@@ -374,37 +379,54 @@ def add_many(
     thousand, and no account is weaker than a real one. With ``--tokens`` they need not
     sign in either (each sign-in would check the password again).
     """
-    import dataclasses
-    import json
     import time
 
     from sqlalchemy.exc import OperationalError
 
     from baccara.server.db.database import Database, unavailable
-    from baccara.server.domain.accounts import add_players, check_username
+    from baccara.server.domain.accounts import add_players, check_password, check_username
 
     how_many = _count(count)
-    check_username(f"{prefix}{how_many}")
-    password = read_password()
+    for number in range(1, how_many + 1):  # every name, before anything is opened
+        check_username(f"{prefix}{number}")
+    password = check_password(read_password())
     settings = load_settings()
-    out = _new_file(tokens) if tokens is not None else None  # refused before any player
     database = Database(settings.database_url)
+    written: list[str] = []
     try:
-        database.migrate()
-        made = add_players(database, settings, prefix, how_many, password, time.time())
+        database.migrate()  # the database's files exist now: a tokens' file never is one
+        write = _tokens_writer(tokens, written) if tokens is not None else None
+        made = add_players(database, settings, prefix, how_many, password, time.time(), write)
     except BaseException as error:
-        if out is not None and tokens is not None:  # nobody was made: no file either
-            out.close()
-            os.unlink(tokens)
+        for path in written:  # nobody was made: no file either
+            with contextlib.suppress(OSError):
+                os.unlink(path)
         if isinstance(error, OperationalError):
             raise unavailable(error) from None
         raise
     finally:
         database.dispose()
-    if out is not None:
-        with out:
-            json.dump([dataclasses.asdict(p) for p in made], out)
     typer.echo(f"{how_many:,} players added, {made[0].username} to {made[-1].username}")
+
+
+def _tokens_writer(path: str, written: list[str]) -> Callable[[list[Made]], None]:
+    """What writes the players' tokens to the new file ``path``, before their transaction
+    commits: if the file cannot be written whole, nobody is made. ``written`` learns of
+    the file as soon as it exists, so that a failure after removes it."""
+
+    def write(made: list[Made]) -> None:
+        out = _new_file(path)
+        written.append(path)
+        try:
+            with out:
+                json.dump([dataclasses.asdict(player) for player in made], out)
+                out.flush()
+                os.fsync(out.fileno())
+        except OSError as error:
+            raise BaccaraError(f"--tokens: cannot write {shown(path)}: "
+                               f"{error.strerror or error}") from None  # fmt: skip
+
+    return write
 
 
 def _count(text: str) -> int:

@@ -289,10 +289,17 @@ class Made:
 
 
 def add_players(
-    db: Database, settings: Settings, prefix: str, count: int, password: str, now: float
+    db: Database,
+    settings: Settings,
+    prefix: str,
+    count: int,
+    password: str,
+    now: float,
+    before_commit: Callable[[list[Made]], None] | None = None,
 ) -> list[Made]:
     """Players PREFIX1 … PREFIXcount, each with the starting balance and a
-    token, in one transaction (all of them, or none if a name is taken).
+    token, in one transaction (all of them, or none if a name is taken or
+    ``before_commit``, handed them before the commit, raises).
 
     They share one password, hashed once with the parameters of every sign-up, so a load
     test's crowd costs one Argon2 hash, and no account is weaker than a real one.
@@ -304,8 +311,11 @@ def add_players(
         users = [store.create_user(session, Credentials(name, "player", hashed),
                                    settings.starting_balance_cents, now)
                  for name in names]  # fmt: skip
-        return [Made(u.id, u.username, tokens.issue(u.id, u.username, now, u.token_generation))
+        made = [Made(u.id, u.username, tokens.issue(u.id, u.username, now, u.token_generation))
                 for u in users]  # fmt: skip
+        if before_commit is not None:
+            before_commit(made)
+        return made
 
 
 def _named(session: Session, username: str, key: str) -> User | None:
