@@ -391,11 +391,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         with servers(url, args.processes, args.betting) as bases:
             players = await setup(bases, made, 1 if args.scenario == "popular" else args.tables)
             if args.scenario == "popular":
-                return await popular(args, bases, players)
-            return await play(args, floor, bases, players)
+                return await popular(args, players)
+            return await play(args, floor, players)
 
 
-async def play(args: argparse.Namespace, floor: dict[str, float] | None, bases: list[str],
+async def play(args: argparse.Namespace, floor: dict[str, float] | None,
                players: list[Player]) -> dict[str, Any]:  # fmt: skip
     """The open loop, the closed loop and the checks, with the casino up and its players."""
     limits = httpx.Limits(max_connections=4, max_keepalive_connections=4)
@@ -502,8 +502,7 @@ PER_ADDRESS = 16
 connection and one for its checks, within the casino's 64 connections per address."""
 
 
-async def popular(args: argparse.Namespace, bases: list[str],
-                  players: list[Player]) -> dict[str, Any]:  # fmt: skip
+async def popular(args: argparse.Namespace, players: list[Player]) -> dict[str, Any]:
     """One table, every player watching it and ``--bettors`` of them betting, their bets
     bunched into the last seconds of each betting window (as a live show's players bet
     while the timer runs out): how long an event takes to reach every socket, a bet to be

@@ -384,11 +384,10 @@ def add_many(
     from sqlalchemy.exc import OperationalError
 
     from baccara.server.db.database import Database, unavailable
-    from baccara.server.domain.accounts import add_players, check_password, check_username
+    from baccara.server.domain.accounts import add_players, check_password, crowd_names
 
     how_many = _count(count)
-    for number in range(1, how_many + 1):  # every name, before anything is opened
-        check_username(f"{prefix}{number}")
+    names = crowd_names(prefix, how_many)  # every name checked before anything is opened
     password = check_password(read_password())
     settings = load_settings()
     database = Database(settings.database_url)
@@ -396,7 +395,7 @@ def add_many(
     try:
         database.migrate()  # the database's files exist now: a tokens' file never is one
         write = _tokens_writer(tokens, written) if tokens is not None else None
-        made = add_players(database, settings, prefix, how_many, password, time.time(), write)
+        made = add_players(database, settings, names, password, time.time(), write)
     except BaseException as error:
         for path in written:  # nobody was made: no file either
             with contextlib.suppress(OSError):

@@ -288,23 +288,27 @@ class Made:
     token: str
 
 
+def crowd_names(prefix: str, count: int) -> list[str]:
+    """The names of :func:`add_players`' crowd, PREFIX1 … PREFIXcount, each checked as any
+    username is."""
+    return [check_username(f"{prefix}{n}") for n in range(1, count + 1)]
+
+
 def add_players(
     db: Database,
     settings: Settings,
-    prefix: str,
-    count: int,
+    names: list[str],
     password: str,
     now: float,
     before_commit: Callable[[list[Made]], None] | None = None,
 ) -> list[Made]:
-    """Players PREFIX1 … PREFIXcount, each with the starting balance and a
+    """Players of the :func:`crowd_names` ``names``, each with the starting balance and a
     token, in one transaction (all of them, or none if a name is taken or
     ``before_commit``, handed them before the commit, raises).
 
     They share one password, hashed once with the parameters of every sign-up, so a load
     test's crowd costs one Argon2 hash, and no account is weaker than a real one.
     """
-    names = [check_username(f"{prefix}{n}") for n in range(1, count + 1)]
     hashed = hash_password(password)
     with db.write() as session:
         tokens = Tokens.load(session, settings.token_hours * 3600)
