@@ -128,7 +128,10 @@ def test_a_card_is_squeezed_by_the_mouse_a_finger_and_the_keyboard(
               { bubbles: true, pointerId: 8, pointerType: "touch", isPrimary: true, clientX: x, clientY: y }))}""",
         [b["x"] + 30, b["y"] + 30],
     )
-    assert page.evaluate("window.bench.turns") == ["mouse", "tap"]
+    # (A loaded machine may let the held card lift past squeeze.js's TURN_AT, 850, before
+    # it is let go: let go there, it is turned over, as the page's rule says.)
+    turned = ["finger"] if held >= 850 else []
+    assert page.evaluate("window.bench.turns") == ["mouse", *turned, "tap"]
 
     # The keyboard: the card takes focus; the arrow keys peel it from that side; Enter turns it.
     page.focus("#keys")
