@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import re
+import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,6 +131,14 @@ def settled_amounts(page: Page) -> tuple[int, int, int]:
     expect(net).to_be_visible()
     return (int(net.get_attribute("data-staked") or 0), int(net.get_attribute("data-returned") or 0),
             cents(net.locator("strong").inner_text().replace("±", "")))  # fmt: skip
+
+
+def wait_until(page: Page, done: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Let the browser run (its route handlers too) until ``done``."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "the browser never got there"
+        page.wait_for_timeout(50)
 
 
 def token(page: Page) -> str:

@@ -4,21 +4,10 @@ the new token the account tab saved, and its table connects again with the new o
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from tests.server.harness import PASSWORD, Server
-from tests.web.casino import open_table, register, token
-
-
-def wait_until(page: Page, done: Callable[[], bool], timeout: float = 20.0) -> None:
-    """Let the browser run (its route handlers too) until ``done``."""
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, "the browser never got there"
-        page.wait_for_timeout(50)
+from tests.web.casino import open_table, register, token, wait_until
 
 
 def test_a_new_password_never_signs_out_the_tab_whose_socket_it_closed(

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, Route, expect
 from baccara.exact import analyze
 from baccara.server.http.pages import PAGES, WEB
 from tests.server.harness import ONE_DECK_SHOE, PASSWORD, Server
-from tests.web.casino import PHONE, register, shoot
+from tests.web.casino import PHONE, register, shoot, wait_until
 
 
 def test_every_page_is_the_shell_under_a_strict_policy(casino: Server) -> None:
@@ -230,6 +230,9 @@ def test_a_link_followed_while_signing_in_is_where_the_player_stays(
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+    # Signing in is in its last step: its PUT is sent, and held (on a loaded machine the
+    # header can show before the page has sent it).
+    wait_until(page, lambda: bool(held))
     page.get_by_role("link", name="My rounds").click()
     expect(page.get_by_role("heading", name="My last rounds")).to_be_visible()
     assert len(held) == 1

@@ -48,8 +48,11 @@ def test_each_player_sees_the_others_bets(casino: Server, page: Page, other: Pag
     expect(page.locator("#others-tie")).to_have_text("Others 17 %")
 
     before = {"ann": balance(page) + 2500, "bob": balance(other) + 600}
+    ready = other.locator(f'.table-bets li[data-player="{ann}"] .ready')
+    expect(ready).to_be_hidden()  # its place kept, unseen and unsaid, until she is
     page.get_by_role("button", name="Deal").click()
-    expect(other.locator(f'.table-bets li[data-player="{ann}"]')).to_contain_text("ready")
+    expect(ready).to_be_visible()
+    expect(ready).to_have_text("ready")
     expect(page.get_by_text("Waiting for the other players")).to_be_visible()
     other.get_by_role("button", name="Deal").click()
     for who, name in ((page, "ann"), (other, "bob")):

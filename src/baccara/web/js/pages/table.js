@@ -663,7 +663,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     ui.seatTag = h("span", { class: "action seat-tag", hidden: true }); // in Take a seat's place once seated
     ui.total = h("p", { class: "my-total", "aria-live": "polite" });
     ui.seats = h("div", { class: "seats" });
-    ui.bets = h("ul", { class: "table-bets", "aria-label": t("table.bets_label") });
+    ui.bets = h("ul", { class: "table-bets", "aria-label": t("table.bets_label"), tabindex: "0" }); // scrolls past two bettors: keys scroll it too
     ui.roundInfo = h("div", { class: "round-info" });
     ui.roads = h("div", { class: "roads-area" });
     const live = tb.mode === "live";
@@ -885,8 +885,10 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     }
     replace(ui.bets, [...byPlayer].map(([player, entry]) => h("li", { class: player === me ? "mine" : null, "data-player": player },
       h("span", { class: "who" }, t(entry.seat ? "table.bettor.seat" : "table.bettor.behind", { name: player === me ? t("games.you", { name: player }) : player, seat: entry.seat })),
-      h("span", { class: "what" }, Object.entries(entry.spots).map(([spot, cents]) => t("table.spot_amount", { spot: betName(game(), spot), amount: money(cents) })).join(" · "),
-        r.ready.has(player) ? ` · ${t("table.bettor.ready")}` : ""))));
+      // Its place is kept before the bettor is ready: pressing Deal rewraps nothing.
+      h("span", { class: ["ready", !r.ready.has(player) && "not-yet"] }, t("table.bettor.ready")),
+      h("span", { class: "what" }, Object.entries(entry.spots).map(([spot, cents], i) => [i ? " · " : null, // a line breaks between bets, not inside one
+        h("span", { class: "one-bet" }, t("table.spot_amount", { spot: betName(game(), spot), amount: money(cents) }))])))));
   }
 
   function drawRoundInfo() {
