@@ -40,6 +40,7 @@ from websockets.sync.client import connect
 
 from baccara.server.app import create_app
 from baccara.server.clock import ManualClock
+from baccara.server.http.transport import uvicorn_options
 from baccara.server.settings import Settings
 from baccara.table.round import Phase
 
@@ -537,7 +538,14 @@ def running(settings: Settings, clock: Clock | None = None) -> Iterator[Server]:
     is a real server (a browser, the schema run over HTTP)."""
     port = free_port()
     app = create_app(settings, clock)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="on",
+        **uvicorn_options(settings),
+    )  # as serve runs it
     server = Uvicorn(config)
     thread = threading.Thread(target=server.serve_then_say, daemon=True)
     thread.start()

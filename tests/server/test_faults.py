@@ -274,9 +274,16 @@ def port_of(server: Server) -> int:
     return int(server.url.rsplit(":", 1)[1])
 
 
-def raw_websocket(port: int, table_id: int, token: str) -> socket.socket:
-    """A WebSocket to a table, opened by hand so that the test can drop it mid-frame."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+def raw_websocket(
+    port: int, table_id: int, token: str, receive_buffer: int | None = None
+) -> socket.socket:
+    """A WebSocket to a table, opened by hand so that the test can drop it mid-frame (or,
+    with a small ``receive_buffer``, leave it unread and soon full)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if receive_buffer is not None:  # before connecting: the window offered is this small
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
     sock.sendall(
         f"GET /ws/tables/{table_id}?ticket={ticket_for(f'http://127.0.0.1:{port}', token)}"

@@ -7,27 +7,41 @@ several balances waiting, the newest. Every event still arrives, once, in order.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
+import socket as pysocket
+import threading
+import time
 import uuid
 from typing import Any
 
 import pytest
+from websockets.protocol import SERVER, State
+from websockets.server import ServerProtocol
 
 from baccara.games import game_ids
+from baccara.server.cluster import hub
 from baccara.server.cluster.hub import (
     QUEUE_LIMIT,
     SEND_INTERVAL,
+    SOCKET_FRAMES,
     Balance,
     Connection,
     Events,
     Hub,
+    Outgoing,
     Segment,
     encode,
+    frame,
+    frames,
     together,
 )
+from baccara.server.http import transport
 from baccara.table import Viewer, view
-from tests.server.harness import Server, receive
+from tests.server.conftest import settings_for
+from tests.server.harness import Server, receive, running, wait_for
+from tests.server.test_faults import port_of, raw_websocket
 from tests.test_table_properties import HOW, PLAYERS, _play
 
 
@@ -79,6 +93,145 @@ def test_a_sender_sends_the_queue_together_and_closes_after_the_rest() -> None:
         {"type": "balance", "balance_cents": 996},
     ]  # fmt: skip
     assert socket.closed
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65_535, 65_536, 70_000])
+def test_a_frame_made_once_is_the_frame_websockets_makes_for_each_socket(size: int) -> None:
+    """Every length where a frame's header changes (7 bits, 16, 64), and text that is not
+    ASCII: the shared bytes are those of websockets' own server protocol, byte for byte."""
+    for text in ("x" * size, ("é猫" * size)[:size]):
+        protocol = ServerProtocol()
+        protocol.state = State.OPEN
+        assert protocol.side is SERVER
+        protocol.send_text(text.encode())
+        assert frame(text) == b"".join(protocol.data_to_send())
+
+
+class FramedSocket(FakeSocket):
+    """A socket whose protocol writes ready frames (as the casino's does), or will not."""
+
+    def __init__(self, takes_frames: bool) -> None:
+        super().__init__()
+        self.written: list[bytes] = []
+        self.takes_frames = takes_frames
+        self.scope[SOCKET_FRAMES] = self.write
+
+    async def write(self, data: bytes) -> bool:
+        if self.takes_frames:
+            self.written.append(data)
+        return self.takes_frames
+
+
+def test_a_sender_writes_the_frames_of_what_it_would_send_or_sends_the_texts() -> None:
+    waiting: list[Outgoing] = [
+        Events(1, 9, '{"seq":0}'),
+        Balance(700),
+        Events(1, 9, '{"seq":1}'),
+        '{"a":1}',
+    ]
+
+    async def run(socket: FramedSocket) -> None:
+        connection = Connection(socket, 1, 1, "ann", "player", False)  # type: ignore[arg-type]
+        for message in waiting:
+            connection.push(message)
+        connection.push(None)
+        await Hub()._send(connection)
+
+    texts = together(list(waiting))
+    framed, unframed = FramedSocket(takes_frames=True), FramedSocket(takes_frames=False)
+    asyncio.run(run(framed))
+    asyncio.run(run(unframed))
+    assert framed.written == [b"".join(frame(text) for text in texts)] and framed.sent == []
+    assert unframed.written == [] and unframed.sent == texts  # an extension: the texts
+    assert framed.closed and unframed.closed
+
+
+def test_the_casinos_sockets_are_written_the_shared_frames(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over a real socket of uvicorn run as ``baccara serve`` runs it, the hub's messages
+    go as the frames it made once (the protocol put its writer in the socket's scope),
+    and arrive whole."""
+    made: list[bytes] = []
+
+    def counted(waiting: tuple[Any, ...]) -> bytes:
+        made.append(frames(waiting))
+        return made[-1]
+
+    monkeypatch.setattr(hub, "frames", counted)
+    with running(settings_for(sqlite_url)) as server:
+        player, watcher = server.player(), server.player()
+        watched(server, player, watcher)
+    assert made  # the snapshot and the bet went as ready frames
+
+
+def watched(server: Server, player: Any, watcher: Any) -> None:
+    """A bet placed while ``watcher`` watches: its event reaches the watching socket."""
+    with server.ws(1, watcher.token) as socket:
+        assert receive(socket)["type"] == "snapshot"
+        answer = player.bet(1, "banker", 100, key=uuid.uuid4().hex)
+        assert answer.status_code == 201, answer.text
+        seen: list[dict[str, Any]] = []
+        while not any(e["kind"] == "bet-placed" for e in seen):
+            seen += receive(socket).get("events", [])
+    assert [e["bet_id"] for e in seen if e["kind"] == "bet-placed"] == [answer.json()["bet_id"]]
+
+
+PATIENCE = 3.0
+"""The stalled client's WRITE_PATIENCE: a bet that waited for it would take as long."""
+
+
+@pytest.mark.process  # a real uvicorn on a port, one of whose clients stops reading
+def test_a_socket_that_stops_reading_is_dropped_and_holds_nobody_back(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client that never reads: its buffers (made small, so that a few bets fill them)
+    stand full, and after WRITE_PATIENCE it is dropped; meanwhile every bet is taken at
+    once and the player who reads sees each of them, in order."""
+    monkeypatch.setattr(transport, "WRITE_PATIENCE", PATIENCE)
+    with running(settings_for(sqlite_url, betting_seconds=60.0)) as server:
+        casino = server.casino
+        players = [server.player() for _ in range(8)]  # 18 bets each, under the cap
+        reader, sleeper = server.player(), server.player()
+        with contextlib.ExitStack() as closing, server.ws(1, reader.token) as socket:
+            assert receive(socket)["type"] == "snapshot"
+            stalled = raw_websocket(port_of(server), 1, sleeper.token, receive_buffer=2048)
+            closing.callback(stalled.close)
+            wait_for(lambda: len(casino.hub.at(1)) == 2)
+            (slow,) = [c for c in casino.hub.at(1) if c.username == sleeper.name]
+            protocol = slow.websocket.scope[SOCKET_FRAMES].__self__
+            protocol.transport.get_extra_info("socket").setsockopt(
+                pysocket.SOL_SOCKET, pysocket.SO_SNDBUF, 4096
+            )
+            done, paused = threading.Event(), threading.Event()
+            pause = protocol.pause_writing
+
+            def small_buffer() -> None:
+                protocol.transport.set_write_buffer_limits(high=1024)
+                done.set()
+
+            def pause_writing() -> None:  # the transport's word that its buffer is full
+                paused.set()
+                pause()
+
+            protocol.pause_writing = pause_writing
+
+            protocol.loop.call_soon_threadsafe(small_buffer)
+            assert done.wait(10)
+            placed, took = [], []
+            for i in range(144):
+                began = time.monotonic()
+                answer = players[i % 8].bet(1, "banker", 100, key=uuid.uuid4().hex)
+                took.append(time.monotonic() - began)
+                assert answer.status_code == 201, answer.text
+                placed.append(answer.json()["bet_id"])
+            assert paused.wait(10)  # its buffers stood full
+            seen: list[dict[str, Any]] = []
+            while len([e for e in seen if e["kind"] == "bet-placed"]) < len(placed):
+                seen += receive(socket).get("events", [])
+            wait_for(lambda: slow not in casino.hub.at(1), timeout=15)
+    assert [e["bet_id"] for e in seen if e["kind"] == "bet-placed"] == placed
+    assert max(took) < PATIENCE - 0.5  # no bet waited for the client that stopped
 
 
 @pytest.mark.parametrize("burst", [40])

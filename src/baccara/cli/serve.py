@@ -151,14 +151,7 @@ def start(settings: Settings, host: str, port: int) -> None:
     import uvicorn
 
     from baccara.server.app import create_app
-    from baccara.server.http.transport import (
-        MAX_CONNECTIONS_PER_ADDRESS,
-        MAX_WEBSOCKET_MESSAGE,
-        Admission,
-        CasinoWebSocket,
-        connection_limit,
-        protocols,
-    )
+    from baccara.server.http.transport import uvicorn_options
     from baccara.server.observe import logs
 
     logs.configure(settings.log_level, settings.log_format)
@@ -168,22 +161,13 @@ def start(settings: Settings, host: str, port: int) -> None:
     # On SIGTERM uvicorn stops gracefully (the casino settles or voids the rounds in play),
     # then raises the signal again; by then the stop went well, so it ends with status 0.
     signal.signal(signal.SIGTERM, _stopped)
-    # Table messages are a few hundred bytes, encoded once for every seat at the table;
-    # per-connection compression would spend more processor time than it saves in bytes.
     app = create_app(settings)
     collect_rarely()
     # uvicorn logs through the casino's configuration (one stream, one format); its access
     # line, which would show each query string, is the casino's "request" event instead.
-    # A client's address is taken from X-Forwarded-For only when one of the proxies of
-    # the settings sent the request (a scrape address of the metrics, and every limit per
-    # address, is checked against the address found). Connections are bounded, timed and
-    # counted by the casino's own protocols (server/http/transport.py).
-    admission = Admission(connection_limit(), MAX_CONNECTIONS_PER_ADDRESS, settings.proxy_networks)
+    # Connections are bounded, timed and counted by the casino's own protocols.
     uvicorn.run(app, host=host, port=port, log_config=None, log_level=None, access_log=False,
-                ws_per_message_deflate=False, proxy_headers=True,
-                forwarded_allow_ips=settings.forwarded_allow_ips,
-                http=protocols(admission), ws=CasinoWebSocket,
-                ws_max_size=MAX_WEBSOCKET_MESSAGE)  # fmt: skip
+                **uvicorn_options(settings))  # fmt: skip
 
 
 GC_THRESHOLDS = (20_000, 20, 20)

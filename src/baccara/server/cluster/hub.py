@@ -6,7 +6,9 @@ a peek reaches the peeker alone, a live table's dealer sees what they dealt. Sen
 everything and hiding it in the browser would be a leak.
 
 Each connection has a queue and its own sender, so a slow client never holds up the
-table or the other players. A message is encoded once, not once per connection: every
+table or the other players, and one that has stopped reading is dropped
+(:data:`~baccara.server.http.transport.WRITE_PATIENCE`). A message is encoded once — its
+JSON and its WebSocket frame (:data:`SOCKET_FRAMES`) — not once per connection: every
 seat but the dealer's and a peeker's sees the spectator's view, so a table of a hundred
 costs one view and one ``json.dumps`` per change, not a hundred.
 
@@ -39,6 +41,7 @@ from typing import Any, Protocol
 
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
+from websockets.frames import Frame, Opcode
 
 from baccara.server.clock import SYSTEM, Clock
 from baccara.server.observe.logs import get_logger
@@ -54,6 +57,18 @@ The hub sends a table's messages — most of what a busy casino sends — with i
 the framework's layers (each wraps ``send`` to watch HTTP answers, which a WebSocket
 message is not) every message cost as much again. The socket is accepted, refused and
 closed through the framework as usual."""
+
+SOCKET_FRAMES = "baccara.socket_frames"
+"""Where a WebSocket's scope keeps its protocol's writer of frames made once for every
+socket (:meth:`~baccara.server.http.transport.CasinoWebSocket.write_frames`).
+
+A popular table's change goes to thousands of sockets as the same text; made into a
+WebSocket frame by each socket's protocol, that text was encoded and framed thousands of
+times, most of what the process did. The frame a server sends has no mask and, with no
+extension (serve.py turns permessage-deflate off), the same bytes on every socket: the
+hub makes it once (:func:`frames`) and each socket's protocol writes those bytes, or
+says it cannot (an extension was negotiated) and the text goes the framework's way."""
+FrameWriter = Callable[[bytes], Awaitable[bool]]
 
 QUEUE_LIMIT = 1000
 """Messages waiting for one client before it is dropped (it reconnects and catches up)."""
@@ -121,6 +136,22 @@ def together(waiting: list[Outgoing]) -> list[str]:
     return list(_together_once(tuple(waiting)))
 
 
+def frame(text: str) -> bytes:
+    """The frame a server sends ``text`` in: final, unmasked, no extension.
+
+    >>> frame("hi")
+    b'\\x81\\x02hi'
+    """
+    return Frame(Opcode.TEXT, text.encode()).serialize(mask=False)
+
+
+@functools.lru_cache(maxsize=256)
+def frames(waiting: tuple[Outgoing, ...]) -> bytes:
+    """The frames of :func:`together`'s texts for ``waiting``, one after the other: one
+    write of the socket, made once for every socket that waited for the same."""
+    return b"".join(frame(text) for text in _together_once(waiting))
+
+
 @functools.lru_cache(maxsize=256)
 def _together_once(waiting: tuple[Outgoing, ...]) -> tuple[str, ...]:
     out: list[Events | Balance | str] = []
@@ -164,6 +195,12 @@ class Connection:
         """How a message goes out: the server's own ``send`` when the Guard kept it."""
         raw: Callable[[Message], Awaitable[None]] | None = self.websocket.scope.get(SOCKET_SEND)
         return raw or self.websocket.send
+
+    @property
+    def frames(self) -> FrameWriter | None:
+        """The protocol's writer of ready frames, where it has one (:data:`SOCKET_FRAMES`)."""
+        writer: FrameWriter | None = self.websocket.scope.get(SOCKET_FRAMES)
+        return writer
 
     def __post_init__(self) -> None:
         self.viewer = Viewer(self.username, dealer=self.role == "dealer" and self.dealing)
@@ -414,7 +451,7 @@ class Hub:
                 self.talk.gone(connection)
 
     async def _send(self, connection: Connection) -> None:
-        queue, send = connection.queue, connection.send
+        queue, send, write = connection.queue, connection.send, connection.frames
         monotonic = self.clock.monotonic
         sent_at = -SEND_INTERVAL
         while True:
@@ -427,9 +464,11 @@ class Hub:
                 waiting.append(queue.get_nowait())
             last = waiting[-1]
             closing = _closes(last)
+            sending = tuple(waiting[:-1] if closing else waiting)
             try:
-                for text in together(waiting[:-1] if closing else waiting):
-                    await send({"type": "websocket.send", "text": text})
+                if sending and (write is None or not await write(frames(sending))):
+                    for text in together(list(sending)):
+                        await send({"type": "websocket.send", "text": text})
             except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away
                 return
             if closing:

@@ -42,10 +42,13 @@ from typing import Any, ClassVar
 
 import httptools
 from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.http11 import Response
+from websockets.http11 import Request, Response
+from websockets.protocol import State
 from websockets.server import ServerProtocol
 
+from baccara.server.cluster.hub import SOCKET_FRAMES
 from baccara.server.domain.addresses import client_key, ip_of
 from baccara.server.errors import (
     HeadersTooLarge,
@@ -56,7 +59,7 @@ from baccara.server.errors import (
 )
 from baccara.server.http.guard import SECURED
 from baccara.server.observe.logs import get_logger
-from baccara.server.settings import IpNetwork
+from baccara.server.settings import IpNetwork, Settings
 
 MAX_REQUEST_LINE = 8 * 1024
 """Bytes a request's URL may have: the casino's longest is a round history's query, under
@@ -83,6 +86,10 @@ MIN_CONNECTIONS = 16
 REPORT_EVERY = 10.0
 """Seconds between two log events of connections refused: a flood of them is a line
 every 10 s, not a line a connection."""
+WRITE_PATIENCE = 10.0
+"""Seconds a table's socket may take nothing, its buffer full, before it is dropped: a
+phone on a weak signal catches up well within it; a client that has stopped reading,
+never."""
 MAX_WEBSOCKET_MESSAGE = 4 * 1024
 """Bytes a message a client sends on a table's WebSocket may have: it sends "ping"."""
 
@@ -340,7 +347,8 @@ class SecuredHandshake(ServerProtocol):
 
 class CasinoWebSocket(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol, counting its connection until it closes (the HTTP
-    protocol it was upgraded from hands it over), its handshake's refusals secured."""
+    protocol it was upgraded from hands it over), its handshake's refusals secured, and
+    writing the frames the hub made once for every socket (:meth:`write_frames`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -355,11 +363,56 @@ class CasinoWebSocket(WebSocketsSansIOProtocol):
     def handed(self, admission: Admission, slot: str | None) -> None:
         self.admission, self.slot = admission, slot
 
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        self.scope[SOCKET_FRAMES] = self.write_frames  # type: ignore[literal-required]
+
+    async def write_frames(self, data: bytes) -> bool:
+        """Write ``data``, whole text frames (:func:`~baccara.server.cluster.hub.frames`),
+        as uvicorn's ``send`` writes one: once the transport takes more, and never to a
+        socket that is closing or closed (:class:`ClientDisconnected`, as ``send``
+        raises). False, and nothing written, if the socket negotiated an extension: its
+        frames are its own.
+
+        A client that has taken nothing for :data:`WRITE_PATIENCE` seconds while the
+        transport's buffer stood full is dropped (its connection aborted: a close frame
+        would only wait behind the rest). It held only its own sender meanwhile; dropped,
+        it holds no memory either, and a browser that is only slow reconnects to a fresh
+        snapshot."""
+        if not self.writable.is_set():
+            try:
+                await asyncio.wait_for(self.writable.wait(), WRITE_PATIENCE)
+            except TimeoutError:
+                self.transport.abort()
+                log.info("slow socket dropped", seconds=WRITE_PATIENCE)
+                raise ClientDisconnected() from None
+        if self.disconnected or self.close_sent or self.conn.state is not State.OPEN:
+            raise ClientDisconnected()
+        if not self.handshake_complete or self.conn.extensions:
+            return False
+        self.transport.write(data)
+        return True
+
     def connection_lost(self, exc: Exception | None) -> None:
         if self.admission is not None and self.slot is not None:
             self.admission.release(self.slot)
             self.slot = None
         super().connection_lost(exc)
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """How uvicorn serves the casino, wherever it runs it (``baccara serve``, the tests):
+    the casino's own protocols, bounded and counted, with one :class:`Admission` of its
+    own; no per-message compression (table messages are a few hundred bytes, sent as the
+    same frame to every socket, :data:`~baccara.server.cluster.hub.SOCKET_FRAMES` — per
+    connection compression would cost more processor time than it saves in bytes); a
+    client's messages at most :data:`MAX_WEBSOCKET_MESSAGE`; and a client's address from
+    ``X-Forwarded-For`` only when one of the settings' proxies sent the request (a scrape
+    address of the metrics, and every limit per address, is checked against it)."""
+    admission = Admission(connection_limit(), MAX_CONNECTIONS_PER_ADDRESS, settings.proxy_networks)
+    return {"http": protocols(admission), "ws": CasinoWebSocket, "ws_per_message_deflate": False,
+            "ws_max_size": MAX_WEBSOCKET_MESSAGE, "proxy_headers": True,
+            "forwarded_allow_ips": settings.forwarded_allow_ips}  # fmt: skip
 
 
 def protocols(admission: Admission) -> type[CasinoHttp]:
