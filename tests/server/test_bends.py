@@ -32,8 +32,8 @@ def squeezing() -> Round:
 
 def sent(connection: Connection) -> list[dict[str, Any]]:
     out = []
-    while not connection.queue.empty():
-        message = connection.queue.get_nowait()
+    while connection.pending:
+        message = connection.pending.popleft()
         assert isinstance(message, str)
         out.append(json.loads(message))
     return out

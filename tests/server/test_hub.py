@@ -37,7 +37,6 @@ from baccara.server.cluster.hub import (
     frames,
     together,
 )
-from baccara.server.http import transport
 from baccara.table import Viewer, view
 from tests.server.conftest import settings_for
 from tests.server.harness import Server, receive, running, wait_for
@@ -107,42 +106,55 @@ def test_a_frame_made_once_is_the_frame_websockets_makes_for_each_socket(size: i
         assert frame(text) == b"".join(protocol.data_to_send())
 
 
-class FramedSocket(FakeSocket):
-    """A socket whose protocol writes ready frames (as the casino's does), or will not."""
+class Sink:
+    """A socket's protocol that writes ready frames (as the casino's does), or will not
+    (an extension was negotiated)."""
 
+    def __init__(self, takes: bool) -> None:
+        self.takes = takes
+        self.written: list[bytes] = []
+
+    def takes_frames(self) -> bool:
+        return self.takes
+
+    def write_now(self, data: bytes) -> bool:
+        self.written.append(data)
+        return True
+
+    def abort(self) -> None:
+        raise AssertionError("nothing here is slow")
+
+
+class FramedSocket(FakeSocket):
     def __init__(self, takes_frames: bool) -> None:
         super().__init__()
-        self.written: list[bytes] = []
-        self.takes_frames = takes_frames
-        self.scope[SOCKET_FRAMES] = self.write
-
-    async def write(self, data: bytes) -> bool:
-        if self.takes_frames:
-            self.written.append(data)
-        return self.takes_frames
+        self.sink = Sink(takes_frames)
+        self.scope[SOCKET_FRAMES] = self.sink
 
 
-def test_a_sender_writes_the_frames_of_what_it_would_send_or_sends_the_texts() -> None:
-    waiting: list[Outgoing] = [
-        Events(1, 9, '{"seq":0}'),
-        Balance(700),
-        Events(1, 9, '{"seq":1}'),
-        '{"a":1}',
-    ]
+def test_a_socket_with_a_sink_is_written_the_frames_of_what_it_would_be_sent() -> None:
+    waiting: list[Outgoing] = [Events(1, 9, '{"seq":0}'), Balance(700), Events(1, 9, '{"seq":1}'),
+                               '{"a":1}']  # fmt: skip
 
     async def run(socket: FramedSocket) -> None:
         connection = Connection(socket, 1, 1, "ann", "player", False)  # type: ignore[arg-type]
         for message in waiting:
             connection.push(message)
         connection.push(None)
-        await Hub()._send(connection)
+        sender = Hub().start(connection)
+        if sender is not None:
+            await sender
+        for _ in range(100):  # the pass, then the close it starts
+            if socket.closed:
+                break
+            await asyncio.sleep(0.01)
 
     texts = together(list(waiting))
     framed, unframed = FramedSocket(takes_frames=True), FramedSocket(takes_frames=False)
     asyncio.run(run(framed))
     asyncio.run(run(unframed))
-    assert framed.written == [b"".join(frame(text) for text in texts)] and framed.sent == []
-    assert unframed.written == [] and unframed.sent == texts  # an extension: the texts
+    assert framed.sink.written == [b"".join(frame(text) for text in texts)] and framed.sent == []
+    assert unframed.sink.written == [] and unframed.sent == texts  # an extension: the texts
     assert framed.closed and unframed.closed
 
 
@@ -150,8 +162,7 @@ def test_the_casinos_sockets_are_written_the_shared_frames(
     sqlite_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Over a real socket of uvicorn run as ``baccara serve`` runs it, the hub's messages
-    go as the frames it made once (the protocol put its writer in the socket's scope),
-    and arrive whole."""
+    go as the frames it made once (the protocol is the socket's sink), and arrive whole."""
     made: list[bytes] = []
 
     def counted(waiting: tuple[Any, ...]) -> bytes:
@@ -188,7 +199,7 @@ def test_a_socket_that_stops_reading_is_dropped_and_holds_nobody_back(
     """A client that never reads: its buffers (made small, so that a few bets fill them)
     stand full, and after WRITE_PATIENCE it is dropped; meanwhile every bet is taken at
     once and the player who reads sees each of them, in order."""
-    monkeypatch.setattr(transport, "WRITE_PATIENCE", PATIENCE)
+    monkeypatch.setattr(hub, "WRITE_PATIENCE", PATIENCE)
     with running(settings_for(sqlite_url, betting_seconds=60.0)) as server:
         casino = server.casino
         players = [server.player() for _ in range(8)]  # 18 bets each, under the cap
@@ -199,7 +210,7 @@ def test_a_socket_that_stops_reading_is_dropped_and_holds_nobody_back(
             closing.callback(stalled.close)
             wait_for(lambda: len(casino.hub.at(1)) == 2)
             (slow,) = [c for c in casino.hub.at(1) if c.username == sleeper.name]
-            protocol = slow.websocket.scope[SOCKET_FRAMES].__self__
+            protocol = slow.sink
             protocol.transport.get_extra_info("socket").setsockopt(
                 pysocket.SOL_SOCKET, pysocket.SO_SNDBUF, 4096
             )
@@ -258,9 +269,25 @@ def test_a_burst_of_bets_reaches_a_socket_whole_and_in_order(
     assert bets == placed  # each once, in the order the casino took them
 
 
-def test_a_socket_is_written_at_most_every_interval_and_gets_every_event() -> None:
+def texts_of(data: bytes) -> list[str]:
+    """The texts of a server's unmasked text frames, one after another."""
+    texts, at = [], 0
+    while at < len(data):
+        assert data[at] == 0x81  # final, text, no extension
+        size, at = data[at + 1], at + 2
+        if size >= 126:
+            width = 2 if size == 126 else 8
+            size, at = int.from_bytes(data[at : at + width]), at + width
+        texts.append(data[at : at + size].decode())
+        at += size
+    return texts
+
+
+@pytest.mark.parametrize("framed", [False, True], ids=["sender", "passes"])
+def test_a_socket_is_written_at_most_every_interval_and_gets_every_event(framed: bool) -> None:
     """Events arriving every 10 ms for 0.5 s or so: the first goes at once, the rest a few to a
-    message, no two writes closer than the interval — and every event once, in order."""
+    message, no two writes closer than the interval — and every event once, in order; by a
+    socket's own sender, and by the hub's passes over the sockets with a sink."""
     written: list[float] = []
 
     class TimedSocket(FakeSocket):
@@ -268,17 +295,33 @@ def test_a_socket_is_written_at_most_every_interval_and_gets_every_event() -> No
             written.append(asyncio.get_running_loop().time())
             await super().send(message)
 
+    class TimedSink(Sink):
+        def __init__(self, socket: FakeSocket) -> None:
+            super().__init__(takes=True)
+            self.socket = socket
+
+        def write_now(self, data: bytes) -> bool:
+            written.append(asyncio.get_running_loop().time())
+            self.socket.sent += texts_of(data)
+            return True
+
     async def run() -> tuple[TimedSocket, float]:
         socket = TimedSocket()
+        if framed:
+            socket.scope[SOCKET_FRAMES] = TimedSink(socket)
         connection = Connection(socket, 1, 1, "ann", "player", False)  # type: ignore[arg-type]
         loop = asyncio.get_running_loop()
         began = loop.time()
-        sender = asyncio.ensure_future(Hub()._send(connection))
+        sender = Hub().start(connection)
+        assert (sender is None) is framed  # a sink is written in the passes
         for seq in range(50):
             connection.push(Events(1, 9, f'{{"seq":{seq}}}'))
             await asyncio.sleep(0.01)
         connection.push(None)
-        await sender
+        if sender is not None:
+            await sender
+        while not socket.closed:
+            await asyncio.sleep(0.01)
         return socket, loop.time() - began  # 0.5 s, or more on a busy machine
 
     socket, took = asyncio.run(run())
@@ -310,8 +353,8 @@ def test_each_socket_is_sent_its_own_view_of_every_segment(game: str, how: str) 
         for since in range(len(round_.events)):
             hub.events(7, [Segment(round_, 99, since)])
             for connection in sockets:
-                sent = connection.queue.get_nowait()
-                assert isinstance(sent, Events) and connection.queue.empty()
+                sent = connection.pending.popleft()
+                assert isinstance(sent, Events) and not connection.pending
                 name, role, dealing = people[connection.user_id]
                 viewer = Viewer(name, dealer=role == "dealer" and dealing)  # as the socket's
                 expected = encode(view(round_, viewer, since))[1:-1]

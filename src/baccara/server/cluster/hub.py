@@ -32,9 +32,11 @@ never reads (1003).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import functools
 import json
+import math
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -59,16 +61,34 @@ message is not) every message cost as much again. The socket is accepted, refuse
 closed through the framework as usual."""
 
 SOCKET_FRAMES = "baccara.socket_frames"
-"""Where a WebSocket's scope keeps its protocol's writer of frames made once for every
-socket (:meth:`~baccara.server.http.transport.CasinoWebSocket.write_frames`).
+"""Where a WebSocket's scope keeps its protocol as a :class:`FrameSink`
+(:class:`~baccara.server.http.transport.CasinoWebSocket`).
 
-A popular table's change goes to thousands of sockets as the same text; made into a
-WebSocket frame by each socket's protocol, that text was encoded and framed thousands of
-times, most of what the process did. The frame a server sends has no mask and, with no
-extension (serve.py turns permessage-deflate off), the same bytes on every socket: the
-hub makes it once (:func:`frames`) and each socket's protocol writes those bytes, or
-says it cannot (an extension was negotiated) and the text goes the framework's way."""
-FrameWriter = Callable[[bytes], Awaitable[bool]]
+A popular table's change goes to thousands of sockets as the same text. Sent the usual
+way, each socket's task woke for it, slept out its interval, and had uvicorn encode and
+frame the text again: most of what the process did. The frame a server sends has no
+mask and, with no extension (serve.py turns permessage-deflate off), the same bytes on
+every socket, so the hub makes it once (:func:`frames`) and, in one pass over the
+sockets due (:meth:`Hub._flush`), hands each its bytes; a socket with no sink (one run
+in the tests' own process, or with an extension) has a sender task of its own."""
+
+
+class FrameSink(Protocol):
+    """A socket's protocol that writes frames made once for every socket."""
+
+    def takes_frames(self) -> bool:
+        """Whether frames made for any socket are right for this one (no extension)."""
+        ...
+
+    def write_now(self, data: bytes) -> bool:
+        """Write ``data`` (whole frames) now; ``False``, writing nothing, while the
+        transport's buffer stands full. Raises :class:`OSError` once the socket closes."""
+        ...
+
+    def abort(self) -> None:
+        """Drop the connection at once: what is buffered for it is thrown away."""
+        ...
+
 
 QUEUE_LIMIT = 1000
 """Messages waiting for one client before it is dropped (it reconnects and catches up)."""
@@ -76,6 +96,12 @@ SEND_TOGETHER = 100
 """The most queued messages one send takes together."""
 SEND_INTERVAL = 0.1
 """Seconds between two writes of one socket, at least (see the module's docstring)."""
+WRITE_PATIENCE = 10.0
+"""Seconds a socket may take nothing, its buffer full, before it is dropped (its
+connection aborted: a close frame would only wait behind the rest). A phone on a weak
+signal catches up well within it; a client that has stopped reading never does, and
+until then it held only its own messages, never the table or the other sockets. Dropped,
+it holds no memory either, and a browser that was only slow reconnects to a snapshot."""
 SOCKETS_PER_USER = 8
 """Table sockets one user may hold open in one process, at every table together: a page
 each for a few tables, and a reload's new socket while the old one closes."""
@@ -188,7 +214,8 @@ class Connection:
     """The token generation of the token the socket opened with."""
     token_id: str = ""
     """That token's id: the socket closes when the token is revoked (:meth:`Hub.revoke`)."""
-    queue: asyncio.Queue[Outgoing] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    pending: collections.deque[Outgoing] = field(default_factory=collections.deque)
+    """What waits to be sent, oldest first (at most :data:`QUEUE_LIMIT`)."""
 
     @property
     def send(self) -> Callable[[Message], Awaitable[None]]:
@@ -196,28 +223,37 @@ class Connection:
         raw: Callable[[Message], Awaitable[None]] | None = self.websocket.scope.get(SOCKET_SEND)
         return raw or self.websocket.send
 
-    @property
-    def frames(self) -> FrameWriter | None:
-        """The protocol's writer of ready frames, where it has one (:data:`SOCKET_FRAMES`)."""
-        writer: FrameWriter | None = self.websocket.scope.get(SOCKET_FRAMES)
-        return writer
-
     def __post_init__(self) -> None:
         self.viewer = Viewer(self.username, dealer=self.role == "dealer" and self.dealing)
         """Who the socket's table engine view is for: fixed as it opens (a dealer whose
         tables change is reconnected, :meth:`Hub.reassigned`)."""
+        scope = getattr(self.websocket, "scope", {})
+        self.sink: FrameSink | None = scope.get(SOCKET_FRAMES)
+        """Its protocol, where that writes the hub's frames (:data:`SOCKET_FRAMES`)."""
+        self.wake: Callable[[Connection], None] | None = None
+        """Told of each message pushed, once the hub sends this socket's (:meth:`Hub.start`)."""
+        self.ready = asyncio.Event()
+        """Set when a message waits: what a socket without a sink's sender waits on."""
+        self.sent_at = -math.inf
+        """When the socket was last written (the hub clock's ``monotonic``)."""
+        self.stalled_since: float | None = None
+        """Since when its buffer has stood full with messages waiting (:data:`WRITE_PATIENCE`)."""
+        self.closing = False
+        """Whether the socket is done with: what is pushed now goes nowhere."""
 
     def push(self, message: dict[str, Any] | Outgoing) -> None:
         """Queue ``message`` (or its JSON text) for the client; ``None`` closes the
         connection after the rest."""
+        if self.closing:
+            return
         if isinstance(message, dict):
             message = encode(message)
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:  # too far behind: close it; the client reconnects
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.get_nowait()
-                self.queue.put_nowait(None)
+        if len(self.pending) >= QUEUE_LIMIT:  # too far behind: closed; it reconnects to a snapshot
+            self.pending.clear()
+            message = None
+        self.pending.append(message)
+        if self.wake is not None:
+            self.wake(self)
 
 
 def encode(message: dict[str, Any] | list[Any]) -> str:
@@ -225,7 +261,7 @@ def encode(message: dict[str, Any] | list[Any]) -> str:
 
 
 async def converse(
-    socket: WebSocket, sender: asyncio.Task[None], read: Callable[[str], None]
+    socket: WebSocket, sender: asyncio.Task[None] | None, read: Callable[[str], None]
 ) -> None:
     """Read a socket's text messages into ``read`` while ``sender`` writes to it, until
     the client goes away; then stop the sender. A binary frame, which nothing the
@@ -245,9 +281,10 @@ async def converse(
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+        if sender is not None:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
     if binary:
         with contextlib.suppress(Exception):
             await socket.close(code=UNSUPPORTED, reason="text messages only")
@@ -297,6 +334,11 @@ class Hub:
         """Before it, nothing is known of anyone's pages (this process was not running)."""
         self.talk: Talk | None = None
         """What a table socket's other messages go to (the squeeze's bends)."""
+        self._due: dict[Connection, None] = {}
+        """The sockets with a sink and messages waiting, in the order they came."""
+        self._flush_at = math.inf
+        self._flusher: asyncio.TimerHandle | None = None
+        self._closers: set[asyncio.Task[None]] = set()
 
     def add(self, connection: Connection) -> None:
         self.connections.setdefault(connection.table_id, set()).add(connection)
@@ -435,7 +477,7 @@ class Hub:
             connection.push(None)
 
     async def pump(self, connection: Connection) -> None:
-        """Send the connection's queue until it closes or the client goes away."""
+        """Send the connection's messages until it closes or the client goes away."""
 
         def read(text: str) -> None:
             if text == "ping":
@@ -444,40 +486,154 @@ class Hub:
                 self.talk.read(connection, text)
 
         try:
-            await converse(connection.websocket, asyncio.create_task(self._send(connection)), read)
+            await converse(connection.websocket, self.start(connection), read)
         finally:
+            connection.closing = True
+            connection.wake = None
+            self._due.pop(connection, None)
             self.remove(connection)
             if self.talk is not None:
                 self.talk.gone(connection)
 
-    async def _send(self, connection: Connection) -> None:
-        queue, send, write = connection.queue, connection.send, connection.frames
-        monotonic = self.clock.monotonic
-        sent_at = -SEND_INTERVAL
-        while True:
-            waiting = [await queue.get()]
-            wait = sent_at + SEND_INTERVAL - monotonic()
-            if wait > 0 and not _closes(waiting[-1]):
-                await asyncio.sleep(wait)  # what else arrives in the meantime goes with it
-            sent_at = monotonic()
-            while not _closes(waiting[-1]) and len(waiting) < SEND_TOGETHER and not queue.empty():
-                waiting.append(queue.get_nowait())
-            last = waiting[-1]
-            closing = _closes(last)
-            sending = tuple(waiting[:-1] if closing else waiting)
+    def start(self, connection: Connection) -> asyncio.Task[None] | None:
+        """Begin sending the connection's messages, those already waiting first: in the
+        hub's passes if it has a sink, else by a sender task of its own (returned)."""
+        sink = connection.sink
+        if sink is not None and not sink.takes_frames():  # an extension: its frames are its own
+            connection.sink = None
+        connection.wake = self._woken
+        if connection.sink is None:
+            return asyncio.create_task(self._send(connection))
+        if connection.pending:
+            self._woken(connection)
+        return None
+
+    def _woken(self, connection: Connection) -> None:
+        if connection.sink is None:
+            connection.ready.set()
+        elif connection not in self._due:
+            self._due[connection] = None
+            at_once = _closes(connection.pending[0])  # a close never waits out the interval
+            self._flush_by(-math.inf if at_once else connection.sent_at + SEND_INTERVAL)
+
+    def _flush_by(self, when: float) -> None:
+        """Have :meth:`_flush` run by ``when`` (the clock's ``monotonic``), or at once."""
+        if when >= self._flush_at:
+            return
+        if self._flusher is not None:
+            self._flusher.cancel()
+        self._flush_at = when
+        delay = max(0.0, when - self.clock.monotonic())
+        self._flusher = asyncio.get_running_loop().call_later(delay, self._flush)
+
+    def _flush(self) -> None:
+        """One pass over the sockets with messages waiting: each that was last written at
+        least :data:`SEND_INTERVAL` ago (or has a close waiting) is written what waits,
+        as the frames made once for all who waited for the same; the others are left
+        for the next pass, due when the first of them is."""
+        self._flusher, self._flush_at = None, math.inf
+        now = self.clock.monotonic()
+        later = math.inf
+        for connection in list(self._due):
             try:
-                if sending and (write is None or not await write(frames(sending))):
-                    for text in together(list(sending)):
-                        await send({"type": "websocket.send", "text": text})
+                due = self._write(connection, now)
+            except Exception:  # that socket's trouble, never the others'
+                log.exception("a socket could not be written", table=connection.table_id)
+                due = None
+            if due is None:
+                self._due.pop(connection, None)
+            else:
+                later = min(later, due)
+        if later < math.inf:
+            self._flush_by(later)
+
+    def _write(self, connection: Connection, now: float) -> float | None:
+        """Write what waits for ``connection`` if it is due: when to look again, or
+        ``None`` once nothing waits (or the socket is done with)."""
+        pending, sink = connection.pending, connection.sink
+        assert sink is not None
+        if not pending or connection.closing:
+            return None
+        due = connection.sent_at + SEND_INTERVAL
+        if due > now and not _closes(pending[0]):
+            return due
+        waiting = _waiting(pending)
+        closing = _closes(waiting[-1])
+        sending = tuple(waiting[:-1] if closing else waiting)
+        try:
+            written = not sending or sink.write_now(frames(sending))
+        except OSError:  # the client went away: its reader ends the connection
+            connection.closing = True
+            return None
+        if not written:
+            if connection.stalled_since is None:
+                connection.stalled_since = now
+            elif now - connection.stalled_since >= WRITE_PATIENCE:
+                connection.closing = True
+                sink.abort()
+                log.info("slow socket dropped", table=connection.table_id,
+                         seconds=WRITE_PATIENCE)  # fmt: skip
+                return None
+            return now + SEND_INTERVAL
+        connection.stalled_since = None
+        connection.sent_at = now
+        for _ in waiting:
+            pending.popleft()
+        if closing:
+            connection.closing = True
+            closer = asyncio.ensure_future(_close(connection, waiting[-1]))
+            self._closers.add(closer)
+            closer.add_done_callback(self._closers.discard)
+            return None
+        return now + SEND_INTERVAL if pending else None
+
+    async def _send(self, connection: Connection) -> None:
+        """The sender of a socket without a sink: its messages through the framework's
+        ``send``, paced and gathered as the passes do."""
+        pending, send = connection.pending, connection.send
+        monotonic = self.clock.monotonic
+        while True:
+            while not pending:
+                connection.ready.clear()
+                await connection.ready.wait()
+            wait = connection.sent_at + SEND_INTERVAL - monotonic()
+            if wait > 0 and not _closes(pending[0]):
+                await asyncio.sleep(wait)  # what else arrives in the meantime goes with it
+            connection.sent_at = monotonic()
+            waiting = _waiting(pending)
+            for _ in waiting:
+                pending.popleft()
+            closing = _closes(waiting[-1])
+            try:
+                for text in together(waiting[:-1] if closing else waiting):
+                    await send({"type": "websocket.send", "text": text})
             except (WebSocketDisconnect, RuntimeError, OSError):  # the client went away
+                connection.closing = True
                 return
             if closing:
-                with contextlib.suppress(Exception):
-                    if isinstance(last, Close):
-                        await connection.websocket.close(code=last.code, reason=last.reason)
-                    else:
-                        await connection.websocket.close(code=1012)
+                connection.closing = True
+                await _close(connection, waiting[-1])
                 return
+
+
+def _waiting(pending: collections.deque[Outgoing]) -> list[Outgoing]:
+    """What one write takes of ``pending``, from the oldest: up to :data:`SEND_TOGETHER`
+    messages, or up to and with the first close."""
+    waiting: list[Outgoing] = []
+    for message in pending:
+        waiting.append(message)
+        if _closes(message) or len(waiting) == SEND_TOGETHER:
+            break
+    return waiting
+
+
+async def _close(connection: Connection, last: Outgoing) -> None:
+    """Close the socket as ``last`` says (``None``: the server's restart code, 1012)."""
+    with contextlib.suppress(Exception):
+        if isinstance(last, Close):
+            await connection.websocket.close(code=last.code, reason=last.reason)
+        else:
+            await connection.websocket.close(code=1012)
 
 
 def _who_sees_more(round_: Round, since: int, connections: list[Connection]) -> set[Connection]:

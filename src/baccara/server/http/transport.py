@@ -86,10 +86,6 @@ MIN_CONNECTIONS = 16
 REPORT_EVERY = 10.0
 """Seconds between two log events of connections refused: a flood of them is a line
 every 10 s, not a line a connection."""
-WRITE_PATIENCE = 10.0
-"""Seconds a table's socket may take nothing, its buffer full, before it is dropped: a
-phone on a weak signal catches up well within it; a client that has stopped reading,
-never."""
 MAX_WEBSOCKET_MESSAGE = 4 * 1024
 """Bytes a message a client sends on a table's WebSocket may have: it sends "ping"."""
 
@@ -348,7 +344,7 @@ class SecuredHandshake(ServerProtocol):
 class CasinoWebSocket(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol, counting its connection until it closes (the HTTP
     protocol it was upgraded from hands it over), its handshake's refusals secured, and
-    writing the frames the hub made once for every socket (:meth:`write_frames`)."""
+    writing the frames the hub made once for every socket (the hub's ``FrameSink``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -365,33 +361,26 @@ class CasinoWebSocket(WebSocketsSansIOProtocol):
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
-        self.scope[SOCKET_FRAMES] = self.write_frames  # type: ignore[literal-required]
+        self.scope[SOCKET_FRAMES] = self  # type: ignore[literal-required]
 
-    async def write_frames(self, data: bytes) -> bool:
-        """Write ``data``, whole text frames (:func:`~baccara.server.cluster.hub.frames`),
-        as uvicorn's ``send`` writes one: once the transport takes more, and never to a
-        socket that is closing or closed (:class:`ClientDisconnected`, as ``send``
-        raises). False, and nothing written, if the socket negotiated an extension: its
-        frames are its own.
+    # --- the hub's FrameSink: frames made once for every socket ----------------------------
 
-        A client that has taken nothing for :data:`WRITE_PATIENCE` seconds while the
-        transport's buffer stood full is dropped (its connection aborted: a close frame
-        would only wait behind the rest). It held only its own sender meanwhile; dropped,
-        it holds no memory either, and a browser that is only slow reconnects to a fresh
-        snapshot."""
-        if not self.writable.is_set():
-            try:
-                await asyncio.wait_for(self.writable.wait(), WRITE_PATIENCE)
-            except TimeoutError:
-                self.transport.abort()
-                log.info("slow socket dropped", seconds=WRITE_PATIENCE)
-                raise ClientDisconnected() from None
+    def takes_frames(self) -> bool:
+        return self.handshake_complete and not self.conn.extensions
+
+    def write_now(self, data: bytes) -> bool:
+        """Write ``data`` as uvicorn's ``send`` writes a frame, but now or not at all: not
+        while the transport's buffer stands full (``False``), never to a socket that is
+        closing or closed (:class:`ClientDisconnected`, as ``send`` raises)."""
         if self.disconnected or self.close_sent or self.conn.state is not State.OPEN:
             raise ClientDisconnected()
-        if not self.handshake_complete or self.conn.extensions:
+        if not self.writable.is_set():
             return False
         self.transport.write(data)
         return True
+
+    def abort(self) -> None:
+        self.transport.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.admission is not None and self.slot is not None:
