@@ -1,11 +1,21 @@
 """The notification bus: how every process hears of every table, with PostgreSQL's
 LISTEN/NOTIFY — nothing else to run.
 
-The holder of a table sends, inside the transaction that writes them, which events
-of which round are new (a notification is delivered only if its transaction
-commits), the balances that changed and any message for the table
-(:meth:`Bus.announce`); a message that belongs to no transaction — a table closed, a
-note for its watchers, a user's tokens revoked — goes at once (:meth:`Bus.publish`).
+The holder of a table tells, once the transaction that wrote them has committed,
+which events of which round are new, the balances that changed and any message for the
+table (:meth:`Bus.post`). What is posted goes out every :data:`NOTIFY_SECONDS`, as few
+notifications as it fits in (a JSON list of messages, :data:`NOTIFY_LIMIT` each): every
+notifying commit takes PostgreSQL's one lock of the notification queue, which all the
+processes' commits share, so a notification in each bet's transaction capped the whole
+casino's bets at what that lock lets through, and cost each bet a round trip. Now a
+process notifies at most a hundred times a second however many bets it takes. A user's
+tokens revoked, a squeeze's bends and a dealer's tables changed go at once
+(:meth:`Bus.publish`).
+
+A process that dies between a commit and its next notification has told nobody of that
+commit's events: the processes that follow the table read them with the next
+notification of the table (a mirror reads from where it stands), which its next holder
+sends as it deals on.
 Each other process listens, keeps a :class:`~baccara.server.cluster.mirror.Mirror` of
 the tables its WebSockets watch, reads the new events from the database and sends
 each connection its own view, as the holder does (and closes the sockets of a revoked
@@ -37,6 +47,11 @@ log = logging.getLogger("baccara.server")
 CHANNEL = "baccara_tables"
 NOTIFY_LIMIT = 7000
 """Bytes of one notification's payload (PostgreSQL's limit is 8000): longer ones are split."""
+NOTIFY_SECONDS = 0.01
+"""How long what is posted waits for more to go with it (see the module's docstring)."""
+POSTED_LIMIT = 100_000
+"""Messages kept while the database cannot be told them; past it the oldest go (whoever
+follows those tables catches up on their next notification, or on reconnecting)."""
 
 
 class Bus(Generic[H]):
@@ -56,12 +71,27 @@ class Bus(Generic[H]):
         """Called with each notification from another process, before it is acted on: the
         lobby's feed learns from it which tables dealt elsewhere changed."""
         self._listener: asyncio.Task[None] | None = None
+        self._posted: list[str] = []
+        """What :meth:`post` queued, in order, each a JSON message (:func:`_split`)."""
+        self._sender: asyncio.Task[None] | None = None
+        self._sending = asyncio.Lock()
+        self._stopped = False
+        """Once stopped, nothing more is posted: the database is about to be closed."""
 
     def start(self) -> None:
         if self.shared:
             self._listener = asyncio.create_task(self._listen())
 
     async def stop(self) -> None:
+        """Send what is posted, then stop listening."""
+        self._stopped = True
+        if self._sender is not None:
+            self._sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sender
+            self._sender = None
+        with contextlib.suppress(Exception):  # a database gone: they follow by catching up
+            await self._send_posted()
         readers = [m.reader for m in self.mirrors.values() if m.reader is not None]
         tasks = [self._listener] if self._listener is not None else []
         for task in [*tasks, *readers]:
@@ -93,8 +123,45 @@ class Bus(Generic[H]):
         """Tell the other processes, when this transaction commits (nothing on SQLite)."""
         if not self.shared:
             return
-        for part in _split({"n": self.me, **message}):
-            session.execute(select(func.pg_notify(CHANNEL, part)))
+        for payload in _pack(_split({"n": self.me, **message})):
+            session.execute(select(func.pg_notify(CHANNEL, payload)))
+
+    def post(self, message: dict[str, Any]) -> None:
+        """Tell the other processes what has committed, with what else is posted within
+        :data:`NOTIFY_SECONDS` (call in the event loop; nothing on SQLite)."""
+        if not self.shared or self._stopped:
+            return
+        self._posted += _split({"n": self.me, **message})
+        if len(self._posted) > POSTED_LIMIT:
+            del self._posted[: len(self._posted) - POSTED_LIMIT]
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.create_task(self._send_soon())
+
+    async def _send_soon(self) -> None:
+        while self._posted:
+            await asyncio.sleep(NOTIFY_SECONDS)
+            try:
+                await self._send_posted()
+            except Exception:  # kept, and tried again
+                log.warning("table notifications could not be sent; again", exc_info=True)
+                await asyncio.sleep(1.0)
+
+    async def _send_posted(self) -> None:
+        """Send everything posted, in order, in one transaction (one after another)."""
+        async with self._sending:
+            posted, self._posted = self._posted, []
+            if not posted:
+                return
+            try:
+                await asyncio.to_thread(self._notify, _pack(posted))
+            except BaseException:
+                self._posted[:0] = posted  # not sent: before what was posted meanwhile
+                raise
+
+    def _notify(self, payloads: list[str]) -> None:
+        with self.dealer.db.write() as session:
+            for payload in payloads:
+                session.execute(select(func.pg_notify(CHANNEL, payload)))
 
     def publish(self, message: dict[str, Any]) -> None:
         """Tell the other processes now, outside any transaction of this process's."""
@@ -118,10 +185,12 @@ class Bus(Generic[H]):
                 await conn.execute(f"LISTEN {CHANNEL}")
                 await self._catch_up_all()
                 async for note in conn.notifies():
-                    try:
-                        await self._heard(json.loads(note.payload))
-                    except Exception:
-                        log.exception("a table notification could not be handled")
+                    heard = json.loads(note.payload)
+                    for message in heard if isinstance(heard, list) else [heard]:
+                        try:
+                            await self._heard(message)
+                        except Exception:
+                            log.exception("a table notification could not be handled")
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -208,3 +277,24 @@ def _split(message: dict[str, Any]) -> list[str]:
         if chunk:
             parts.append(json.dumps({"n": message["n"], key: chunk}, separators=(",", ":")))
     return parts
+
+
+def _pack(parts: list[str]) -> list[str]:
+    """Messages (JSON objects, each under :data:`NOTIFY_LIMIT`: :func:`_split`) in as few
+    payloads as they fit in, in order: a JSON list of them each, or an object alone."""
+    payloads: list[str] = []
+    batch: list[str] = []
+    size = 2
+    for part in parts:
+        if batch and size + len(part) + 1 > NOTIFY_LIMIT:
+            payloads.append(_listed(batch))
+            batch, size = [], 2
+        batch.append(part)
+        size += len(part) + 1
+    if batch:
+        payloads.append(_listed(batch))
+    return payloads
+
+
+def _listed(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else "[" + ",".join(parts) + "]"

@@ -194,12 +194,12 @@ class Casino:
     async def tell_table(self, table_id: int, message: dict[str, Any]) -> None:
         """A message for everyone watching the table, here and in the other processes."""
         self.hub.broadcast(table_id, message)
-        await asyncio.to_thread(self.bus.publish, {"t": table_id, "m": [message]})
+        self.bus.post({"t": table_id, "m": [message]})
 
     async def tell_users(self, messages: dict[int, dict[str, Any]]) -> None:
         """Private messages (a new balance), wherever each user is connected."""
         self.hub.to_users(None, messages)
-        await asyncio.to_thread(self.bus.publish, {"u": messages})
+        self.bus.post({"u": messages})
 
     def _round_of(self, table_id: int) -> tuple[int, Round] | None:
         """The table's round in play and its id, as this process deals or follows it."""

@@ -429,7 +429,7 @@ class LobbyFeed:
         if counts == told and not due:
             return
         self._published = (self.clock.monotonic(), counts)
-        await asyncio.to_thread(self.bus.publish, {"lw": {str(t): n for t, n in counts.items()}})
+        self.bus.post({"lw": {str(t): n for t, n in counts.items()}})
 
 
 def _read_table(session: Session, table_id: int) -> Remote | None:

@@ -316,7 +316,7 @@ class Runner:
         if self.tables.get(table_id) is live:
             del self.tables[table_id]
         self.hub.close_table(table_id)
-        await asyncio.to_thread(self.bus.publish, {"t": table_id, "closed": True})
+        self.bus.post({"t": table_id, "closed": True})  # after the events of its last round
 
     # --- bringing a table up, and back after a failure --------------------------------------
 
@@ -462,6 +462,13 @@ class Runner:
                 self.hub.events(live.table_id, outbox.segments)
                 for note in outbox.notes:
                     self.hub.broadcast(live.table_id, note)
+                if outbox.segments or outbox.balances:  # the other processes, by the tick
+                    self.bus.post({
+                        "t": live.table_id,
+                        "s": [[segment.round_id, segment.since] for segment in outbox.segments],
+                        "b": outbox.balances,
+                        **({"m": outbox.notes} if outbox.notes else {}),
+                    })  # fmt: skip
         if lost:  # another process deals the table now: nothing here was written
             await self.drop(live.table_id, live)
             raise TableMoved(f"table {live.table_id} is changing hands: try again")
@@ -517,13 +524,6 @@ class Runner:
         over = live.table.round is None or live.table.round.phase.over
         if reopen and over and not self._stopping:
             self._open_round(session, live, now, outbox)
-        if outbox.segments or outbox.balances:
-            self.bus.announce(session, {
-                "t": live.table_id,
-                "s": [[segment.round_id, segment.since] for segment in outbox.segments],
-                "b": outbox.balances,
-                **({"m": outbox.notes} if outbox.notes else {}),
-            })  # fmt: skip
         return result, outbox
 
     def _stand_up_idle(self, session: Session, live: Live, now: float) -> bool:
