@@ -2,7 +2,7 @@
 
     python benchmarks/load.py [--players 200] [--tables 20] [--rate 500]
                               [--warmup-seconds 10] [--open-seconds 30]
-                              [--closed-seconds 20]
+                              [--closed-seconds 20] [--half-seconds 20]
                               [--database sqlite|postgresql] [--processes 1]
 
 An admin opens the tables (Punto Banco, electronic, reveal delay 0); every player
@@ -15,7 +15,10 @@ registers, signs in, opens the WebSocket of their table, and bets on it:
   of each round's timing spread them out, as the tables of a casino that has been open
   a while are;
 * **closed loop** — every player bets again as soon as their last bet is answered:
-  capacity.
+  capacity;
+* **half capacity** — the open loop again, at half the rate the closed loop reached
+  (``--half-seconds``): the latency of a casino with room to spare, as an operator sizes
+  one.
 
 It reports accepted bets per second, p50/p99/max latency of placing a bet, of settling
 a round (from the moment its betting timer ran out to its settlement reaching the
@@ -417,9 +420,9 @@ async def play(args: argparse.Namespace, floor: dict[str, float] | None,
     # warm-up, then measured.
     tasks: set[asyncio.Task[None]] = set()
 
-    async def offer(stats: Stats, phase: str, seconds: float) -> float:
+    async def offer(stats: Stats, phase: str, seconds: float, rate: float) -> float:
         start = time.perf_counter()
-        interval = 1 / args.rate
+        interval = 1 / rate
         number = 0
         while (elapsed := time.perf_counter() - start) < seconds:
             due = number * interval
@@ -434,12 +437,12 @@ async def play(args: argparse.Namespace, floor: dict[str, float] | None,
 
     warmup_stats = Stats()
     if args.warmup_seconds > 0:
-        start = await offer(warmup_stats, "warm-up", args.warmup_seconds)
+        start = await offer(warmup_stats, "warm-up", args.warmup_seconds, args.rate)
         results["warm-up"] = summary(warmup_stats, time.perf_counter() - start)
     profiling = args.profile and args.profile_phase == "open"
     profiler = profile(args.profile, args.open_seconds) if profiling else None
     cpu = cpu_seconds()
-    start = await offer(open_stats, "open", args.open_seconds)
+    start = await offer(open_stats, "open", args.open_seconds, args.rate)
     await asyncio.gather(*tasks)
     results["open"] = summary(open_stats, time.perf_counter() - start)
     results["open"]["cpu_ms_per_bet"] = cpu_per_bet(cpu, open_stats.accepted)
@@ -469,6 +472,18 @@ async def play(args: argparse.Namespace, floor: dict[str, float] | None,
     if profiler is not None:
         profiler.wait()
         results["profile"] = where_the_time_goes(args.profile)
+
+    # Open loop again, at half the capacity the closed loop measured: the latency of a
+    # casino run with room to spare, as an operator sizes one.
+    if args.half_seconds > 0 and closed_stats.accepted:
+        rate = results["closed"]["accepted_per_second"] / 2
+        half_stats = Stats()
+        cpu = cpu_seconds()
+        start = await offer(half_stats, "half", args.half_seconds, rate)
+        await asyncio.gather(*tasks)
+        results["half_capacity"] = {"rate_offered": round(rate, 1),
+                                    **summary(half_stats, time.perf_counter() - start),
+                                    "cpu_ms_per_bet": cpu_per_bet(cpu, half_stats.accepted)}  # fmt: skip
     await asyncio.sleep(args.betting + 2)  # every round still open runs out and settles
     stop.set()
     await asyncio.gather(*watchers, return_exceptions=True)
@@ -672,6 +687,9 @@ def main() -> None:
                         help="popular: the last seconds of betting the bets come in")  # fmt: skip
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--rate", type=float, default=500)
+    parser.add_argument("--half-seconds", type=float, default=20,
+                        help="after the closed loop, bets offered at half the capacity it"
+                             " measured for this long (0: not)")  # fmt: skip
     parser.add_argument("--warmup-seconds", type=float, default=10,
                         help="the open loop's rate offered this long first, reported apart")  # fmt: skip
     parser.add_argument("--open-seconds", type=float, default=30)
