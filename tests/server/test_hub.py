@@ -113,6 +113,7 @@ class Sink:
     def __init__(self, takes: bool) -> None:
         self.takes = takes
         self.written: list[bytes] = []
+        self.aborted = False
 
     def takes_frames(self) -> bool:
         return self.takes
@@ -122,7 +123,7 @@ class Sink:
         return True
 
     def abort(self) -> None:
-        raise AssertionError("nothing here is slow")
+        self.aborted = True
 
 
 class FramedSocket(FakeSocket):
@@ -156,6 +157,52 @@ def test_a_socket_with_a_sink_is_written_the_frames_of_what_it_would_be_sent() -
     assert framed.sink.written == [b"".join(frame(text) for text in texts)] and framed.sent == []
     assert unframed.sink.written == [] and unframed.sent == texts  # an extension: the texts
     assert framed.closed and unframed.closed
+    assert not framed.sink.aborted and not unframed.sink.aborted
+
+
+def test_a_socket_too_far_behind_is_dropped_at_once() -> None:
+    """QUEUE_LIMIT messages waiting and one more: a socket the passes write is aborted
+    (a close frame would wait behind all it has not read); one with a sender of its own
+    is closed after the rest. Either way what waited goes, and nothing more is taken."""
+    framed, unframed = FramedSocket(takes_frames=True), FramedSocket(takes_frames=False)
+    ann = Connection(framed, 1, 1, "ann", "player", False)  # type: ignore[arg-type]
+    bob = Connection(unframed, 1, 2, "bob", "player", False)  # type: ignore[arg-type]
+    bob.sink = None  # as Hub.start leaves a socket whose protocol takes no frames
+    for connection in (ann, bob):
+        for seq in range(QUEUE_LIMIT + 1):
+            connection.push(Events(1, 9, f'{{"seq":{seq}}}'))
+    assert framed.sink.aborted and ann.closing and not ann.pending
+    ann.push(Balance(5))
+    assert not ann.pending  # dropped: nothing more waits for it
+    assert list(bob.pending) == [None] and not unframed.sink.aborted
+
+
+def test_a_close_that_waits_behind_what_the_client_has_not_read_drops_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The close goes out after the messages before it; a client that never reads has its
+    close frame stuck behind them, and is dropped after WRITE_PATIENCE."""
+    monkeypatch.setattr(hub, "WRITE_PATIENCE", 0.2)
+
+    class Stuck(FramedSocket):
+        async def close(self, code: int, reason: str = "") -> None:
+            await asyncio.sleep(3600)  # the close frame never gets out
+
+    async def run() -> Stuck:
+        socket = Stuck(takes_frames=True)
+        connection = Connection(socket, 1, 1, "ann", "player", False)  # type: ignore[arg-type]
+        connection.push(Events(1, 9, '{"seq":0}'))
+        connection.push(None)
+        assert Hub().start(connection) is None
+        for _ in range(200):
+            if socket.sink.aborted:
+                break
+            await asyncio.sleep(0.01)
+        return socket
+
+    socket = asyncio.run(run())
+    events = together([Events(1, 9, '{"seq":0}')])
+    assert socket.sink.aborted and socket.sink.written == [frame(text) for text in events]
 
 
 def test_the_casinos_sockets_are_written_the_shared_frames(

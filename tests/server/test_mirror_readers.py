@@ -90,3 +90,30 @@ def test_the_bus_forgets_a_table_and_its_reader(casino: Server) -> None:
         casino.loop.run(forget())  # a table not followed: nothing to do
     finally:
         casino.casino.tables[TABLE] = live
+
+
+def test_a_mirror_that_missed_a_notification_reads_its_round_to_the_end_and_the_next_whole(
+    sqlite_server: Server,
+) -> None:
+    """The notifications of a round's end and the next round's start never came (their
+    process died between the commit and its notification): the next notification names
+    only the new round, from its middle. The mirror reads the rest of its own round
+    first, then the new one from its first event, so its sockets miss nothing."""
+    from baccara.server.cluster.mirror import Mirror
+
+    server = sqlite_server
+    casino = server.casino
+    mirror = Mirror.load(casino.db, 1)
+    assert mirror is not None and mirror.round is not None
+    first, seen = mirror.round_id, len(mirror.round.events)
+    player = server.player()
+    assert player.bet(1, "banker", 100).status_code == 201
+    server.advance(1.0)  # betting runs out
+    server.play_out()  # dealt and settled; the next round opens
+    live = casino.tables[1]
+    assert live.round_id is not None and live.round_id != first
+    segments = mirror.follow(casino.db, [[live.round_id, 2]])
+    assert [(s.round_id, s.since) for s in segments] == [(first, seen), (live.round_id, 0)]
+    ended = segments[0].round_
+    assert ended.phase.over and len(ended.events) > seen  # the bet, the deal, the settlement
+    assert mirror.round_id == live.round_id

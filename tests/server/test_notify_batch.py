@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
@@ -61,7 +62,7 @@ def listener(database: Database) -> Iterator[psycopg.Connection[Any]]:
 
 
 def heard(connection: psycopg.Connection[Any]) -> list[Any]:
-    """Each notification's payload, as it came, until none comes for a second."""
+    """Each notification's payload, as it came, of those that come within a second."""
     return [json.loads(n.payload) for n in connection.notifies(timeout=1.0)]
 
 
@@ -130,3 +131,69 @@ def test_what_could_not_be_sent_is_kept_and_sent_first_after(
     assert not failures
     assert heard(listener) == [[{"n": "me", "t": 1, "s": [[1, 0]]},
                                 {"n": "me", "t": 1, "s": [[1, 1]]}]]  # fmt: skip
+
+
+def test_a_message_postgresql_would_refuse_is_dropped_and_holds_nothing_up(
+    database: Database, listener: psycopg.Connection[Any]
+) -> None:
+    """A message no split brings under PostgreSQL's payload limit (here a note for the
+    table's watchers) could never be sent: it is dropped, and what came before and after
+    it goes."""
+    bus = bus_of(database)
+
+    async def run() -> None:
+        bus.post({"t": 1, "s": [[1, 0]]})
+        bus.post({"t": 1, "m": [{"type": "note", "text": "x" * 9000}]})
+        bus.post({"t": 1, "s": [[1, 1]]})
+        await bus.stop()
+
+    asyncio.run(run())
+    assert heard(listener) == [[{"n": "me", "t": 1, "s": [[1, 0]]},
+                                {"n": "me", "t": 1, "s": [[1, 1]]}]]  # fmt: skip
+
+
+def test_nothing_is_posted_after_a_stop(
+    database: Database, listener: psycopg.Connection[Any]
+) -> None:
+    bus = bus_of(database)
+
+    async def run() -> None:
+        await bus.stop()
+        bus.post({"t": 1, "s": [[1, 0]]})
+        await asyncio.sleep(notify.NOTIFY_SECONDS * 10)
+        assert bus._sender is None
+
+    asyncio.run(run())
+    assert heard(listener) == []
+
+
+def test_a_stop_while_a_send_is_under_way_neither_loses_nor_repeats_it(
+    database: Database, listener: psycopg.Connection[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stop cancels the sender while its thread sends: the thread's send stands, and
+    the stop's own send takes only what came after it."""
+    bus = bus_of(database)
+    real = bus._notify
+    in_thread = threading.Event()
+    go_on = threading.Event()
+
+    def slow(payloads: list[str]) -> None:
+        in_thread.set()
+        go_on.wait(10)
+        real(payloads)
+
+    monkeypatch.setattr(bus, "_notify", slow)
+
+    async def run() -> None:
+        bus.post({"t": 1, "s": [[1, 0]]})
+        await asyncio.to_thread(in_thread.wait, 10)  # the sender's thread is sending
+        monkeypatch.setattr(bus, "_notify", real)
+        bus.post({"t": 1, "s": [[1, 1]]})
+        stopping = asyncio.ensure_future(bus.stop())
+        await asyncio.sleep(0.05)
+        go_on.set()
+        await stopping
+
+    asyncio.run(run())
+    assert heard(listener) == [{"n": "me", "t": 1, "s": [[1, 0]]},
+                               {"n": "me", "t": 1, "s": [[1, 1]]}]  # fmt: skip

@@ -5,15 +5,17 @@ What a connection may see is decided here, on the server, by the table engine's 
 a peek reaches the peeker alone, a live table's dealer sees what they dealt. Sending
 everything and hiding it in the browser would be a leak.
 
-Each connection has a queue and its own sender, so a slow client never holds up the
-table or the other players, and one that has stopped reading is dropped
-(:data:`~baccara.server.http.transport.WRITE_PATIENCE`). A message is encoded once — its
-JSON and its WebSocket frame (:data:`SOCKET_FRAMES`) — not once per connection: every
-seat but the dealer's and a peeker's sees the spectator's view, so a table of a hundred
-costs one view and one ``json.dumps`` per change, not a hundred.
+Each connection has its own messages waiting, written in the hub's passes over the
+sockets with something to send (:meth:`Hub._flush`) — or, for a socket whose protocol
+cannot take the hub's frames, by a sender task of its own — so a slow client never
+holds up the table or the other players, and one that has stopped reading is dropped
+(:data:`WRITE_PATIENCE`, :data:`QUEUE_LIMIT`). A message is encoded once — its JSON and
+its WebSocket frame (:data:`SOCKET_FRAMES`) — not once per connection: every seat but
+the dealer's and a peeker's sees the spectator's view, so a table of a hundred costs one
+view and one ``json.dumps`` per change, not a hundred.
 
-When messages wait in a connection's queue — a busy table, many bets committed in the
-same moment — its sender sends them together: the new events of one round as one
+When messages wait for a connection — a busy table, many bets committed in the same
+moment — they are sent together: the new events of one round as one
 ``events`` message (the events in order, exactly as the separate messages held them)
 and, of several balances, the newest. A socket is written at most every
 :data:`SEND_INTERVAL`: a message for a socket written less than that ago waits for the
@@ -248,8 +250,12 @@ class Connection:
             return
         if isinstance(message, dict):
             message = encode(message)
-        if len(self.pending) >= QUEUE_LIMIT:  # too far behind: closed; it reconnects to a snapshot
+        if len(self.pending) >= QUEUE_LIMIT:  # too far behind: it reconnects to a snapshot
             self.pending.clear()
+            if self.sink is not None:  # not reading: dropped, as a close would wait behind
+                self.closing = True  # what it has not read
+                self.sink.abort()
+                return
             message = None
         self.pending.append(message)
         if self.wake is not None:
@@ -581,7 +587,7 @@ class Hub:
             pending.popleft()
         if closing:
             connection.closing = True
-            closer = asyncio.ensure_future(_close(connection, waiting[-1]))
+            closer = asyncio.ensure_future(_close_or_drop(connection, sink, waiting[-1]))
             self._closers.add(closer)
             closer.add_done_callback(self._closers.discard)
             return None
@@ -625,6 +631,16 @@ def _waiting(pending: collections.deque[Outgoing]) -> list[Outgoing]:
         if _closes(message) or len(waiting) == SEND_TOGETHER:
             break
     return waiting
+
+
+async def _close_or_drop(connection: Connection, sink: FrameSink, last: Outgoing) -> None:
+    """Close a socket the passes write: its close frame waits behind what it has not read,
+    so one that takes nothing for :data:`WRITE_PATIENCE` is dropped instead."""
+    try:
+        await asyncio.wait_for(_close(connection, last), WRITE_PATIENCE)
+    except TimeoutError:
+        sink.abort()
+        log.info("slow socket dropped", table=connection.table_id, seconds=WRITE_PATIENCE)
 
 
 async def _close(connection: Connection, last: Outgoing) -> None:

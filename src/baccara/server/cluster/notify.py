@@ -14,8 +14,12 @@ tokens revoked, a squeeze's bends and a dealer's tables changed go at once
 
 A process that dies between a commit and its next notification has told nobody of that
 commit's events: the processes that follow the table read them with the next
-notification of the table (a mirror reads from where it stands), which its next holder
-sends as it deals on.
+notification of the table, which its next holder sends as it deals on (a mirror reads
+from where it stands, the rest of its round before a newer one).
+
+The notifications are a list of messages since this form; a process of an earlier
+version reads only single messages, so a casino is upgraded by stopping every process
+of the earlier version before the new ones take bets (as a schema migration needs).
 Each other process listens, keeps a :class:`~baccara.server.cluster.mirror.Mirror` of
 the tables its WebSockets watch, reads the new events from the database and sends
 each connection its own view, as the holder does (and closes the sockets of a revoked
@@ -49,6 +53,10 @@ NOTIFY_LIMIT = 7000
 """Bytes of one notification's payload (PostgreSQL's limit is 8000): longer ones are split."""
 NOTIFY_SECONDS = 0.01
 """How long what is posted waits for more to go with it (see the module's docstring)."""
+PAYLOAD_LIMIT = 7999
+"""Bytes PostgreSQL takes in one notification's payload (it refuses 8000 or more): a
+message longer even after :func:`_split` could never be sent, and is dropped (logged)
+rather than hold up every message after it."""
 POSTED_LIMIT = 100_000
 """Messages kept while the database cannot be told them; past it the oldest go (whoever
 follows those tables catches up on their next notification, or on reconnecting)."""
@@ -131,7 +139,11 @@ class Bus(Generic[H]):
         :data:`NOTIFY_SECONDS` (call in the event loop; nothing on SQLite)."""
         if not self.shared or self._stopped:
             return
-        self._posted += _split({"n": self.me, **message})
+        for part in _split({"n": self.me, **message}):
+            if len(part.encode()) > PAYLOAD_LIMIT:
+                log.error("a table notification of %d bytes cannot be sent", len(part.encode()))
+            else:
+                self._posted.append(part)
         if len(self._posted) > POSTED_LIMIT:
             del self._posted[: len(self._posted) - POSTED_LIMIT]
         if self._sender is None or self._sender.done():
@@ -147,15 +159,24 @@ class Bus(Generic[H]):
                 await asyncio.sleep(1.0)
 
     async def _send_posted(self) -> None:
-        """Send everything posted, in order, in one transaction (one after another)."""
+        """Send everything posted, in order, in one transaction (one after another). What
+        was not sent goes back before what was posted meanwhile. Cancelled while its
+        thread sends, it waits for the thread: only the thread's outcome says whether the
+        messages went (a stop's own send must neither lose nor repeat them)."""
         async with self._sending:
             posted, self._posted = self._posted, []
             if not posted:
                 return
+            sending = asyncio.ensure_future(asyncio.to_thread(self._notify, _pack(posted)))
             try:
-                await asyncio.to_thread(self._notify, _pack(posted))
-            except BaseException:
-                self._posted[:0] = posted  # not sent: before what was posted meanwhile
+                await asyncio.shield(sending)
+            except asyncio.CancelledError:
+                await asyncio.wait([sending])
+                if sending.exception() is not None:
+                    self._posted[:0] = posted
+                raise
+            except Exception:
+                self._posted[:0] = posted
                 raise
 
     def _notify(self, payloads: list[str]) -> None:
@@ -185,7 +206,11 @@ class Bus(Generic[H]):
                 await conn.execute(f"LISTEN {CHANNEL}")
                 await self._catch_up_all()
                 async for note in conn.notifies():
-                    heard = json.loads(note.payload)
+                    try:
+                        heard = json.loads(note.payload)
+                    except ValueError:
+                        log.exception("a table notification could not be read")
+                        continue
                     for message in heard if isinstance(heard, list) else [heard]:
                         try:
                             await self._heard(message)

@@ -459,9 +459,6 @@ class Runner:
                 raise
             else:
                 lost = False
-                self.hub.events(live.table_id, outbox.segments)
-                for note in outbox.notes:
-                    self.hub.broadcast(live.table_id, note)
                 if outbox.segments or outbox.balances:  # the other processes, by the tick
                     self.bus.post({
                         "t": live.table_id,
@@ -469,6 +466,9 @@ class Runner:
                         "b": outbox.balances,
                         **({"m": outbox.notes} if outbox.notes else {}),
                     })  # fmt: skip
+                self.hub.events(live.table_id, outbox.segments)
+                for note in outbox.notes:
+                    self.hub.broadcast(live.table_id, note)
         if lost:  # another process deals the table now: nothing here was written
             await self.drop(live.table_id, live)
             raise TableMoved(f"table {live.table_id} is changing hands: try again")
