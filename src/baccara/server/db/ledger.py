@@ -16,9 +16,9 @@ from __future__ import annotations
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from sqlalchemy import Engine, bindparam, insert, select, update
+from sqlalchemy import BigInteger, Engine, Integer, bindparam, case, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -38,15 +38,34 @@ _transfers = table(Transfer)
 _entries = table(Entry)
 
 _NEW_TRANSFERS = Inserts(_transfers, ("key", "kind", "round_id", "created_at"), ("key", "id"))
-_CREDIT = (
-    update(_accounts)
-    .where(_accounts.c.id == bindparam("account"))
-    .values(balance_cents=_accounts.c.balance_cents + bindparam("amount"))
-    .returning(_accounts.c.balance_cents)
-)
-_DEBIT_IF_HELD = Statement(_CREDIT.where(_accounts.c.balance_cents + bindparam("amount") >= 0))
-"""A guarded account is debited only if it holds the money, in the statement that debits it."""
-_ADD = Statement(_CREDIT)
+UNGUARDED = -(2**62)
+"""The floor of an account that may go below zero (the house, the deposits, a credit)."""
+MOVE_CHUNK = 64
+"""The most accounts one statement moves: a power of two."""
+
+
+def _moving(size: int) -> Statement:
+    """``size`` accounts moved in one ``UPDATE``: each ``id_i`` by ``amount_i``, as long
+    as it stays at ``floor_i`` or above (0 for a guarded account's debit, so it is
+    debited only if it holds the money, in the statement that debits it); each account
+    moved returns its balance after. An account refused returns nothing."""
+    ids = [bindparam(f"id_{i}", type_=Integer) for i in range(size)]
+
+    def each(name: str) -> Any:
+        return case(*[(_accounts.c.id == ids[i], bindparam(f"{name}_{i}", type_=BigInteger))
+                      for i in range(size)])  # fmt: skip
+
+    after = _accounts.c.balance_cents + each("amount")
+    return Statement(
+        update(_accounts)
+        .where(_accounts.c.id.in_(ids), after >= each("floor"))
+        .values(balance_cents=after)
+        .returning(_accounts.c.id, _accounts.c.balance_cents)
+    )
+
+
+_MOVES = {1 << n: _moving(1 << n) for n in range(MOVE_CHUNK.bit_length())}
+"""One statement for each size, powers of two (three accounts go as 2 and 1)."""
 _NEW_ENTRIES = Statement(
     insert(_entries), ("transfer_id", "account_id", "amount_cents", "balance_after")
 )
@@ -171,17 +190,15 @@ def transfers(
             if amount:
                 net[ref] = net.get(ref, 0) + amount
     running: dict[int, int] = {}
+    moving = [(ref, amount) for ref, amount in net.items() if amount]
     for ref, amount in net.items():
         if not amount:  # in and out again: the balance before is as it is now
             running[ref.id] = balance(session, ref)
-            continue
-        guarded = ref.kind in GUARDED and amount < 0
-        after = (_DEBIT_IF_HELD if guarded else _ADD).scalar(
-            session, {"account": ref.id, "amount": amount}
-        )
-        if after is None:
+    after = _move(session, moving)
+    for ref, amount in moving:
+        if ref.id not in after:
             _refuse(balance(session, ref), -amount)
-        running[ref.id] = int(after) - amount  # the balance before the batch
+        running[ref.id] = after[ref.id] - amount  # the balance before the batch
     entries = []
     for transfer_id, move in zip(ids, moves, strict=True):
         for ref, amount in move.legs:
@@ -194,6 +211,24 @@ def transfers(
                             "amount_cents": amount, "balance_after": running[ref.id]})  # fmt: skip
     _NEW_ENTRIES.many(session, entries)
     return ids, running
+
+
+def _move(session: Session, moving: Sequence[tuple[Ref, int]]) -> dict[int, int]:
+    """Add each amount to its account, a guarded account's debit only if it holds the
+    money, in as few statements as :data:`MOVE_CHUNK` allows; each account moved, by id,
+    with its balance after (one refused is missing, the others are moved)."""
+    after: dict[int, int] = {}
+    start = 0
+    while start < len(moving):
+        size = min(MOVE_CHUNK, 1 << (len(moving) - start).bit_length() - 1)
+        params: dict[str, int] = {}
+        for i, (ref, amount) in enumerate(moving[start : start + size]):
+            params[f"id_{i}"] = ref.id
+            params[f"amount_{i}"] = amount
+            params[f"floor_{i}"] = 0 if ref.kind in GUARDED and amount < 0 else UNGUARDED
+        after.update((int(i), int(b)) for i, b in _MOVES[size].rows(session, params))
+        start += size
+    return after
 
 
 def _refuse(held: int, needed: int) -> NoReturn:
