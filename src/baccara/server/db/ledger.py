@@ -167,9 +167,9 @@ def transfers(
 ) -> tuple[list[int], dict[int, int]]:
     """Several transfers at once, exactly as if made one after another — the same rows,
     the same balance after each entry, the same refusal if a guarded account would go
-    below zero at any step — in fewer statements: one per transfer and one per account
-    touched, not one per leg, and the entries together. A round's settlement pays every
-    bet this way.
+    below zero at any step — in few statements, not one per leg: the transfers together,
+    every account touched moved by one ``UPDATE`` (:func:`_move`), and the entries
+    together. A round's settlement pays every bet this way.
 
     Returns each transfer's id, in order, and each account's balance after the last.
     """
