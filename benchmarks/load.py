@@ -143,14 +143,37 @@ class Player:
     source: str | None = None
 
 
+POSTMASTER: list[int] = []
+"""The private PostgreSQL cluster's postmaster, when the casino runs on one."""
+
+
+def _stat(pid: int) -> list[str]:
+    """``/proc/PID/stat``'s fields after the command's name (state first)."""
+    return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+
+
 def cpu_seconds() -> dict[str, float]:
-    """Processor time used so far by the server processes and by this load generator."""
+    """Processor time used so far by the server processes, by PostgreSQL (its postmaster,
+    the children it has reaped and those alive: backends, writers) and by this load
+    generator."""
     tick = os.sysconf("SC_CLK_TCK")
     servers = 0.0
     for pid in SERVER_PIDS:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        fields = _stat(pid)
         servers += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
-    return {"server": servers, "load generator": time.process_time()}
+    used = {"server": servers, "load generator": time.process_time()}
+    if POSTMASTER:
+        (postmaster,) = POSTMASTER
+        fields = _stat(postmaster)
+        ticks = sum(int(f) for f in fields[11:15])  # its own and its reaped children's
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError, IndexError):
+                    child = _stat(int(entry.name))
+                    if int(child[1]) == postmaster:  # ppid
+                        ticks += int(child[11]) + int(child[12])
+        used["database"] = ticks / tick
+    return used
 
 
 def cpu_per_bet(before: dict[str, float], accepted: int) -> dict[str, float]:
@@ -175,9 +198,11 @@ def database(kind: str) -> Iterator[str]:
     from tests.server.postgres import start_cluster
 
     cluster = start_cluster()
+    POSTMASTER[:] = [int((cluster.folder / "data" / "postmaster.pid").read_text().split()[0])]
     try:
         yield cluster.new_database()
     finally:
+        POSTMASTER.clear()
         cluster.stop()
 
 
