@@ -108,7 +108,7 @@ def test_what_could_not_be_sent_is_kept_and_sent_first_after(
     database: Database, listener: psycopg.Connection[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bus = bus_of(database)
-    real = bus._notify
+    real = bus._send
     failures = [OSError("the database went away")]
 
     def flaky(payloads: list[str]) -> None:
@@ -116,7 +116,7 @@ def test_what_could_not_be_sent_is_kept_and_sent_first_after(
             raise failures.pop()
         real(payloads)
 
-    monkeypatch.setattr(bus, "_notify", flaky)
+    monkeypatch.setattr(bus, "_send", flaky)
 
     async def run() -> None:
         bus.post({"t": 1, "s": [[1, 0]]})
@@ -173,7 +173,7 @@ def test_a_stop_while_a_send_is_under_way_neither_loses_nor_repeats_it(
     """The stop cancels the sender while its thread sends: the thread's send stands, and
     the stop's own send takes only what came after it."""
     bus = bus_of(database)
-    real = bus._notify
+    real = bus._send
     in_thread = threading.Event()
     go_on = threading.Event()
 
@@ -182,12 +182,12 @@ def test_a_stop_while_a_send_is_under_way_neither_loses_nor_repeats_it(
         go_on.wait(10)
         real(payloads)
 
-    monkeypatch.setattr(bus, "_notify", slow)
+    monkeypatch.setattr(bus, "_send", slow)
 
     async def run() -> None:
         bus.post({"t": 1, "s": [[1, 0]]})
         await asyncio.to_thread(in_thread.wait, 10)  # the sender's thread is sending
-        monkeypatch.setattr(bus, "_notify", real)
+        monkeypatch.setattr(bus, "_send", real)
         bus.post({"t": 1, "s": [[1, 1]]})
         stopping = asyncio.ensure_future(bus.stop())
         await asyncio.sleep(0.05)

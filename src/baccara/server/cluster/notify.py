@@ -129,10 +129,8 @@ class Bus(Generic[H]):
 
     def announce(self, session: Session, message: dict[str, Any]) -> None:
         """Tell the other processes, when this transaction commits (nothing on SQLite)."""
-        if not self.shared:
-            return
-        for payload in _pack(_split({"n": self.me, **message})):
-            session.execute(select(func.pg_notify(CHANNEL, payload)))
+        if self.shared:
+            _notify(session, _pack(_split({"n": self.me, **message})))
 
     def post(self, message: dict[str, Any]) -> None:
         """Tell the other processes what has committed, with what else is posted within
@@ -140,8 +138,9 @@ class Bus(Generic[H]):
         if not self.shared or self._stopped:
             return
         for part in _split({"n": self.me, **message}):
-            if len(part.encode()) > PAYLOAD_LIMIT:
-                log.error("a table notification of %d bytes cannot be sent", len(part.encode()))
+            size = len(part.encode())
+            if size > PAYLOAD_LIMIT:
+                log.error("a table notification of %d bytes cannot be sent", size)
             else:
                 self._posted.append(part)
         if len(self._posted) > POSTED_LIMIT:
@@ -167,7 +166,7 @@ class Bus(Generic[H]):
             posted, self._posted = self._posted, []
             if not posted:
                 return
-            sending = asyncio.ensure_future(asyncio.to_thread(self._notify, _pack(posted)))
+            sending = asyncio.ensure_future(asyncio.to_thread(self._send, _pack(posted)))
             try:
                 await asyncio.shield(sending)
             except asyncio.CancelledError:
@@ -179,10 +178,9 @@ class Bus(Generic[H]):
                 self._posted[:0] = posted
                 raise
 
-    def _notify(self, payloads: list[str]) -> None:
+    def _send(self, payloads: list[str]) -> None:
         with self.dealer.db.write() as session:
-            for payload in payloads:
-                session.execute(select(func.pg_notify(CHANNEL, payload)))
+            _notify(session, payloads)
 
     def publish(self, message: dict[str, Any]) -> None:
         """Tell the other processes now, outside any transaction of this process's."""
@@ -323,3 +321,9 @@ def _pack(parts: list[str]) -> list[str]:
 
 def _listed(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else "[" + ",".join(parts) + "]"
+
+
+def _notify(session: Session, payloads: list[str]) -> None:
+    """Notify each payload in ``session``'s transaction: delivered if it commits."""
+    for payload in payloads:
+        session.execute(select(func.pg_notify(CHANNEL, payload)))
