@@ -20,7 +20,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from baccara.cli.serve import balance, check_host, choice, lease, proxies, seconds
+from baccara.cli.serve import balance, check_host, choice, lease, place, proxies, seconds
 from baccara.options import as_int
 from baccara.server.settings import LogFormat, LogLevel, Settings
 from tests.hostile import any_text, file_name, lines_of_input, number_text
@@ -30,7 +30,7 @@ FED = {
     *(("serve", flag) for flag in ("--host", "--port", "--betting-seconds", "--peek-seconds",
                                    "--choose-seconds", "--reveal-delay-ms", "--starting-balance",
                                    "--lease-seconds", "--log-level", "--log-format",
-                                   "--forwarded-allow-ips")),
+                                   "--forwarded-allow-ips", "--upstream")),
     ("user add", "NAME"),
     ("user add", "--role"),
     ("user add", "standard input"),
@@ -83,6 +83,7 @@ SETTINGS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "--log-level": ("log_level", lambda v: choice("--log-level", v, LogLevel)),
     "--log-format": ("log_format", lambda v: choice("--log-format", v, LogFormat)),
     "--forwarded-allow-ips": ("forwarded_allow_ips", lambda v: _proxies(v)),
+    "--upstream": ("upstream", place),
 }
 """Each option of serve: the setting it makes, and how the library reads it."""
 

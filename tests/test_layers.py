@@ -60,12 +60,14 @@ SERVER_RANK: dict[str, int] = {
 CLUSTER_RANK: dict[str, int] = {
     "leases": 0,
     "hub": 0,
+    "placement": 0,
     "bends": 1,
     "membership": 1,
     "mirror": 1,
     "notify": 2,
 }
-"""Each module of ``server/cluster/`` and its layer: the leases and the hub; the squeeze's
+"""Each module of ``server/cluster/`` and its layer: the leases, the hub and the placement
+of tables by nginx's hash; the squeeze's
 bends, relayed through the hub; the membership
 (joining, taking and handing over tables, the ``Dealer`` protocol) and the mirrors of
 tables dealt elsewhere, which know nothing of each other; the notification bus, which

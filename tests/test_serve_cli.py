@@ -58,6 +58,8 @@ def started(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> list[Any
         (["--forwarded-allow-ips", "10.0.0.0/33"], "--forwarded-allow-ips: must be a comma-"),
         (["--forwarded-allow-ips", "proxy.internal"], "got 'proxy.internal'"),
         (["--forwarded-allow-ips", "10.0.0.1,,10.0.0.2"], "--forwarded-allow-ips: must be a"),
+        (["--upstream", "3/2"], "--upstream: must be INDEX/SERVERS with the index from 1 to"),
+        (["--upstream", "two"], "--upstream: must be INDEX/SERVERS, this process's place"),
         (
             ["--forwarded-allow-ips", ",".join(["10.0.0.1"] * 65)],
             "--forwarded-allow-ips: must be at most 64 addresses",
@@ -76,6 +78,12 @@ def test_serve_refuses_before_starting(started: list[Any], args: list[str], mess
     ("variable", "value", "message"),
     [
         ("BACCARA_TOKEN_HOURS", "abc", "BACCARA_TOKEN_HOURS: input should be a valid number"),
+        (
+            "BACCARA_UPSTREAM",
+            "2/1",
+            "BACCARA_UPSTREAM: value error, the index counts from 1 to the",
+        ),
+        ("BACCARA_UPSTREAM", "1", "BACCARA_UPSTREAM: string should match pattern"),
         ("BACCARA_DEFAULT_TABLES", "maybe", "BACCARA_DEFAULT_TABLES: input should be a valid"),
         ("DATABASE_URL", "mysql://u:secret@host/db", "in SQLite or PostgreSQL, not 'mysql'"),
         ("DATABASE_URL", "not a url", "DATABASE_URL: not a database URL"),

@@ -15,11 +15,9 @@ from __future__ import annotations
 import ipaddress
 import itertools
 import json
-import os
 import pathlib
 import re
 import socket
-import subprocess
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -37,7 +35,7 @@ from baccara.server.errors import LossLimitReached
 from baccara.server.http.transport import MAX_CONNECTIONS_PER_ADDRESS, REPORT_EVERY
 from tests.server.conftest import settings_for
 from tests.server.harness import Server, free_port, in_process, serve, wait_for
-from tests.server.test_nginx import NGINX, SHIPPED
+from tests.server.test_nginx import SHIPPED, configuration, running
 from tests.server.test_transport import close_all, half_open, open_ones
 
 HOUR = 3600.0
@@ -158,39 +156,17 @@ server {{
 }}
 """
     )
-    (folder / "site.conf").write_text(site)
-    main = folder / "nginx.conf"
-    temp = "".join(f"    {kind}_temp_path {folder / kind};\n"
-                   for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))  # fmt: skip
-    main.write_text(
-        f"daemon off;\nworker_processes 1;\npid {folder / 'nginx.pid'};\n"
-        f"error_log {folder / 'error.log'} warn;\n"
-        + ("user root;\n" if os.geteuid() == 0 else "")
-        + "events { worker_connections 64; }\n"
-        f"http {{\n    access_log off;\n{temp}    include {folder / 'site.conf'};\n}}\n"
-    )
-    process = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(main), "-e",
-                                str(folder / "error.log")])  # fmt: skip
-    try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=5) as client:
-            wait_for(lambda: _answers(client) or process.poll() is not None, timeout=20)
-            assert process.poll() is None, (folder / "error.log").read_text()
-            keys = {}
-            for address in addresses:
-                text, key = client.get("/", headers={"X-Client": address}).text.split(" ")
-                keys[address] = key
-                assert ipaddress.ip_address(text) == ipaddress.ip_address(address)
-            return keys
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
-
-
-def _answers(client: httpx.Client) -> bool:
-    try:
-        return client.get("/").status_code == 200
-    except httpx.HTTPError:
-        return False
+    main = configuration(folder, site, connections=64)
+    with (
+        running(folder, main, port, path="/"),
+        httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=5) as client,
+    ):
+        keys = {}
+        for address in addresses:
+            text, key = client.get("/", headers={"X-Client": address}).text.split(" ")
+            keys[address] = key
+            assert ipaddress.ip_address(text) == ipaddress.ip_address(address)
+        return keys
 
 
 def _ipv6(groups: list[int]) -> str:

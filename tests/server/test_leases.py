@@ -84,15 +84,21 @@ def test_a_released_table_is_taken_at_once_in_a_new_generation(database: Databas
             leases.release(session, 3, ANN, 1)
 
 
-def test_processes_alive_share_the_tables(database: Database) -> None:
+def test_processes_alive_are_counted_with_their_places_in_the_upstream(
+    database: Database,
+) -> None:
+    cat = Holder("cat", "http://127.0.0.1:8003", upstream="2/3")
     with database.write() as session:
         assert leases.heartbeat(session, ANN, 100.0, LEASE) == 1
         assert leases.heartbeat(session, BOB, 101.0, LEASE) == 2
-        assert leases.live_nodes(session, 109.0, LEASE, besides=ANN.id) == 1
-        assert leases.live_nodes(session, 111.5, LEASE) == 0  # both unseen for a lease
+        assert leases.heartbeat(session, cat, 102.0, LEASE) == 3
+        assert leases.live_nodes(session, 109.0, LEASE, besides=ANN.id) == 2
+        assert leases.live_upstreams(session, 109.0, LEASE, besides=ANN.id) == ["2/3"]
+        assert leases.live_upstreams(session, 109.0, LEASE, besides=cat.id) == []
+        assert leases.live_upstreams(session, 112.5, LEASE, besides=ANN.id) == []  # unseen
+        assert leases.live_nodes(session, 111.5, LEASE) == 1  # only cat seen within a lease
         leases.forget(session, BOB)
-        assert leases.live_nodes(session, 105.0, LEASE) == 1
-    assert [leases.fair_share(5, n) for n in (0, 1, 2, 3)] == [5, 5, 3, 2]
+        assert leases.live_nodes(session, 105.0, LEASE) == 2
 
 
 def test_a_process_restarted_at_the_address_of_a_dead_one_takes_its_tables_at_once(

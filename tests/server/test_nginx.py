@@ -14,9 +14,10 @@ import contextlib
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import httpx
 import pytest
@@ -32,15 +33,25 @@ PLAYER, OTHER = "127.0.0.5", "127.0.0.6"
 PASSWORD = "correct horse battery"
 
 
-def configuration(folder: pathlib.Path, listen: int, casino: int) -> pathlib.Path:
-    """nginx's whole configuration: the shipped file on these ports, inside what a
-    foreground nginx of the test's own needs (its files in ``folder``)."""
+def site(listen: int, casinos: Sequence[int], *, limits: bool = True) -> str:
+    """The shipped file, listening on ``listen``, with ``casinos`` (ports) as the servers
+    of both its upstreams, in order; without its per-client ``limits`` for a load test,
+    whose players come from a few addresses."""
     shipped = SHIPPED.read_text()
-    site = shipped.replace("server 127.0.0.1:8000;", f"server 127.0.0.1:{casino};")
-    site = site.replace("listen 80;", f"listen 127.0.0.1:{listen};")
-    site = site.replace("    listen [::]:80;\n", "")  # the test's clients are all IPv4
-    assert site.count(str(casino)) == 1 and site.count(str(listen)) == 1
-    (folder / "baccara.conf").write_text(site)
+    servers = "".join(f"    server 127.0.0.1:{port};\n" for port in casinos)
+    text = shipped.replace("    server 127.0.0.1:8000;\n", servers)
+    assert text.count(servers) == 2  # the round robin and the hashed upstream
+    text = text.replace("listen 80;", f"listen 127.0.0.1:{listen};")
+    text = text.replace("    listen [::]:80;\n", "")  # the test's clients are all IPv4
+    if not limits:
+        text = re.sub(r"^    (limit_conn|limit_req) .*\n", "", text, flags=re.M)
+    return text
+
+
+def configuration(folder: pathlib.Path, text: str, *, connections: int = 512) -> pathlib.Path:
+    """nginx's whole configuration: the site ``text``, inside what a foreground nginx of
+    the test's own needs (its files in ``folder``)."""
+    (folder / "baccara.conf").write_text(text)
     temp = "\n".join(
         f"    {kind}_temp_path {folder / kind};"
         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
@@ -50,22 +61,24 @@ def configuration(folder: pathlib.Path, listen: int, casino: int) -> pathlib.Pat
         f"daemon off;\nworker_processes 1;\npid {folder / 'nginx.pid'};\n"
         f"error_log {folder / 'error.log'} warn;\n"
         + ("user root;\n" if os.geteuid() == 0 else "")
-        + "events { worker_connections 512; }\n"
+        + f"events {{ worker_connections {connections}; }}\n"
         f"http {{\n    access_log off;\n{temp}\n    include {folder / 'baccara.conf'};\n}}\n"
     )
     return main
 
 
 @contextlib.contextmanager
-def nginx(folder: pathlib.Path, listen: int, casino: int) -> Iterator[subprocess.Popen[bytes]]:
-    main = configuration(folder, listen, casino)
+def running(
+    folder: pathlib.Path, main: pathlib.Path, port: int, path: str = "/api/health"
+) -> Iterator[subprocess.Popen[bytes]]:
+    """nginx in the foreground on ``main``, once ``port`` answers ``path``."""
     checked = subprocess.run([NGINX, "-t", "-p", str(folder), "-c", str(main), "-e",
                               str(folder / "error.log")], capture_output=True)  # fmt: skip
     assert checked.returncode == 0, checked.stderr.decode()
     process = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(main), "-e",
                                 str(folder / "error.log")])  # fmt: skip
     try:
-        wait_for(lambda: up(listen) or process.poll() is not None, timeout=20)
+        wait_for(lambda: up(port, path) or process.poll() is not None, timeout=20)
         assert process.poll() is None, (folder / "error.log").read_text()
         yield process
     finally:
@@ -73,9 +86,16 @@ def nginx(folder: pathlib.Path, listen: int, casino: int) -> Iterator[subprocess
         process.wait(timeout=20)
 
 
-def up(port: int) -> bool:
+@contextlib.contextmanager
+def nginx(folder: pathlib.Path, listen: int, *casinos: int) -> Iterator[subprocess.Popen[bytes]]:
+    """The shipped configuration in front of the casino processes on ``casinos``."""
+    with running(folder, configuration(folder, site(listen, casinos)), listen) as process:
+        yield process
+
+
+def up(port: int, path: str = "/api/health") -> bool:
     try:
-        return httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200
+        return httpx.get(f"http://127.0.0.1:{port}{path}", timeout=1).status_code == 200
     except httpx.HTTPError:
         return False
 

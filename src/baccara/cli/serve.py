@@ -94,6 +94,16 @@ def serve(
             show_default="10",
         ),
     ] = None,
+    upstream: Annotated[
+        str | None,
+        typer.Option(
+            metavar="INDEX/SERVERS",
+            help="Several processes behind nginx: this one's place among the servers of"
+            " nginx's baccara_tables upstream, such as 2/3; it deals the tables nginx"
+            " routes to it.",
+            show_default="none: tables shared fairly",
+        ),
+    ] = None,
     log_level: Annotated[
         str | None,
         typer.Option(
@@ -137,6 +147,7 @@ def serve(
         ),
         starting_balance_cents=balance("--starting-balance", starting_balance),
         **({} if lease_seconds is None else {"lease_seconds": lease(lease_seconds)}),
+        **({} if upstream is None else {"upstream": place(upstream)}),
         **({} if log_level is None else {"log_level": choice("--log-level", log_level, LogLevel)}),
         **({} if log_format is None else {"log_format": choice("--log-format", log_format,
                                                                LogFormat)}),
@@ -231,6 +242,16 @@ def lease(text: str) -> float:
 
     return float(as_fraction("--lease-seconds", text, Fraction(MIN_LEASE_SECONDS),
                              MAX_LEASE_SECONDS))  # fmt: skip
+
+
+def place(text: str) -> str:
+    """``--upstream``: INDEX/SERVERS, the index from 1."""
+    from baccara.server.cluster.placement import Upstream
+
+    try:
+        return str(Upstream.parse(text))
+    except BaccaraError as error:
+        raise BaccaraError(f"--upstream: {error}") from None
 
 
 def proxies(text: str) -> str:

@@ -109,6 +109,10 @@ class Settings(BaseSettings):
     node_url: str = Field("", pattern=r"^(https?://[A-Za-z0-9.\-\[\]:]{1,200})?$")
     """Where the other server processes reach this one (``baccara serve`` sets it from
     its host and port); requests for a table another process deals are sent there."""
+    upstream: str = Field("", pattern=r"^([0-9]{1,3}/[0-9]{1,3})?$")
+    """This process's place among the servers of nginx's hashed upstream, ``INDEX/SERVERS``
+    (``--upstream 2/3``): it deals the tables nginx routes to it, so their requests reach
+    it straight (:mod:`baccara.server.cluster.placement`). Empty: tables shared fairly."""
     lease_seconds: float = Field(10.0, ge=MIN_LEASE_SECONDS, le=MAX_LEASE_SECONDS)
     """How long a table's lease lasts unrenewed: how soon another process takes over the
     tables of one that died."""
@@ -136,6 +140,14 @@ class Settings(BaseSettings):
     @classmethod
     def _scrape_addresses(cls, text: str) -> str:
         return ", ".join(str(network) for network in scrape_networks(text))
+
+    @field_validator("upstream")
+    @classmethod
+    def _upstream(cls, text: str) -> str:
+        index, _, servers = text.partition("/")
+        if text and not 1 <= int(index) <= int(servers):
+            raise ValueError("the index counts from 1 to the number of servers, as in 2/3")
+        return text
 
     @field_validator("forwarded_allow_ips")
     @classmethod

@@ -23,7 +23,6 @@ which tables to take, when to hand one over — are :mod:`baccara.server.cluster
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +47,9 @@ class Holder:
 
     id: str
     address: str
+    upstream: str = ""
+    """Its place in nginx's hashed upstream (``2/3``), or empty (see
+    :mod:`~baccara.server.cluster.placement`)."""
 
 
 def _acquire(insert: Any) -> Executable:
@@ -178,7 +180,9 @@ def heartbeat(session: Session, me: Holder, now: float, seconds: float) -> int:
     """Say this process is alive; how many are (itself included). Processes not seen for
     a day are forgotten."""
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
-    insert = dialect.insert(_nodes).values(id=me.id, address=me.address, seen_at=now)
+    insert = dialect.insert(_nodes).values(
+        id=me.id, address=me.address, seen_at=now, upstream=me.upstream
+    )
     session.execute(
         insert.on_conflict_do_update(index_elements=[_nodes.c.id], set_={"seen_at": now})
     )
@@ -218,7 +222,18 @@ def live_nodes(session: Session, now: float, seconds: float, *, besides: str | N
     return int(session.scalar(query) or 0)
 
 
-def fair_share(open_tables: int, nodes: int) -> int:
-    """How many tables one process should deal: the open tables shared among the live
-    processes, rounded up."""
-    return math.ceil(open_tables / max(nodes, 1))
+def live_upstreams(session: Session, now: float, seconds: float, *, besides: str) -> list[str]:
+    """The places in nginx's upstream of the live processes besides ``besides`` that
+    said one."""
+    return list(
+        session.scalars(
+            select(_nodes.c.upstream).where(
+                _nodes.c.seen_at >= now - seconds, _nodes.c.id != besides, _nodes.c.upstream != ""
+            )
+        )
+    )
+
+
+def open_tables(session: Session) -> list[int]:
+    """Every open table, by id."""
+    return list(session.scalars(select(_tables.c.id).where(_tables.c.status == "open")))

@@ -1,17 +1,21 @@
 """Several server processes on one PostgreSQL database: who deals which table, and how
 every process hears of every table.
 
-* **Leases** (:mod:`baccara.server.cluster.leases`): each process deals its fair share of the
-  open tables — the open tables divided among the live processes — and renews their
-  leases every third of a lease period. When a process dies its leases run out and
-  the others take its tables over, going on with the rounds where their logs end. A
-  process holding more than its share (another has just started) hands over tables
-  that are between bets.
+* **Leases** (:mod:`baccara.server.cluster.leases`): each process deals the tables nginx
+  routes to it (``--upstream``, :mod:`baccara.server.cluster.placement`) and its fair
+  share of the others — divided among the live processes — and renews their leases
+  every third of a lease period. When a process dies its leases run out and the others
+  take its tables over, going on with the rounds where their logs end. A process
+  dealing a table nginx routes to another live process gives it back at the end of its
+  round, and the other is told to take it at once; one holding more than its share of
+  the rest (another has just started) hands over tables that are between bets.
 * **Events** fan out with PostgreSQL's LISTEN/NOTIFY (:mod:`baccara.server.cluster.notify`):
   the holder of a table tells the others what it wrote, and each of them follows the
   tables its WebSockets watch in a :class:`~baccara.server.cluster.mirror.Mirror`.
 * **Requests** for a table another process deals are forwarded to it
-  (:mod:`baccara.server.http.forward`), so a load balancer needs no sticky sessions.
+  (:mod:`baccara.server.http.forward`): a load balancer that does not route by table
+  works, at the cost of a second hop for most requests; nginx hashing on the table
+  needs it only while a table changes hands.
 
 On SQLite, which one process serves, the same leases are kept (one process holds
 them all) and there is nothing to fan out.
@@ -32,13 +36,13 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import IO, Any, Generic, Protocol, TypeVar
 
 import httpx
-from sqlalchemy import func, select, text
+from sqlalchemy import select, text
 
 from baccara.server.cluster import leases
 from baccara.server.cluster.hub import Hub
 from baccara.server.cluster.leases import Holder
+from baccara.server.cluster.placement import Plan, Upstream, plan
 from baccara.server.db.database import Database
-from baccara.server.db.models import CasinoTable
 from baccara.server.db.models import Round as RoundRow
 from baccara.server.errors import LeaseLost, SingleProcessDatabase
 from baccara.server.settings import Settings
@@ -75,6 +79,8 @@ class Held(Protocol):
     lock: asyncio.Lock
     closed: bool
     moved: bool
+    give_back: bool
+    """nginx routes it to another live process: hand it over when its round ends."""
 
 
 H = TypeVar("H", bound=Held)
@@ -103,6 +109,9 @@ class Dealer(Protocol[H]):
     async def resync(self, table_id: int) -> None:
         """Send every connection at a table a fresh snapshot."""
 
+    async def take_offered(self, table_id: int) -> None:
+        """Another process has just handed over a table: take it if nginx routes it here."""
+
 
 class Cluster(Generic[H]):
     """This process's part in sharing the tables (see the module's docstring)."""
@@ -111,7 +120,10 @@ class Cluster(Generic[H]):
         self.casino = casino
         self.seconds = casino.settings.lease_seconds
         name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-        self.me = Holder(name[-80:], casino.settings.node_url or "http://127.0.0.1")
+        upstream = casino.settings.upstream
+        self.me = Holder(name[-80:], casino.settings.node_url or "http://127.0.0.1", upstream)
+        self.upstream = Upstream.parse(upstream) if upstream else None
+        """This process's place in nginx's hashed upstream, if it has one."""
         self.shared = not casino.db.sqlite
         """Whether other processes may deal tables of this database (PostgreSQL)."""
         self._tasks: list[asyncio.Task[None]] = []
@@ -214,17 +226,15 @@ class Cluster(Generic[H]):
 
     # --- taking and keeping tables ----------------------------------------------------------
 
-    def take(self, table_ids: list[int], *, limit: int | None = None) -> dict[int, int]:
-        """Take the leases of as many of ``table_ids`` as nobody holds (up to ``limit``):
-        table id → generation."""
+    def take(self, table_ids: list[int] | tuple[int, ...]) -> dict[int, int]:
+        """Take the leases of as many of ``table_ids`` as nobody holds: table id →
+        generation."""
         taken: dict[int, int] = {}
         now = self.casino.clock()
         with self.casino.db.write() as session:
             if self.shared:  # a holder paused mid-write keeps its lease row locked: give up
                 session.execute(text("SET LOCAL lock_timeout = '2s'"))  # and try next cycle
             for table_id in table_ids:
-                if limit is not None and len(taken) >= limit:
-                    break
                 generation = leases.acquire(session, table_id, self.me, now, self.seconds)
                 if generation is not None:
                     taken[table_id] = generation
@@ -232,15 +242,38 @@ class Cluster(Generic[H]):
             leases.acquired(table_id, generation, self.me)
         return taken
 
-    def share(self) -> int:
-        """How many tables this process should deal now."""
+    def plan(self, generations: dict[int, int] | None = None) -> tuple[Plan, set[int]]:
+        """What this process should take and give back now
+        (:func:`~baccara.server.cluster.placement.plan`), and which tables it deals.
+
+        With ``generations`` (table id → the generation it took: the keeper's look), it
+        first says it is alive and renews those leases; the tables it deals are then the
+        ones still its own."""
+        now = self.casino.clock()
+        with self.casino.db.write() as session:
+            if generations is None:
+                held = set(self.casino.tables)
+            else:
+                leases.heartbeat(session, self.me, now, self.seconds)
+                held = leases.renew(session, self.me, generations, now + self.seconds)
+            unheld = leases.unheld_tables(session, now)
+            open_tables = leases.open_tables(session)
+            others: list[Upstream] = []
+            processes = 1
+            if self.shared:
+                upstreams = leases.live_upstreams(session, now, self.seconds, besides=self.me.id)
+                others = [Upstream.parse(other) for other in upstreams]
+                processes += leases.live_nodes(session, now, self.seconds, besides=self.me.id)
+        return plan(open_tables, held, unheld, self.upstream, others, processes), held
+
+    def routed_elsewhere(self, table_id: int) -> bool:
+        """Whether nginx routes ``table_id`` to another live process (which takes it)."""
+        if not self.shared or (self.upstream is not None and self.upstream.routes(table_id)):
+            return False
         now = self.casino.clock()
         with self.casino.db.read() as session:
-            nodes = leases.live_nodes(session, now, self.seconds)
-            tables = session.scalar(
-                select(func.count()).select_from(CasinoTable).where(CasinoTable.status == "open")
-            )
-        return leases.fair_share(int(tables or 0), nodes) if self.shared else 10**9
+            others = leases.live_upstreams(session, now, self.seconds, besides=self.me.id)
+        return any(Upstream.parse(other).routes(table_id) for other in others)
 
     async def _keep(self) -> None:
         """Every third of a lease: renew, notice tables lost, take unheld ones, share."""
@@ -253,20 +286,26 @@ class Cluster(Generic[H]):
 
     async def cycle(self) -> None:
         casino = self.casino
-        now = casino.clock()
-        dealt = {table_id: live for table_id, live in casino.tables.items()}
+        dealt = dict(casino.tables)
         generations = {table_id: live.generation for table_id, live in dealt.items()}
-        held, unheld, share = await self._kept(self._look, now, generations)
+        now, held = await self._kept(self.plan, generations)
         for table_id, live in dealt.items():
             if table_id not in held:
                 log.warning("table %s: lease lost to another process", table_id)
                 await casino.drop(table_id, live)
-        room = share - len(held)
-        if room > 0 and unheld:
-            taken = await self._kept(self.take, unheld, limit=room)
-            await self.bring_up_all(taken)
-        elif room < 0:
-            await self._hand_over(-room)
+        if now.take:
+            await self.bring_up_all(await self._kept(self.take, now.take))
+        for table_id in now.give_back:
+            routed = casino.tables.get(table_id)
+            if routed is None:
+                continue
+            if not routed.give_back:
+                routed.give_back = True
+                log.info("table %s: nginx routes it to another process; handed over when"
+                         " its round ends", table_id)  # fmt: skip
+            await self._hand_over([routed], 1)  # at once if it is between bets
+        spare = [casino.tables[t] for t in now.spare if t in casino.tables]
+        await self._hand_over(spare, now.spare_count)
 
     async def bring_up_all(self, taken: dict[int, int], *, void_open: bool = False) -> None:
         """Deal the tables whose leases were just taken; one that cannot be brought up is
@@ -281,20 +320,10 @@ class Cluster(Generic[H]):
                 with contextlib.suppress(Exception):
                     await self._kept(self._release, table_id, generation)
 
-    def _look(self, now: float, generations: dict[int, int]) -> tuple[set[int], list[int], int]:
-        with self.casino.db.write() as session:
-            nodes = leases.heartbeat(session, self.me, now, self.seconds)
-            held = leases.renew(session, self.me, generations, now + self.seconds)
-            unheld = leases.unheld_tables(session, now)
-            tables = session.scalar(
-                select(func.count()).select_from(CasinoTable).where(CasinoTable.status == "open")
-            )
-        share = leases.fair_share(int(tables or 0), nodes) if self.shared else 10**9
-        return held, unheld, share
-
-    async def _hand_over(self, count: int) -> None:
-        """Release up to ``count`` tables that are between bets, for others to deal."""
-        for live in list(self.casino.tables.values()):
+    async def _hand_over(self, candidates: list[H], count: int) -> None:
+        """Release up to ``count`` of ``candidates`` that are between bets, for others to
+        deal."""
+        for live in candidates:
             if count <= 0:
                 return
             async with live.lock:
@@ -307,7 +336,7 @@ class Cluster(Generic[H]):
             if self.casino.tables.get(live.table_id) is live:
                 del self.casino.tables[live.table_id]
             count -= 1
-            log.info("table %s: handed over to share the tables", live.table_id)
+            log.info("table %s: handed over", live.table_id)
 
     def _release(self, table_id: int, generation: int) -> None:
         with self.casino.db.write() as session:

@@ -157,14 +157,17 @@ class TableLease(Base):
 
 
 class Node(Base):
-    """A running server process, seen at its last heartbeat: tables are shared fairly
-    among the live ones."""
+    """A running server process, seen at its last heartbeat: each deals the tables nginx
+    routes to it, and the rest are shared fairly among the live ones."""
 
     __tablename__ = "nodes"
 
     id: Mapped[str] = mapped_column(String(80), primary_key=True)
     address: Mapped[str] = mapped_column(String(200))
     seen_at: Mapped[float] = mapped_column(Float)
+    upstream: Mapped[str] = mapped_column(String(8), default="", server_default="")
+    """Its place in nginx's hashed upstream (``2/3``), or empty: the tables nginx routes to
+    it are its own (:mod:`baccara.server.cluster.placement`)."""
 
 
 class Seat(Base):

@@ -112,8 +112,8 @@ class Runner:
         table_ids = await asyncio.to_thread(self.open_table_ids)
         if not table_ids and self.settings.default_tables:
             table_ids = await asyncio.to_thread(self._create_default_tables)
-        share = await asyncio.to_thread(self.cluster.share)
-        taken = await asyncio.to_thread(self.cluster.take, table_ids, limit=share)
+        wanted, _ = await asyncio.to_thread(self.cluster.plan)
+        taken = await asyncio.to_thread(self.cluster.take, wanted.take)
         # The whole casino is starting: a round left open for bets is voided. A table
         # taken over from a process that died while others ran goes on instead.
         await self.cluster.bring_up_all(taken, void_open=alone)
@@ -277,9 +277,21 @@ class Runner:
                 return table_id
 
         table_id = await asyncio.to_thread(insert)
+        if await asyncio.to_thread(self.cluster.routed_elsewhere, table_id):
+            self.bus.post({"t": table_id, "o": 1})  # nginx's choice takes it
+            return table_id
         taken = await asyncio.to_thread(self.cluster.take, [table_id])
         await self.cluster.bring_up_all(taken)  # unless another process took it first
         return table_id
+
+    async def take_offered(self, table_id: int) -> None:
+        """Deal a table another process has just opened or handed over, if nginx routes
+        it here (the others let it be: nginx sends them none of its requests)."""
+        upstream = self.cluster.upstream
+        if table_id in self.tables or upstream is None or not upstream.routes(table_id):
+            return
+        taken = await asyncio.to_thread(self.cluster.take, [table_id])
+        await self.cluster.bring_up_all(taken)
 
     async def close_table(self, table_id: int, by: Caller, reason: str = "") -> None:
         """Close a table. A round still open for bets is voided and every bet refunded, as
@@ -472,9 +484,23 @@ class Runner:
         if lost:  # another process deals the table now: nothing here was written
             await self.drop(live.table_id, live)
             raise TableMoved(f"table {live.table_id} is changing hands: try again")
+        if outbox.handed_over:
+            self._handed_over(live)
         self.hub.balances(outbox.balances)
         self.scheduler.wake.set()
         return result
+
+    def _handed_over(self, live: Live) -> None:
+        """The table's round ended and its lease was released with it (:attr:`Live.give_back`):
+        the process nginx routes it to is told to take it now, and this one stops dealing
+        it; its sockets here follow it as a mirror once the next round's news comes."""
+        live.closed = live.moved = True
+        if self.tables.get(live.table_id) is live:
+            del self.tables[live.table_id]
+        self.cluster.forget_holder(live.table_id)
+        leases.handed_over(live.table_id, live.generation, self.cluster.me)
+        log.info("table %s: handed over at the end of its round", live.table_id)
+        self.bus.post({"t": live.table_id, "o": 1})
 
     async def tick(self, live: Live) -> None:
         """The scheduler's action for one table: whatever its timers say is due."""
@@ -523,7 +549,12 @@ class Runner:
             self._record(session, live, round_, live.round_id, mark, now, outbox)
         over = live.table.round is None or live.table.round.phase.over
         if reopen and over and not self._stopping:
-            self._open_round(session, live, now, outbox)
+            if live.give_back and cluster.shared:
+                leases.release(session, live.table_id, cluster.me, live.generation,
+                               announce=False)  # fmt: skip
+                outbox.handed_over = True
+            else:
+                self._open_round(session, live, now, outbox)
         return result, outbox
 
     def _stand_up_idle(self, session: Session, live: Live, now: float) -> bool:

@@ -24,6 +24,9 @@ class Live:
     closed: bool = False
     moved: bool = False
     """Closed because another process deals it now (not because the table was closed)."""
+    give_back: bool = False
+    """nginx routes the table to another live process: at the end of the round in play
+    its lease is released instead of the next round opened, for that process to deal."""
     outbox: Outbox | None = None
     """What the transaction running on the table sends once it commits, while it runs
     (the runner sets it): a bet puts the player's new balance in it."""
@@ -61,6 +64,8 @@ class Outbox:
     balances: dict[int, int] = field(default_factory=dict)
     notes: list[dict[str, Any]] = field(default_factory=list)
     """Messages for everyone watching the table (its seats after a stand-up)."""
+    handed_over: bool = False
+    """The table's lease was released at the end of its round (:attr:`Live.give_back`)."""
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,13 @@
 """Requests for a table another server process deals are sent on to that process.
 
 With several ``baccara serve`` processes behind a load balancer, a player's request
-may reach any of them, but each table is dealt by one (see :mod:`baccara.server.cluster.membership`).
+may reach any of them, but each table is dealt by one (see
+:mod:`baccara.server.cluster.membership`). Behind nginx hashing on the table
+(``deploy/nginx/baccara.conf``, ``serve --upstream``) a table's requests reach the
+process that deals it, and this is the fallback for the moments they cannot: a table
+changing hands, its process down, a round's path, a balancer that does not hash. Each
+request sent on is counted (``baccara_forwarded_requests_total``).
+
 This middleware looks at the path: a request for a table (``/api/tables/{id}/…``) or
 for the round of one (``/api/rounds/{id}/…``) that this process does not deal is
 forwarded, as it came, to the process that does — found in the table's lease — and
@@ -88,6 +94,7 @@ class Forwarder:
         sent = [(k, v) for k, v in headers  # as bytes, as they came
                 if k not in HOP_BY_HOP and k.lower() not in CLAIMED_ADDRESS]  # fmt: skip
         sent.append((FORWARDED, cluster.me.id.encode()))
+        self.casino.metrics.forwarded.inc()
         try:
             answer = await cluster.client.request(scope["method"], url, headers=sent,
                                                   content=body)  # fmt: skip

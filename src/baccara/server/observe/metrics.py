@@ -101,6 +101,12 @@ class Metrics:
             "baccara_group_commit_batch_size", "Transactions one SQLite commit carried",
             buckets=BATCH_BUCKETS, registry=registry,
         )  # fmt: skip
+        self.forwarded = Counter(
+            "baccara_forwarded_requests",
+            "Requests sent on to the process that deals their table (behind nginx hashing on"
+            " the table, only while a table changes hands or its process is down)",
+            registry=registry,
+        )  # fmt: skip
         self.database_errors = Counter(
             "baccara_database_errors", "Errors the database raised, by kind",
             ["kind"], registry=registry,
