@@ -60,14 +60,17 @@ lock: | $(BIN)/python
 
 # The fast paths against plain code, then the casino under load against the floor of its
 # stack (benchmarks/floor.py, measured again in each run): SQLite, PostgreSQL with one
-# and two processes, and one popular table (docs/performance.md).
+# and two processes (behind nginx), and one popular table; then the bus between the
+# processes against Redis and NATS (docs/performance.md).
 bench: $(STAMP)
+	scripts/system-deps --bench
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/load.py
 	$(BIN)/python benchmarks/load.py --database postgresql
 	$(BIN)/python benchmarks/load.py --database postgresql --processes 2
 	$(BIN)/python benchmarks/load.py --scenario popular --players 2000 --bettors 500 \
 		--betting 10 --bunch 3
+	$(BIN)/python benchmarks/bus.py
 
 clean:
 	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

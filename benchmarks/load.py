@@ -27,8 +27,11 @@ and, once every round is over, checks that each player's balance is the starting
 balance plus what the round records say each of their bets returned, to the cent.
 
 With ``--database postgresql`` it starts a private PostgreSQL cluster (as the tests
-do); with ``--processes 2`` it starts two server processes on that database, players
-split between them (one table's events reach the other process by LISTEN/NOTIFY).
+do); with ``--processes 2`` it starts two server processes on that database behind
+nginx, configured as ``deploy/nginx/baccara.conf`` ships (without its per-client limits:
+the players come from a few addresses), each process started with its ``--upstream``
+place, and every player goes through nginx. nginx's processor time is counted with the
+servers'.
 """
 
 from __future__ import annotations
@@ -64,6 +67,10 @@ PASSWORD = "load test password"
 START_CENTS = 100_000
 BETS = ("banker", "player", "tie")
 SERVER_PIDS: list[int] = []
+ROUND_WAIT = 0.5
+"""How long a player of the closed loop told they have placed a round's most bets waits
+before betting again (a round under load lasts several seconds): asking again at once
+measures refusals, not bets."""
 
 
 @dataclass
@@ -145,6 +152,8 @@ class Player:
 
 POSTMASTER: list[int] = []
 """The private PostgreSQL cluster's postmaster, when the casino runs on one."""
+BALANCER: list[int] = []
+"""nginx's master process, when it stands in front of several servers."""
 
 
 def _stat(pid: int) -> list[str]:
@@ -161,19 +170,24 @@ def cpu_seconds() -> dict[str, float]:
     for pid in SERVER_PIDS:
         fields = _stat(pid)
         servers += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+    if BALANCER:
+        servers += family_ticks(BALANCER[0]) / tick
     used = {"server": servers, "load generator": time.process_time()}
     if POSTMASTER:
-        (postmaster,) = POSTMASTER
-        fields = _stat(postmaster)
-        ticks = sum(int(f) for f in fields[11:15])  # its own and its reaped children's
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                with contextlib.suppress(OSError, IndexError):
-                    child = _stat(int(entry.name))
-                    if int(child[1]) == postmaster:  # ppid
-                        ticks += int(child[11]) + int(child[12])
-        used["database"] = ticks / tick
+        used["database"] = family_ticks(POSTMASTER[0]) / tick
     return used
+
+
+def family_ticks(parent: int) -> int:
+    """Clock ticks used by ``parent``, the children it has reaped and those alive."""
+    ticks = sum(int(f) for f in _stat(parent)[11:15])  # its own and its reaped children's
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                child = _stat(int(entry.name))
+                if int(child[1]) == parent:  # ppid
+                    ticks += int(child[11]) + int(child[12])
+    return ticks
 
 
 def cpu_per_bet(before: dict[str, float], accepted: int) -> dict[str, float]:
@@ -224,21 +238,28 @@ def crowd(url: str, players: int) -> list[dict[str, Any]]:
 
 @contextlib.contextmanager
 def servers(url: str, count: int, betting: float) -> Iterator[list[str]]:
+    """``count`` casino processes on ``url``; several behind nginx, which is then the one
+    address the players have."""
     from tests.server.harness import free_port
 
     env = {**os.environ, "DATABASE_URL": url}
     processes, bases = [], []
     try:
-        for _ in range(count):
+        for number in range(1, count + 1):
             port = free_port()
+            place = ["--upstream", f"{number}/{count}"] if count > 1 else []
             processes.append(process := subprocess.Popen(
                 [sys.executable, "-m", "baccara", "serve", "--port", str(port),
-                 "--betting-seconds", str(betting), "--reveal-delay-ms", "0"],
+                 "--betting-seconds", str(betting), "--reveal-delay-ms", "0", *place],
                 env=env, stdout=subprocess.DEVNULL, stderr=tempfile.TemporaryFile()))  # noqa: SIM115 - closed below  # fmt: skip
             SERVER_PIDS.append(process.pid)
             bases.append(f"http://127.0.0.1:{port}")
             _wait_up(bases[-1])
-        yield bases
+        if count == 1:
+            yield bases
+        else:
+            with balancer(bases) as front:
+                yield [front]
     finally:
         for process in processes:
             process.terminate()
@@ -253,6 +274,26 @@ def servers(url: str, count: int, betting: float) -> Iterator[list[str]]:
                 if process.returncode not in (0, -15) and tail:
                     print(tail, file=sys.stderr)
                 process.stderr.close()
+
+
+@contextlib.contextmanager
+def balancer(bases: list[str]) -> Iterator[str]:
+    """nginx in front of ``bases``, as the shipped configuration routes (no per-client
+    limits): its address."""
+    from tests.server.harness import free_port
+    from tests.server.test_nginx import configuration, running, site
+
+    listen = free_port()
+    ports = [int(base.rpartition(":")[2]) for base in bases]
+    with tempfile.TemporaryDirectory() as folder:
+        main = configuration(Path(folder), site(listen, ports, limits=False),
+                             connections=16_384)  # fmt: skip
+        with running(Path(folder), main, listen) as nginx:
+            BALANCER[:] = [nginx.pid]
+            try:
+                yield f"http://127.0.0.1:{listen}"
+            finally:
+                BALANCER.clear()
 
 
 def _wait_up(base: str, path: str = "/api/health") -> None:
@@ -274,13 +315,15 @@ async def setup(bases: list[str], accounts: list[dict[str, Any]], tables: int) -
         for _ in range(tables):
             made = await client.post(f"{bases[0]}/api/tables", headers=admin, json={
                 "game": "punto-banco", "min_bet_cents": 100, "max_bet_cents": 100_000})  # fmt: skip
+            assert made.status_code == 201, made.text
             table_ids.append(made.json()["id"])
 
         return [Player(player["username"], player["token"], table_ids[number % tables],
                        bases[number % len(bases)]) for number, player in enumerate(accounts)]  # fmt: skip
 
 
-async def bet(player: Player, stats: Stats, phase: str) -> None:
+async def bet(player: Player, stats: Stats, phase: str) -> str | None:
+    """Place one bet: ``None`` if it was taken, else the kind of refusal."""
     assert player.raw is not None
     body = {"bet": random.choice(BETS), "amount_cents": random.choice((100, 200, 500))}
     start = time.perf_counter()
@@ -289,17 +332,18 @@ async def bet(player: Player, stats: Stats, phase: str) -> None:
                                                {"Idempotency-Key": uuid.uuid4().hex})  # fmt: skip
     except (OSError, asyncio.IncompleteReadError, ValueError) as error:
         stats.errors[f"{phase}: {type(error).__name__}"] += 1
-        return
+        return type(error).__name__
     took = time.perf_counter() - start
     if status == 201:
         stats.place.append(took)
         stats.accepted += 1
-    else:
-        try:
-            kind = json.loads(answer).get("error", "?")
-        except ValueError:
-            kind = "?"
-        stats.errors[f"{phase}: {status} {kind}"] += 1
+        return None
+    try:
+        kind = json.loads(answer).get("error", "?")
+    except ValueError:
+        kind = "?"
+    stats.errors[f"{phase}: {status} {kind}"] += 1
+    return str(kind)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -484,7 +528,8 @@ async def play(args: argparse.Namespace, floor: dict[str, float] | None,
     async def loop(player: Player) -> None:
         while time.perf_counter() - closed_start < args.closed_seconds:
             closed_stats.offered += 1
-            await bet(player, closed_stats, "closed")
+            if await bet(player, closed_stats, "closed") == "too_many_bets":
+                await asyncio.sleep(ROUND_WAIT)  # as a player does: bet again next round
 
     await asyncio.gather(*(loop(p) for p in players))
     results["closed"] = summary(closed_stats, time.perf_counter() - closed_start)

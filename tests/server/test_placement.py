@@ -227,6 +227,20 @@ def test_two_processes_behind_nginx_deal_the_tables_it_routes_them_and_forward_n
                                  json={"bet": "player", "amount_cents": 100})  # fmt: skip
             assert sent_on.status_code == 201, sent_on.text
             assert forwarded(bases[0], admin) == before[0] + 1
+
+            # A table opened through the process nginx does not route it to is dealt by
+            # the one it does from its first round (its lease's first generation).
+            opened_ids: list[int] = []
+            while not any(routed_to(t, 2) == 2 for t in opened_ids):
+                opened = httpx.post(f"{bases[0]}/api/tables", headers=admin, json={
+                    "game": "punto-banco", "min_bet_cents": 100, "max_bet_cents": 100_000})  # fmt: skip
+                assert opened.status_code == 201, opened.text
+                assert isinstance(opened.json()["round_id"], int)
+                opened_ids.append(opened.json()["id"])
+                assert len(opened_ids) < 20
+            dealt = holders(url)
+            for table_id in opened_ids:
+                assert dealt[table_id] == (bases[routed_to(table_id, 2) - 1], 1)
     check_books(url)
 
 

@@ -112,6 +112,10 @@ class Dealer(Protocol[H]):
     async def take_offered(self, table_id: int) -> None:
         """Another process has just handed over a table: take it if nginx routes it here."""
 
+    def offer(self, table_id: int) -> None:
+        """Tell the other processes this one has just handed over a table (or opened one
+        nginx routes to another): the process it is routed to takes it at once."""
+
 
 class Cluster(Generic[H]):
     """This process's part in sharing the tables (see the module's docstring)."""
@@ -337,6 +341,7 @@ class Cluster(Generic[H]):
                 del self.casino.tables[live.table_id]
             count -= 1
             log.info("table %s: handed over", live.table_id)
+            self.casino.offer(live.table_id)
 
     def _release(self, table_id: int, generation: int) -> None:
         with self.casino.db.write() as session:

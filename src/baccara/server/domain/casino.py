@@ -283,7 +283,13 @@ class Casino:
         return self.views.tables()
 
     async def table_view(self, table_id: int) -> dict[str, Any]:
-        """One table and the round in play, read under its lock (see :meth:`round_view`)."""
+        """One table and the round in play, read under its lock (see :meth:`round_view`);
+        a table another process deals (one just opened here for the process nginx routes
+        it to), as its log stands."""
+        if table_id not in self.runner.tables and self.cluster.shared:
+            mirror = await asyncio.to_thread(Mirror.load, self.db, table_id)
+            if mirror is not None and mirror.round_id is not None:
+                return await asyncio.to_thread(self.views.table, mirror)
         live = self.live(table_id)
         async with live.lock:
             return await asyncio.to_thread(self.views.table, live)

@@ -278,11 +278,35 @@ class Runner:
 
         table_id = await asyncio.to_thread(insert)
         if await asyncio.to_thread(self.cluster.routed_elsewhere, table_id):
-            self.bus.post({"t": table_id, "o": 1})  # nginx's choice takes it
-            return table_id
+            self.offer(table_id)  # nginx's choice takes it, and opens its first round
+            if await self._opened_elsewhere(table_id):
+                return table_id
         taken = await asyncio.to_thread(self.cluster.take, [table_id])
         await self.cluster.bring_up_all(taken)  # unless another process took it first
         return table_id
+
+    OFFER_SECONDS = 3.0
+    """How long a table opened here waits for the process nginx routes it to to open its
+    first round, before this one deals it (to give it back at the end of a round)."""
+
+    async def _opened_elsewhere(self, table_id: int) -> bool:
+        """Whether another process opened the table's first round within
+        :data:`OFFER_SECONDS`."""
+
+        def opened() -> bool:
+            with self.db.read() as session:
+                found = session.scalar(
+                    select(RoundRow.id).where(RoundRow.table_id == table_id).limit(1)
+                )
+                return found is not None
+
+        loop = asyncio.get_running_loop()  # real time, whatever clock the tables keep
+        deadline = loop.time() + self.OFFER_SECONDS
+        while loop.time() < deadline:
+            if await asyncio.to_thread(opened):
+                return True
+            await asyncio.sleep(0.02)
+        return False
 
     async def take_offered(self, table_id: int) -> None:
         """Deal a table another process has just opened or handed over, if nginx routes
@@ -500,7 +524,11 @@ class Runner:
         self.cluster.forget_holder(live.table_id)
         leases.handed_over(live.table_id, live.generation, self.cluster.me)
         log.info("table %s: handed over at the end of its round", live.table_id)
-        self.bus.post({"t": live.table_id, "o": 1})
+        self.offer(live.table_id)
+
+    def offer(self, table_id: int) -> None:
+        """Tell the process nginx routes ``table_id`` to that it is free to take."""
+        self.bus.post({"t": table_id, "o": 1})
 
     async def tick(self, live: Live) -> None:
         """The scheduler's action for one table: whatever its timers say is due."""
