@@ -52,11 +52,11 @@ test-quick: lint typecheck $(STAMP)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
-# Pin every package of the server, test and docs extras again, after pyproject.toml changes.
+# Pin every package of the server, test, docs and bench extras again, after pyproject.toml changes.
 lock: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet pip-tools
 	$(BIN)/pip-compile --quiet --strip-extras --no-emit-index-url --no-emit-find-links \
-		--extra server --extra test --extra docs -o requirements.lock pyproject.toml
+		--extra server --extra test --extra docs --extra bench -o requirements.lock pyproject.toml
 
 # The fast paths against plain code, then the casino under load against the floor of its
 # stack (benchmarks/floor.py, measured again in each run): SQLite, PostgreSQL with one

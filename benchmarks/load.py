@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import functools
 import json
@@ -50,13 +51,12 @@ import tempfile
 import time
 import uuid
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-import websockets
 
 from baccara.cli.serve import collect_rarely
 
@@ -355,6 +355,91 @@ def _read(raw: str | bytes) -> Any:
     return json.loads(raw)
 
 
+class Frames(asyncio.Protocol):
+    """A table's WebSocket, read by hand (RFC 6455, no extension): the crowd of a popular
+    table is two thousand sockets, and a general client (``websockets``) spent more than
+    twice the casino's processor time reading them — the arrivals it timed waited for
+    the generator, not the casino. Each message is handed on as bytes with the moment its
+    last piece arrived; a ping is answered, as a browser does."""
+
+    def __init__(self, heard: Callable[[bytes, float], None]) -> None:
+        self.heard = heard
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.parts: list[bytes] = []
+        self.upgraded = False
+
+    def open(self, transport: asyncio.BaseTransport, host: str, path: str) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        key = base64.b64encode(os.urandom(16)).decode()
+        transport.write((f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                         "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                         f"Sec-WebSocket-Key: {key}\r\n\r\n").encode())  # fmt: skip
+
+    def data_received(self, data: bytes) -> None:
+        now = time.time()
+        buffer = self.buffer
+        buffer += data
+        if not self.upgraded:
+            end = buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            head = bytes(buffer[:end])
+            del buffer[: end + 4]
+            if not head.startswith(b"HTTP/1.1 101"):
+                self.opened.set_exception(RuntimeError(head.split(b"\r\n")[0].decode()))
+                self._close()
+                return
+            self.upgraded = True
+            self.opened.set_result(None)
+        at = 0
+        while len(buffer) - at >= 2:
+            first, length = buffer[at], buffer[at + 1] & 0x7F
+            start = at + 2
+            if length >= 126:
+                size = 2 if length == 126 else 8
+                if len(buffer) - start < size:
+                    break
+                length = int.from_bytes(buffer[start : start + size], "big")
+                start += size
+            if len(buffer) - start < length:
+                break
+            payload = bytes(buffer[start : start + length])
+            at = start + length
+            opcode = first & 0x0F
+            if opcode in (0, 1, 2):  # a message, or a piece of one
+                self.parts.append(payload)
+                if first & 0x80:
+                    self.heard(b"".join(self.parts), now)
+                    self.parts.clear()
+            elif opcode == 9:  # ping
+                self._send(0xA, payload)
+            elif opcode == 8:  # close
+                self._close()
+                break
+        del buffer[:at]
+
+    def _send(self, opcode: int, payload: bytes) -> None:
+        """A client's frame, masked as the protocol requires (control frames are short)."""
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        if self.transport is not None:
+            self.transport.write(bytes((0x80 | opcode, 0x80 | len(payload))) + mask + masked)
+
+    def _close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(exc or ConnectionError("closed before the upgrade"))
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+
 async def watch(player: Player, stats: Stats, seen: dict[tuple[int, int, int], list[float]],
                 stop: asyncio.Event, connected: list[Player] | None = None) -> None:  # fmt: skip
     """Record when each event reaches this socket; the settlement delay per round."""
@@ -364,36 +449,38 @@ async def watch(player: Player, stats: Stats, seen: dict[tuple[int, int, int], l
         answer = await client.post(f"{player.base}/api/ws-ticket",
                                    headers={"Authorization": f"Bearer {player.token}"})  # fmt: skip
     ticket = answer.raise_for_status().json()["ticket"]
-    url = f"{player.base.replace('http', 'ws')}/ws/tables/{player.table}?ticket={ticket}"
+    first_bet: dict[int, float] = {}
+    betting: dict[int, float] = {}
+    """Each round's betting time, for the rounds seen from their opening (a round already
+    open when the socket connected is not timed: its timer is unknown)."""
+
+    def heard(raw: bytes, now: float) -> None:
+        message = _read(raw)
+        if message.get("type") != "events":
+            return
+        round_id = message["round_id"]
+        for event in message["events"]:
+            seen[(player.table, round_id, event["seq"])].append(now - event["at"])
+            if event["kind"] == "round-opened":
+                betting[round_id] = event["betting_seconds"]
+            if event["kind"] == "bet-placed":
+                first_bet.setdefault(round_id, event["at"])
+            if event["kind"] == "round-settled" and round_id in first_bet and round_id in betting:
+                stats.settle.append(now - (first_bet[round_id] + betting[round_id]))
+
+    address = player.base.removeprefix("http://")
+    host, _, port = address.partition(":")
     local = {"local_addr": (player.source, 0)} if player.source else {}
-    async with websockets.connect(url, max_size=2**24, open_timeout=60, **local) as socket:
+    loop = asyncio.get_running_loop()
+    socket, frames = await loop.create_connection(lambda: Frames(heard), host, int(port), **local)
+    try:
+        frames.open(socket, address, f"/ws/tables/{player.table}?ticket={ticket}")
+        await asyncio.wait_for(frames.opened, timeout=60)
         connected.append(player)
-        first_bet: dict[int, float] = {}
-        betting: dict[int, float] = {}
-        """Each round's betting time, for the rounds seen from their opening (a round
-        already open when the socket connected is not timed: its timer is unknown)."""
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(socket.recv(), timeout=0.5)
-            except TimeoutError:
-                continue
-            now = time.time()
-            message = _read(raw)
-            if message.get("type") != "events":
-                continue
-            round_id = message["round_id"]
-            for event in message["events"]:
-                seen[(player.table, round_id, event["seq"])].append(now - event["at"])
-                if event["kind"] == "round-opened":
-                    betting[round_id] = event["betting_seconds"]
-                if event["kind"] == "bet-placed":
-                    first_bet.setdefault(round_id, event["at"])
-                if (
-                    event["kind"] == "round-settled"
-                    and round_id in first_bet
-                    and round_id in betting
-                ):
-                    stats.settle.append(now - (first_bet[round_id] + betting[round_id]))
+        await asyncio.wait([asyncio.ensure_future(stop.wait()), frames.closed],
+                           return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+    finally:
+        socket.close()
 
 
 @contextlib.contextmanager

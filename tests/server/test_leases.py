@@ -87,11 +87,11 @@ def test_a_released_table_is_taken_at_once_in_a_new_generation(database: Databas
 def test_processes_alive_are_counted_with_their_places_in_the_upstream(
     database: Database,
 ) -> None:
-    cat = Holder("cat", "http://127.0.0.1:8003", upstream="2/3")
+    cat = Holder("cat", "http://127.0.0.1:8003")
     with database.write() as session:
         assert leases.heartbeat(session, ANN, 100.0, LEASE) == 1
         assert leases.heartbeat(session, BOB, 101.0, LEASE) == 2
-        assert leases.heartbeat(session, cat, 102.0, LEASE) == 3
+        assert leases.heartbeat(session, cat, 102.0, LEASE, upstream="2/3") == 3
         assert leases.live_nodes(session, 109.0, LEASE, besides=ANN.id) == 2
         assert leases.live_upstreams(session, 109.0, LEASE, besides=ANN.id) == ["2/3"]
         assert leases.live_upstreams(session, 109.0, LEASE, besides=cat.id) == []

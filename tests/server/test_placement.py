@@ -17,18 +17,24 @@ import subprocess
 import sys
 import threading
 import uuid
+from typing import Any
 
 import httpx
 import psycopg
 import pytest
 
 from baccara.errors import BaccaraError
-from baccara.server.cluster.placement import Plan, Upstream, plan, routed_to
+from baccara.server.app import create_app
+from baccara.server.cluster import leases
+from baccara.server.cluster.leases import Holder
+from baccara.server.cluster.placement import Plan, Upstream, misplaced, plan, routed_to
 from tests.server.books import Acknowledged, check_books
+from tests.server.conftest import settings_for
 from tests.server.harness import PASSWORD, free_port, serve, wait_for
 from tests.server.postgres import Cluster
 from tests.server.test_faults import check_records, register
 from tests.server.test_nginx import configuration, nginx, running, site
+from tests.server.test_observe import TestClient, sign_up
 from tests.server.test_scaleout import LEASE, TIMERS, holders, plain
 
 # --- the choice, against nginx ----------------------------------------------------------
@@ -52,11 +58,16 @@ def test_the_casino_routes_every_table_where_nginx_does(
         for table_id in range(1, 401):
             expected = str(routed_to(table_id, servers))
             for path in (f"/api/tables/{table_id}/bets", f"/api/tables/{table_id}",
-                         f"/ws/tables/{table_id}"):  # fmt: skip
+                         f"/ws/tables/{table_id}", f"/api/tables/00{table_id}/seat?x=1",
+                         f"/api/tables/%3{table_id % 10}/bets" if table_id < 10 else
+                         f"/ws/tables/{table_id}/"):  # fmt: skip
                 assert client.get(path).text == expected, (path, servers)
-        # Anything else goes round the servers: the lobby, the sign-in, a round's page.
-        seen = {client.get("/api/tables").text for _ in range(3 * servers)}
-        assert seen == {str(number) for number in range(1, servers + 1)}
+        # Anything else goes round the servers, in either upstream: the lobby's socket,
+        # the lobby, a round's actions, a path that names no table.
+        everyone = {str(number) for number in range(1, servers + 1)}
+        for path in ("/ws/lobby", "/api/tables", "/api/rounds/7/peek", "/api/tables/7abc",
+                     "/api/tables/"):  # fmt: skip
+            assert {client.get(path).text for _ in range(3 * servers)} == everyone, path
 
 
 def test_a_place_in_the_upstream_is_read_or_refused_clearly() -> None:
@@ -253,3 +264,75 @@ def open_table_ids(url: str) -> set[int]:
 def electronic_punto_banco(base: str) -> list[int]:
     tables = httpx.get(f"{base}/api/tables", timeout=10).json()
     return [t["id"] for t in tables if t["game"] == "punto-banco" and t["mode"] != "live"]
+
+
+def test_what_a_misconfigured_casino_logs() -> None:
+    assert misplaced(TWO, [ONE]) == []
+    assert misplaced(None, []) == []
+    assert "none: start each with --upstream" in misplaced(None, [ONE])[0]
+    assert "also says it is server 2/2" in misplaced(TWO, [ONE, TWO])[0]
+    assert "another counts 3" in misplaced(TWO, [Upstream(1, 3)])[0]
+
+
+# --- one process in this test, another pretended -------------------------------------------
+
+
+@pytest.mark.postgres
+def test_a_table_routed_elsewhere_changes_hands_at_the_end_of_its_round_and_stays_if_not(
+    postgres: Cluster,
+) -> None:
+    """This process is server 2 of 2; table 1 (Punto Banco) is routed to server 1, which
+    a row of ``nodes`` pretends is alive. Table 1 is handed over once its round with a
+    bet is over, its bet settled; taken back once server 1 is gone; and kept, its flag
+    cleared, when server 1 goes before its round ends."""
+    assert routed_to(1, 2) == 1
+    settings = settings_for(postgres.new_database(), upstream="2/2", betting_seconds=1.0)
+    app = create_app(settings)
+    other = Holder("the-other-process", "http://127.0.0.1:9")
+    with TestClient(app) as client:
+        casino = app.state.casino
+        cluster = casino.cluster
+
+        def other_alive(alive: bool) -> None:
+            with casino.db.write() as session:
+                if alive:
+                    leases.heartbeat(session, other, casino.clock(), cluster.seconds,
+                                     upstream="1/2")  # fmt: skip
+                else:
+                    leases.forget(session, other)
+
+        wait_for(lambda: 1 in casino.tables, timeout=20)  # alone, it deals every table
+        token = sign_up(client, "routedplayer")
+        headers = {"Authorization": f"Bearer {token}"}
+
+        def bet(key: str) -> dict[str, Any]:
+            answer = client.post("/api/tables/1/bets", headers={**headers, "Idempotency-Key": key},
+                                 json={"bet": "player", "amount_cents": 100})  # fmt: skip
+            assert answer.status_code == 201, answer.text
+            placed: dict[str, Any] = answer.json()
+            return placed
+
+        first = bet("routed-1")
+        other_alive(True)
+        client.portal.call(cluster.cycle)
+        assert casino.tables[1].give_back  # a bet in its round: it stays until the round ends
+        wait_for(lambda: 1 not in casino.tables, timeout=20)
+        with casino.db.read() as session:
+            assert leases.holder(session, 1, casino.clock()) is None  # released, for server 1
+        assert client.get(f"/api/rounds/{first['round_id']}", headers=headers).json()[
+            "state"] == "settled"  # fmt: skip
+
+        other_alive(False)  # server 1 never took it, and is gone: taken back
+        client.portal.call(cluster.cycle)
+        assert 1 in casino.tables and not casino.tables[1].give_back
+
+        second = bet("routed-2")
+        other_alive(True)
+        client.portal.call(cluster.cycle)
+        assert casino.tables[1].give_back
+        other_alive(False)
+        client.portal.call(cluster.cycle)
+        assert not casino.tables[1].give_back  # cleared: server 1 stopped meanwhile
+        live = casino.tables[1]
+        wait_for(lambda: live.round_id != second["round_id"], timeout=20)  # the next round
+        assert casino.tables.get(1) is live  # opened here

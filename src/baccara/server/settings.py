@@ -144,10 +144,12 @@ class Settings(BaseSettings):
     @field_validator("upstream")
     @classmethod
     def _upstream(cls, text: str) -> str:
+        if not text:
+            return ""
         index, _, servers = text.partition("/")
-        if text and not 1 <= int(index) <= int(servers):
+        if not 1 <= int(index) <= int(servers):
             raise ValueError("the index counts from 1 to the number of servers, as in 2/3")
-        return text
+        return f"{int(index)}/{int(servers)}"  # as every process writes it: 01/2 is 1/2
 
     @field_validator("forwarded_allow_ips")
     @classmethod

@@ -47,9 +47,6 @@ class Holder:
 
     id: str
     address: str
-    upstream: str = ""
-    """Its place in nginx's hashed upstream (``2/3``), or empty (see
-    :mod:`~baccara.server.cluster.placement`)."""
 
 
 def _acquire(insert: Any) -> Executable:
@@ -176,12 +173,15 @@ def unheld_tables(session: Session, now: float) -> list[int]:
     )
 
 
-def heartbeat(session: Session, me: Holder, now: float, seconds: float) -> int:
-    """Say this process is alive; how many are (itself included). Processes not seen for
-    a day are forgotten."""
+def heartbeat(
+    session: Session, me: Holder, now: float, seconds: float, *, upstream: str = ""
+) -> int:
+    """Say this process is alive, and its place in nginx's hashed upstream (``2/3``, or
+    empty: see :mod:`~baccara.server.cluster.placement`); how many are alive (itself
+    included). Processes not seen for a day are forgotten."""
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     insert = dialect.insert(_nodes).values(
-        id=me.id, address=me.address, seen_at=now, upstream=me.upstream
+        id=me.id, address=me.address, seen_at=now, upstream=upstream
     )
     session.execute(
         insert.on_conflict_do_update(index_elements=[_nodes.c.id], set_={"seen_at": now})

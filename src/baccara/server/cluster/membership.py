@@ -14,8 +14,8 @@ every process hears of every table.
   tables its WebSockets watch in a :class:`~baccara.server.cluster.mirror.Mirror`.
 * **Requests** for a table another process deals are forwarded to it
   (:mod:`baccara.server.http.forward`): a load balancer that does not route by table
-  works, at the cost of a second hop for most requests; nginx hashing on the table
-  needs it only while a table changes hands.
+  works, at the cost of a second hop for most requests; behind nginx hashing on the
+  table only a round's actions and a table changing hands are forwarded.
 
 On SQLite, which one process serves, the same leases are kept (one process holds
 them all) and there is nothing to fan out.
@@ -38,10 +38,11 @@ from typing import IO, Any, Generic, Protocol, TypeVar
 import httpx
 from sqlalchemy import select, text
 
+from baccara.errors import BaccaraError
 from baccara.server.cluster import leases
 from baccara.server.cluster.hub import Hub
 from baccara.server.cluster.leases import Holder
-from baccara.server.cluster.placement import Plan, Upstream, plan
+from baccara.server.cluster.placement import Plan, Upstream, misplaced, plan
 from baccara.server.db.database import Database
 from baccara.server.db.models import Round as RoundRow
 from baccara.server.errors import LeaseLost, SingleProcessDatabase
@@ -109,7 +110,7 @@ class Dealer(Protocol[H]):
     async def resync(self, table_id: int) -> None:
         """Send every connection at a table a fresh snapshot."""
 
-    async def take_offered(self, table_id: int) -> None:
+    def take_offered(self, table_id: int) -> None:
         """Another process has just handed over a table: take it if nginx routes it here."""
 
     def offer(self, table_id: int) -> None:
@@ -124,10 +125,12 @@ class Cluster(Generic[H]):
         self.casino = casino
         self.seconds = casino.settings.lease_seconds
         name = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-        upstream = casino.settings.upstream
-        self.me = Holder(name[-80:], casino.settings.node_url or "http://127.0.0.1", upstream)
-        self.upstream = Upstream.parse(upstream) if upstream else None
-        """This process's place in nginx's hashed upstream, if it has one."""
+        self.me = Holder(name[-80:], casino.settings.node_url or "http://127.0.0.1")
+        self.place = casino.settings.upstream
+        """This process's place in nginx's hashed upstream (``2/3``), or empty."""
+        self.upstream = Upstream.parse(self.place) if self.place else None
+        self._warned: set[str] = set()
+        """What :meth:`_warn` has logged: each problem once."""
         self.shared = not casino.db.sqlite
         """Whether other processes may deal tables of this database (PostgreSQL)."""
         self._tasks: list[asyncio.Task[None]] = []
@@ -174,7 +177,7 @@ class Cluster(Generic[H]):
             else:
                 leases.sole_holder(session, self.me)
             others = leases.live_nodes(session, now, self.seconds, besides=self.me.id)
-            leases.heartbeat(session, self.me, now, self.seconds)
+            leases.heartbeat(session, self.me, now, self.seconds, upstream=self.place)
             return others == 0
 
     def alone(self) -> bool:
@@ -210,11 +213,12 @@ class Cluster(Generic[H]):
             self._keeper.shutdown(wait=False)
             self._keeper = None
 
-    def leave(self, generations: dict[int, int]) -> None:
+    def leave(self, generations: dict[int, int]) -> list[int]:
         """Hand over every table at once (a graceful stop): nobody waits for a lease to run
-        out. Tables this process no longer holds are left as they are."""
+        out. Tables this process no longer holds are left as they are. Returns the tables
+        handed over."""
+        handed: dict[int, int] = {}
         try:
-            handed: dict[int, int] = {}
             with self.casino.db.write() as session:
                 for table_id, generation in generations.items():
                     with contextlib.suppress(LeaseLost):
@@ -227,6 +231,7 @@ class Cluster(Generic[H]):
             if self._lock_file is not None:
                 self._lock_file.close()  # and with it the lock
                 self._lock_file = None
+        return list(handed)
 
     # --- taking and keeping tables ----------------------------------------------------------
 
@@ -246,29 +251,48 @@ class Cluster(Generic[H]):
             leases.acquired(table_id, generation, self.me)
         return taken
 
-    def plan(self, generations: dict[int, int] | None = None) -> tuple[Plan, set[int]]:
+    def plan(self, generations: dict[int, int], *, renew: bool) -> tuple[Plan, set[int]]:
         """What this process should take and give back now
-        (:func:`~baccara.server.cluster.placement.plan`), and which tables it deals.
+        (:func:`~baccara.server.cluster.placement.plan`), and which tables it deals, of
+        ``generations`` (table id → the generation it took).
 
-        With ``generations`` (table id → the generation it took: the keeper's look), it
-        first says it is alive and renews those leases; the tables it deals are then the
-        ones still its own."""
+        With ``renew`` (the keeper's look) it first says it is alive and renews those
+        leases; the tables it deals are then the ones still its own."""
         now = self.casino.clock()
+        held = set(generations)
         with self.casino.db.write() as session:
-            if generations is None:
-                held = set(self.casino.tables)
-            else:
-                leases.heartbeat(session, self.me, now, self.seconds)
+            if renew:
+                leases.heartbeat(session, self.me, now, self.seconds, upstream=self.place)
                 held = leases.renew(session, self.me, generations, now + self.seconds)
             unheld = leases.unheld_tables(session, now)
             open_tables = leases.open_tables(session)
-            others: list[Upstream] = []
+            places: list[str] = []
             processes = 1
             if self.shared:
-                upstreams = leases.live_upstreams(session, now, self.seconds, besides=self.me.id)
-                others = [Upstream.parse(other) for other in upstreams]
+                places = leases.live_upstreams(session, now, self.seconds, besides=self.me.id)
                 processes += leases.live_nodes(session, now, self.seconds, besides=self.me.id)
+        others = self._read_places(places)
         return plan(open_tables, held, unheld, self.upstream, others, processes), held
+
+    def _read_places(self, places: list[str]) -> list[Upstream]:
+        """The other live processes' places in nginx's upstream; each one that disagrees
+        with this process's is logged once (a casino misconfigured forwards what nginx
+        should have routed, and says nothing else)."""
+        others: list[Upstream] = []
+        for written in places:
+            try:
+                others.append(Upstream.parse(written))
+            except BaccaraError:
+                self._warn(f"another process says its place in nginx's upstream is {written!r},"
+                           " which this one cannot read; its tables are shared fairly")  # fmt: skip
+        for problem in misplaced(self.upstream, others):
+            self._warn(problem)
+        return others
+
+    def _warn(self, problem: str) -> None:
+        if problem not in self._warned:
+            self._warned.add(problem)
+            log.warning(problem)
 
     def routed_elsewhere(self, table_id: int) -> bool:
         """Whether nginx routes ``table_id`` to another live process (which takes it)."""
@@ -292,24 +316,23 @@ class Cluster(Generic[H]):
         casino = self.casino
         dealt = dict(casino.tables)
         generations = {table_id: live.generation for table_id, live in dealt.items()}
-        now, held = await self._kept(self.plan, generations)
+        wanted, held = await self._kept(self.plan, generations, renew=True)
         for table_id, live in dealt.items():
-            if table_id not in held:
+            if table_id not in held and not live.closed:  # (not one handed over meanwhile)
                 log.warning("table %s: lease lost to another process", table_id)
                 await casino.drop(table_id, live)
-        if now.take:
-            await self.bring_up_all(await self._kept(self.take, now.take))
-        for table_id in now.give_back:
-            routed = casino.tables.get(table_id)
-            if routed is None:
-                continue
-            if not routed.give_back:
-                routed.give_back = True
+        if wanted.take:
+            await self.bring_up_all(await self._kept(self.take, wanted.take))
+        for table_id, live in list(casino.tables.items()):
+            give_back = table_id in wanted.give_back
+            if give_back and not live.give_back:
                 log.info("table %s: nginx routes it to another process; handed over when"
                          " its round ends", table_id)  # fmt: skip
-            await self._hand_over([routed], 1)  # at once if it is between bets
-        spare = [casino.tables[t] for t in now.spare if t in casino.tables]
-        await self._hand_over(spare, now.spare_count)
+            live.give_back = give_back  # and kept, should that process have stopped
+            if give_back:
+                await self._hand_over([live], 1)  # at once if it is between bets
+        spare = [casino.tables[t] for t in wanted.spare if t in casino.tables]
+        await self._hand_over(spare, wanted.spare_count)
 
     async def bring_up_all(self, taken: dict[int, int], *, void_open: bool = False) -> None:
         """Deal the tables whose leases were just taken; one that cannot be brought up is

@@ -249,7 +249,7 @@ class Bus(Generic[H]):
             hub.close_table(table_id)
             return
         if message.get("o"):  # opened or handed over there: nginx's choice deals it
-            await self.dealer.take_offered(table_id)
+            self.dealer.take_offered(table_id)
         if message.get("s") and hub.at(table_id) and table_id not in self.dealer.tables:
             mirror = self.mirrors.get(table_id)
             if mirror is None:  # first news since connections came or the table moved

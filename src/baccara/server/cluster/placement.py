@@ -45,7 +45,7 @@ def routed_to(table_id: int, servers: int) -> int:
     return ((zlib.crc32(str(table_id).encode()) >> 16) & 0x7FFF) % servers + 1
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Upstream:
     """A process's place in nginx's ``baccara_tables`` upstream: server ``index`` (from 1,
     in the order the configuration lists them) of ``servers``."""
@@ -129,3 +129,26 @@ def plan(
         spare=tuple(dealt_free),
         spare_count=max(len(dealt_free) - share, 0),
     )
+
+
+def misplaced(me: Upstream | None, others: Collection[Upstream]) -> list[str]:
+    """What, in the places the live processes say they hold, tells of a casino whose
+    nginx and processes disagree (each in words, for the log): two processes on one
+    place, upstreams of different sizes, a process without a place beside ones with.
+    Such a casino still deals every table once — the leases see to that — but forwards
+    what nginx should have routed."""
+    problems = []
+    if me is None:
+        if others:
+            problems.append("other processes have places in nginx's upstream and this one"
+                            " none: start each with --upstream N/M")  # fmt: skip
+        return problems
+    if me in others:
+        problems.append(f"another live process also says it is server {me} of nginx's"
+                        " upstream: the tables both are routed go to whichever took them")  # fmt: skip
+    sizes = sorted({other.servers for other in others} - {me.servers})
+    if sizes:
+        problems.append(f"this process counts {me.servers} servers in nginx's upstream and"
+                        f" another counts {', '.join(map(str, sizes))}: restart every process"
+                        " with the same M when the upstream changes")  # fmt: skip
+    return problems

@@ -38,7 +38,7 @@ from baccara.server.domain.runner import Runner
 from baccara.server.domain.sessions import PlaySessions
 from baccara.server.domain.types import Caller, Live
 from baccara.server.domain.views import Views
-from baccara.server.errors import Excluded
+from baccara.server.errors import Excluded, TableMoved
 from baccara.server.observe.metrics import Metrics
 from baccara.server.settings import Settings
 from baccara.table import Round, TableConfig
@@ -150,9 +150,6 @@ class Casino:
     async def source(self, table_id: int) -> Live | Mirror | None:
         """The table as this process deals it or follows it (see :meth:`Runner.source`)."""
         return await self.runner.source(table_id)
-
-    async def create_table(self, config: TableConfig, by: Caller | None = None) -> int:
-        return await self.runner.open_table(config, by)
 
     async def close_table(self, table_id: int, by: Caller, reason: str = "") -> None:
         """Close a table: a round open for bets is voided, an electronic one past betting
@@ -283,16 +280,21 @@ class Casino:
         return self.views.tables()
 
     async def table_view(self, table_id: int) -> dict[str, Any]:
-        """One table and the round in play, read under its lock (see :meth:`round_view`);
-        a table another process deals (one just opened here for the process nginx routes
-        it to), as its log stands."""
-        if table_id not in self.runner.tables and self.cluster.shared:
-            mirror = await asyncio.to_thread(Mirror.load, self.db, table_id)
-            if mirror is not None and mirror.round_id is not None:
-                return await asyncio.to_thread(self.views.table, mirror)
+        """One table and the round in play, read under its lock (see :meth:`round_view`)."""
         live = self.live(table_id)
         async with live.lock:
             return await asyncio.to_thread(self.views.table, live)
+
+    async def create_table(self, config: TableConfig, by: Caller | None = None) -> dict[str, Any]:
+        """Open a table: the table and its first round. Opened here for the process nginx
+        routes it to (see :meth:`Runner.open_table`), it is read as stored."""
+        table_id = await self.runner.open_table(config, by)
+        if table_id in self.runner.tables:
+            return await self.table_view(table_id)
+        view = await asyncio.to_thread(self.views.stored_table, table_id)
+        if view["round_id"] is None:  # the other process has yet to open its first round
+            raise TableMoved(f"table {table_id} is opened and changing hands: read it again")
+        return view
 
     def snapshot(self, user: Caller, source: Live | Mirror) -> dict[str, Any]:
         """What a new WebSocket gets first (call under the table's lock): the table, the round

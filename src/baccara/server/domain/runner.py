@@ -101,6 +101,10 @@ class Runner:
         self.scheduler = Scheduler(self.tables, self.tick, clock)
         self._scheduler: asyncio.Task[None] | None = None
         self._stopping = False
+        self._leaving = False
+        """A graceful stop is handing the leases over: no table offered is taken any more."""
+        self._taking: dict[int, asyncio.Task[None]] = {}
+        """Tables offered by other processes being taken now (off the bus's listener)."""
 
     # --- life ------------------------------------------------------------------------------
 
@@ -112,7 +116,7 @@ class Runner:
         table_ids = await asyncio.to_thread(self.open_table_ids)
         if not table_ids and self.settings.default_tables:
             table_ids = await asyncio.to_thread(self._create_default_tables)
-        wanted, _ = await asyncio.to_thread(self.cluster.plan)
+        wanted, _ = await asyncio.to_thread(self.cluster.plan, {}, renew=False)
         taken = await asyncio.to_thread(self.cluster.take, wanted.take)
         # The whole casino is starting: a round left open for bets is voided. A table
         # taken over from a process that died while others ran goes on instead.
@@ -163,10 +167,13 @@ class Runner:
         # A tick under way finishes (a write half done in its thread cannot be cancelled).
         await asyncio.gather(*self.scheduler.ticking.values(), return_exceptions=True)
         await self.cluster.stop()
-        await self.bus.stop()
+        self._leaving = True  # a take under way ends, and its table is handed over below
+        await asyncio.gather(*self._taking.values(), return_exceptions=True)
         held = {table_id: live.generation for table_id, live in self.tables.items()}
         with contextlib.suppress(Exception):  # a database gone away: the leases run out
-            await asyncio.to_thread(self.cluster.leave, held)
+            for table_id in await asyncio.to_thread(self.cluster.leave, held):
+                self.offer(table_id)  # for the process nginx routes it to, at once
+        await self.bus.stop()  # which sends what is posted
 
     STOP_SECONDS = 30.0
     """How long a graceful stop waits for the rounds whose cards are fixed to play out."""
@@ -282,7 +289,9 @@ class Runner:
             if await self._opened_elsewhere(table_id):
                 return table_id
         taken = await asyncio.to_thread(self.cluster.take, [table_id])
-        await self.cluster.bring_up_all(taken)  # unless another process took it first
+        await self.cluster.bring_up_all(taken)
+        if table_id not in self.tables:  # another process took it first: its first round
+            await self._opened_elsewhere(table_id)
         return table_id
 
     OFFER_SECONDS = 3.0
@@ -308,14 +317,31 @@ class Runner:
             await asyncio.sleep(0.02)
         return False
 
-    async def take_offered(self, table_id: int) -> None:
+    def take_offered(self, table_id: int) -> None:
         """Deal a table another process has just opened or handed over, if nginx routes
-        it here (the others let it be: nginx sends them none of its requests)."""
+        it here (the others let it be: nginx sends them none of its requests). Taken in
+        a task of its own: the bus's listener, which calls this, goes on with the other
+        notifications meanwhile."""
         upstream = self.cluster.upstream
-        if table_id in self.tables or upstream is None or not upstream.routes(table_id):
+        if (
+            self._leaving
+            or table_id in self.tables
+            or table_id in self._taking
+            or upstream is None
+            or not upstream.routes(table_id)
+        ):
             return
-        taken = await asyncio.to_thread(self.cluster.take, [table_id])
-        await self.cluster.bring_up_all(taken)
+
+        async def take() -> None:
+            try:
+                taken = await asyncio.to_thread(self.cluster.take, [table_id])
+                await self.cluster.bring_up_all(taken)
+            except Exception:  # the keeper's next cycle takes it
+                log.exception("table %s: could not be taken when offered", table_id)
+            finally:
+                del self._taking[table_id]
+
+        self._taking[table_id] = asyncio.create_task(take())
 
     async def close_table(self, table_id: int, by: Caller, reason: str = "") -> None:
         """Close a table. A round still open for bets is voided and every bet refunded, as
@@ -495,6 +521,8 @@ class Runner:
                 raise
             else:
                 lost = False
+                if outbox.handed_over:  # committed: stop dealing it before anything else
+                    self._handed_over(live)
                 if outbox.segments or outbox.balances:  # the other processes, by the tick
                     self.bus.post({
                         "t": live.table_id,
@@ -508,8 +536,6 @@ class Runner:
         if lost:  # another process deals the table now: nothing here was written
             await self.drop(live.table_id, live)
             raise TableMoved(f"table {live.table_id} is changing hands: try again")
-        if outbox.handed_over:
-            self._handed_over(live)
         self.hub.balances(outbox.balances)
         self.scheduler.wake.set()
         return result

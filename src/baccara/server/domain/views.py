@@ -182,11 +182,21 @@ class Views:
 
     def table(self, source: Live | Mirror) -> dict[str, Any]:
         """One table and the id of its round in play."""
+        return self.stored_table(source.table_id, source.round_id)
+
+    def stored_table(self, table_id: int, round_id: int | None = None) -> dict[str, Any]:
+        """One table as stored, with ``round_id`` or else its newest round's id (``None``
+        before its first round): a table another process deals, read here."""
         with self.db.read() as session:
-            row = session.get(CasinoTable, source.table_id)
+            row = session.get(CasinoTable, table_id)
             assert row is not None
-            data = table_json(row, store.seats_of(session, source.table_id))
-        data["round_id"] = source.round_id
+            data = table_json(row, store.seats_of(session, table_id))
+            if round_id is None:
+                round_id = session.scalar(
+                    select(RoundRow.id).where(RoundRow.table_id == table_id)
+                    .order_by(RoundRow.nonce.desc()).limit(1)
+                )  # fmt: skip
+        data["round_id"] = round_id
         return data
 
     def round(self, user: Caller, round_id: int, source: Live | Mirror | None) -> dict[str, Any]:

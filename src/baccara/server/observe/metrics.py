@@ -103,8 +103,9 @@ class Metrics:
         )  # fmt: skip
         self.forwarded = Counter(
             "baccara_forwarded_requests",
-            "Requests sent on to the process that deals their table (behind nginx hashing on"
-            " the table, only while a table changes hands or its process is down)",
+            "Requests sent on to the process that deals their table: behind nginx hashing on"
+            " the table, a round's actions (peek, choice, void) and requests for a table"
+            " changing hands or whose process is down",
             registry=registry,
         )  # fmt: skip
         self.database_errors = Counter(

@@ -138,8 +138,7 @@ async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dic
         squeeze=body.squeeze,
         squeeze_seconds=settings.squeeze_seconds,
     )
-    table_id = await casino.create_table(config, admin)
-    return await casino.table_view(table_id)
+    return await casino.create_table(config, admin)
 
 
 @router.delete("/api/tables/{table_id}", status_code=204, response_class=Response,
