@@ -22,6 +22,7 @@ from baccara.server.cluster.leases import Holder
 from baccara.server.db.database import Database
 from baccara.server.db.models import User
 from baccara.server.http.forward import Forwarder
+from baccara.server.observe.metrics import Metrics
 from tests.server.harness import PASSWORD, Server, drain, receive
 
 
@@ -160,7 +161,7 @@ def _forwarded(path: str, raw_path: bytes, headers: list[tuple[bytes, bytes]] | 
     ``raw_path`` as sent): what it sent on, the status and body answered, and whether
     this process's own routes were asked."""
     cluster = _Cluster()
-    casino = SimpleNamespace(cluster=cluster, tables={})
+    casino = SimpleNamespace(cluster=cluster, tables={}, metrics=Metrics())
     asked_here = False
 
     async def routes(scope: Any, receive: Any, send: Any) -> None:
