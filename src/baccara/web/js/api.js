@@ -31,7 +31,13 @@ export function onSignedOut(listener) {
   signedOut.add(listener);
 }
 
-export async function api(method, path, body = undefined, headers = {}) {
+/**
+ * `options.signOut: false`: a 401 leaves the page signed in. A socket's ticket is asked
+ * for with it: the token may have been replaced meanwhile (a new password from another
+ * tab), so whoever is signed in now decides, by asking GET /api/me, whose 401 does sign
+ * the page out.
+ */
+export async function api(method, path, body = undefined, headers = {}, options = {}) {
   const init = { method, headers: { Accept: "application/json", ...headers } };
   const bearer = token();
   if (bearer) init.headers.Authorization = `Bearer ${bearer}`;
@@ -50,7 +56,7 @@ export async function api(method, path, body = undefined, headers = {}) {
     }
   }
   if (!response.ok) {
-    if (response.status === 401 && bearer && token() === bearer) {
+    if (response.status === 401 && bearer && token() === bearer && options.signOut !== false) {
       setToken(null);
       for (const listener of signedOut) listener();
     }
@@ -60,6 +66,11 @@ export async function api(method, path, body = undefined, headers = {}) {
 }
 
 export const get = (path) => api("GET", path);
+
+/** A one-time ticket for a socket (POST /api/ws-ticket); its 401 signs nobody out. */
+export async function socketTicket() {
+  return (await api("POST", "/api/ws-ticket", undefined, {}, { signOut: false })).ticket;
+}
 export const post = (path, body, headers) => api("POST", path, body, headers);
 export const put = (path, body) => api("PUT", path, body);
 export const del = (path) => api("DELETE", path);

@@ -7,7 +7,7 @@
 // out, the socket opens with no ticket: a watcher's, who sees what everyone sees. A table
 // that does not exist (4404) or has closed (4410) is never asked for again.
 
-import { ApiError, get, post, token } from "./api.js";
+import { ApiError, get, socketTicket, token } from "./api.js";
 import { locale, t } from "./i18n.js";
 import { LiveSocket, socketAddress } from "./socket.js";
 
@@ -36,7 +36,7 @@ export class TableSocket extends LiveSocket {
 
   async address() {
     this.bearer = token();
-    const ticket = this.bearer ? (await post("/api/ws-ticket")).ticket : null; // signed out: a watcher's
+    const ticket = this.bearer ? await socketTicket() : null; // signed out: a watcher's
     const query = ticket === null ? "" : `?ticket=${encodeURIComponent(ticket)}`;
     return socketAddress(`/ws/tables/${this.tableId}${query}`);
   }

@@ -11,7 +11,7 @@
 // offset of the server's clock from this browser's, so that a round's deadline (the
 // server's time) counts down here whatever this machine's clock says.
 
-import { post, token } from "./api.js";
+import { ApiError, get, socketTicket, token } from "./api.js";
 import { setBalance } from "./session.js";
 import { LiveSocket, socketAddress } from "./socket.js";
 
@@ -44,9 +44,12 @@ export class LobbyFeed extends LiveSocket {
     let query = "";
     if (token()) {
       try {
-        query = `?ticket=${encodeURIComponent((await post("/api/ws-ticket")).ticket)}`;
-      } catch {
-        /* signed out meanwhile, or no ticket now: the tables still come, the balance not */
+        query = `?ticket=${encodeURIComponent(await socketTicket())}`;
+      } catch (error) {
+        // No ticket now: the tables still come, the balance not. Refused, whoever is
+        // signed in now decides: a 401 for this token signs the page out, a token saved
+        // meanwhile (a new password's) opens the next connection.
+        if (error instanceof ApiError && error.status === 401) get("/api/me").catch(() => {});
       }
     }
     return socketAddress(`/ws/lobby${query}`);
