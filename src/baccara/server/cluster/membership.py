@@ -39,7 +39,7 @@ import httpx
 from sqlalchemy import select, text
 
 from baccara.errors import BaccaraError
-from baccara.server.cluster import leases
+from baccara.server.cluster import leases, placement
 from baccara.server.cluster.hub import Hub
 from baccara.server.cluster.leases import Holder
 from baccara.server.cluster.placement import Plan, Upstream, misplaced, plan
@@ -296,12 +296,12 @@ class Cluster(Generic[H]):
 
     def routed_elsewhere(self, table_id: int) -> bool:
         """Whether nginx routes ``table_id`` to another live process (which takes it)."""
-        if not self.shared or (self.upstream is not None and self.upstream.routes(table_id)):
+        if not self.shared:
             return False
         now = self.casino.clock()
         with self.casino.db.read() as session:
-            others = leases.live_upstreams(session, now, self.seconds, besides=self.me.id)
-        return any(Upstream.parse(other).routes(table_id) for other in others)
+            places = leases.live_upstreams(session, now, self.seconds, besides=self.me.id)
+        return placement.routed_elsewhere(table_id, self.upstream, self._read_places(places))
 
     async def _keep(self) -> None:
         """Every third of a lease: renew, notice tables lost, take unheld ones, share."""

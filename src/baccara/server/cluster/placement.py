@@ -115,7 +115,7 @@ def plan(
         return me is not None and me.routes(table_id)
 
     def elsewhere(table_id: int) -> bool:
-        return not mine(table_id) and any(other.routes(table_id) for other in others)
+        return routed_elsewhere(table_id, me, others)
 
     unrouted = [t for t in open_tables if not mine(t) and not elsewhere(t)]
     share = math.ceil(len(unrouted) / max(processes, 1))
@@ -128,6 +128,14 @@ def plan(
         give_back=tuple(sorted(t for t in held if elsewhere(t))),
         spare=tuple(dealt_free),
         spare_count=max(len(dealt_free) - share, 0),
+    )
+
+
+def routed_elsewhere(table_id: int, me: Upstream | None, others: Collection[Upstream]) -> bool:
+    """Whether nginx routes ``table_id`` to another live process (at ``others``) and not
+    to this one (at ``me``): that process deals it."""
+    return not (me is not None and me.routes(table_id)) and any(
+        other.routes(table_id) for other in others
     )
 
 
