@@ -10,6 +10,8 @@ everyone at the table is ready, and once the victim has a bet the round waits fo
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -162,3 +164,50 @@ def test_an_add_on_below_the_tables_step_is_refused(casino: Server) -> None:
     assert ann.bet(PUNTO_BANCO, "banker", 100).status_code == 201
     refused = ann.bet(PUNTO_BANCO, "banker", 1)
     assert refused.status_code == 400 and refused.json()["error"] == "bet_step"
+
+
+def test_a_bet_that_waited_for_the_table_past_its_timer_is_refused(casino: Server) -> None:
+    """Under load the tick that closes betting queues for the table behind the requests
+    already there. A bet or a take-back served after the countdown ran out is refused
+    "no more bets" and moves nothing, and the round is dealt with the bets it had."""
+    early, late = casino.player(), casino.player()
+    early.sit(PUNTO_BANCO)
+    late.sit(PUNTO_BANCO)
+    round_id = _round_id(early, PUNTO_BANCO)
+    placed = early.bet(PUNTO_BANCO, "banker", 100)
+    assert placed.status_code == 201, placed.text
+    before = early.balance(), late.balance()
+    live = casino.casino.live(PUNTO_BANCO)
+    loop, clock = casino.loop, casino.clock
+    assert loop is not None and clock is not None
+    loop.run(live.lock.acquire())  # the table busy, as with a queue of bets ahead
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        bet = pool.submit(late.bet, PUNTO_BANCO, "player", 100)
+        take_back = pool.submit(
+            early.http.delete, f"/api/tables/{PUNTO_BANCO}/bets/{placed.json()['bet_id']}"
+        )
+        waiting = loop.run(_waiters_at(live.lock, 2))
+        assert waiting == 2
+        clock.advance(15.0)  # the timer runs out while both wait: its tick queues behind
+        loop.soon(live.lock.release)
+        answers = [bet.result(30), take_back.result(30)]
+    for answer in answers:
+        assert answer.status_code == 409, answer.text
+        assert answer.json()["error"] == "no_more_bets"
+    casino.play_out()
+    record = early.http.get(f"/api/rounds/{round_id}").json()
+    assert record["state"] == "settled"
+    assert [event["player"] for event in _events(early, round_id, "bet-placed")] == [early.name]
+    assert late.balance() == before[1]
+    returned = {"banker": 195, "tie": 100, "player": 0}[record["result"]["winner"]]
+    assert early.balance() == before[0] + returned  # the bet stood: it was not taken back
+
+
+async def _waiters_at(lock: asyncio.Lock, count: int) -> int:
+    """How many requests wait for ``lock``, once ``count`` do (or after 10 s of waiting)."""
+    for _ in range(1000):
+        waiting = len(lock._waiters or ())
+        if waiting >= count:
+            return waiting
+        await asyncio.sleep(0.01)
+    return len(lock._waiters or ())

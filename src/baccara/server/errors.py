@@ -19,6 +19,7 @@ from typing import ClassVar
 from baccara.errors import BaccaraError, InvalidBet, InvalidCards, InvalidOption, UnknownGame
 from baccara.table import (
     LeavesTooLittle,
+    NoMoreBets,
     OffStep,
     OverLimit,
     RoundError,
@@ -275,6 +276,7 @@ class DatabaseUnavailable(ServerError):
 
 STATUS: tuple[tuple[type[BaccaraError], int, str], ...] = (
     (SeatError, 409, "seat"),
+    (NoMoreBets, 409, "no_more_bets"),
     (RoundError, 409, "not_now"),
     (OffStep, 400, "bet_step"),
     (OverLimit, 400, "over_limit"),

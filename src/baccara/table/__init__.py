@@ -18,6 +18,7 @@ from baccara.table.config import Mode, TableConfig
 from baccara.table.events import Event, Payout, event_from_dict
 from baccara.table.round import (
     LeavesTooLittle,
+    NoMoreBets,
     OffStep,
     OverLimit,
     Phase,
@@ -35,6 +36,7 @@ __all__ = [
     "LeavesTooLittle",
     "LiveShoe",
     "Mode",
+    "NoMoreBets",
     "OffStep",
     "OverLimit",
     "Payout",

@@ -127,6 +127,14 @@ class LeavesTooLittle(InvalidBet):
         )
 
 
+class NoMoreBets(RoundError):
+    """A bet, or a bet taken back, after the betting timer ran out, before the table's
+    tick has closed the round."""
+
+    def __init__(self) -> None:
+        super().__init__("no more bets: the betting timer ran out")
+
+
 class TooManyBets(InvalidBet):
     """A player's bets in one round past the table's cap: add to a bet already placed."""
 
@@ -385,6 +393,22 @@ class Round:
         self.verify_on_step(player, spot, amount)
         if self._server_seed is not None:
             check_client_seed(client_seed)
+
+    def verify_in_time(self, now: float) -> None:
+        """No bet is placed or taken back once the countdown players see has run out.
+
+        The table closes betting on its next tick, but a server's tick can queue behind the
+        requests already waiting for the table, and each of those would otherwise still
+        find the round in betting: a bet sent after "no more bets" would be taken and the
+        round stretched for as long as bets keep coming. The server calls this with the
+        time each request is served at; the engine's own ``place_bet`` keeps to the phase,
+        so a round is replayed the same from its log whatever the times recorded in it.
+        """
+        if self.phase is not Phase.BETTING:
+            raise RoundError(f"betting is closed: the round is {self.phase.value}")
+        due = self.deadline()
+        if due is not None and now >= due:
+            raise NoMoreBets
 
     def verify_on_step(self, player: str, spot: str, amount: int) -> None:
         """Every stake, and so every spot's total, is a multiple of the table's bet step;

@@ -135,6 +135,7 @@ def place(
     seat = table.seat_of(user.username)
     if seat is None and table.spec.table.seat_required:
         raise BaccaraError(f"take a seat to bet at {table.spec.name}")
+    round_.verify_in_time(now)
     round_.verify_place_bet(bet_id, user.username, seat, spot, amount, client_seed)
     responsible.check_bet(session, user.id, wallet, amount, now, player)
     responsible.record_play(session, user.id, wallet, now, player)
@@ -158,6 +159,7 @@ def place(
 def remove(session: Session, live: Live, user: Caller, bet_id: str, now: float) -> int:
     """Take a bet back while betting is open; the stake returns to the wallet."""
     round_ = live.table.current()
+    round_.verify_in_time(now)
     round_.verify_remove_bet(bet_id, user.username)
     bet = session.get(Bet, bet_id)
     if bet is None or bet.user_id != user.id or bet.status != "placed":

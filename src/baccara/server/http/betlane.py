@@ -14,13 +14,16 @@ What the layers it passes by would have done, it does or leaves to them: it read
 a body whose declared length is within the Guard's bound (:data:`~.guard.MAX_BODY`),
 and only a bet for a table this process deals (any other is the forwarder's).
 
-It takes only the plain success: whenever anything is not exactly as the route expects
-(no or malformed token, a body or key the models refuse, a bet the casino refuses, a
-database connection lost), it hands the request, as it came, to the FastAPI route,
-which answers it — the same error, in the same words, documented in ``/docs``. Nothing
-it tried changed anything: a refused bet changes nothing, a failed transaction is rolled
-back, and a bet committed before an error is answered again by its Idempotency-Key. A test sends every kind of request through both lanes and compares
-the answers byte for byte.
+It places only a request exactly as the route expects it: whenever anything is not (no
+or malformed token, a body or key the models refuse), it hands the request, as it came,
+to the FastAPI route, which answers it — the same error, in the same words, documented
+in ``/docs``. A bet the casino refuses is answered here, with the route's own refusal
+(:func:`~.api.errors.refusal`): tried again by the route a moment later, a bet refused
+"no more bets" could find the next round open and be placed on it. A database
+connection lost under a bet is the route's to try again: the transaction was rolled
+back, and a bet committed before the error is answered again by its Idempotency-Key.
+A test sends every kind of request through both lanes and compares the answers byte
+for byte.
 """
 
 from __future__ import annotations
@@ -32,7 +35,9 @@ from fastapi import FastAPI
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from baccara.errors import BaccaraError
 from baccara.server.domain.betting import check_key
+from baccara.server.http.api.errors import refusal
 from baccara.server.http.api.schemas import BetIn
 from baccara.server.http.guard import MAX_BODY, SECURED, read_body, replaying
 from baccara.server.http.observer import BET_ROUTE, ROUTE, USER, Observer
@@ -54,7 +59,8 @@ class BetLane:
         self.app = app
         self.casino = casino
         self.placed = 0
-        """Bets this lane answered (the rest went to the route)."""
+        """Bets this lane placed (refusals it answered, and the rest the route answered,
+        are not counted)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         found = (
@@ -92,9 +98,14 @@ class BetLane:
             user: Caller = await self.casino.authenticate(token)
             bet = BetIn.model_validate_json(body)
             checked = check_key(key)
+        except Exception:  # not signed in, or malformed: the route answers, in its words
+            return None
+        try:
             placed = await self.casino.place_bet(user, table_id, bet.bet, bet.amount_cents, checked)
-        except Exception:  # refused, malformed, or the database failed under it: the
-            return None  # route answers, in its words (a bet half done is rolled back)
+        except BaccaraError as error:  # refused: answered now, as the route would answer
+            return refusal(error), user  # it (tried again there, it could find a new round)
+        except Exception:  # the database failed under it: the bet was rolled back, and the
+            return None  # route tries it again (a bet committed is answered by its key)
         self.placed += 1
         return JSONResponse(placed, status_code=201), user
 

@@ -101,14 +101,7 @@ def _summary(kind: type[BaccaraError]) -> str:
 def install(app: FastAPI) -> None:
     @app.exception_handler(BaccaraError)
     async def refused(request: Request, error: BaccaraError) -> JSONResponse:
-        status, code = status_of(error)
-        headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-        retry_after = getattr(error, "retry_after", None)
-        if retry_after is not None:  # a limit that says when it lets the next attempt in
-            headers = {"Retry-After": str(max(1, math.ceil(retry_after)))}
-        elif status == 503:  # the table is changing hands between server processes
-            headers = {"Retry-After": "1"}
-        return JSONResponse(error_body(code, str(error), error.params), status, headers=headers)
+        return refusal(error)
 
     @app.exception_handler(DBAPIError)
     async def unavailable(request: Request, error: DBAPIError) -> JSONResponse:
@@ -140,6 +133,19 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http(request: Request, error: StarletteHTTPException) -> JSONResponse:
         return protocol_refusal(error)
+
+
+def refusal(error: BaccaraError) -> JSONResponse:
+    """The answer to a refusal: its status, code, words and figures, and the headers that
+    say what to do next (sign in again, or when to try again)."""
+    status, code = status_of(error)
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    retry_after = getattr(error, "retry_after", None)
+    if retry_after is not None:  # a limit that says when it lets the next attempt in
+        headers = {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    elif status == 503:  # the table is changing hands between server processes
+        headers = {"Retry-After": "1"}
+    return JSONResponse(error_body(code, str(error), error.params), status, headers=headers)
 
 
 def protocol_refusal(error: StarletteHTTPException) -> JSONResponse:

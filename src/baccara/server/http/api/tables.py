@@ -49,6 +49,7 @@ from baccara.server.http.api.schemas import (
 from baccara.table import (
     LeavesTooLittle,
     Mode,
+    NoMoreBets,
     OffStep,
     OverLimit,
     RoundError,
@@ -172,9 +173,9 @@ async def leave_seat(table_id: TableId, user: UserDep, casino: CasinoDep) -> Sea
     "/api/tables/{table_id}/bets",
     status_code=201,
     response_model=BetOut,
-    responses=refusals(*PLAYING, StaffCannotPlay, UnreadableBody, InvalidBet, OffStep, TooManyBets,
-                       OverLimit, UnderLimit, InsufficientFunds, IdempotencyConflict,
-                       LossLimitReached, RealityCheckDue),
+    responses=refusals(*PLAYING, NoMoreBets, StaffCannotPlay, UnreadableBody, InvalidBet,
+                       OffStep, TooManyBets, OverLimit, UnderLimit, InsufficientFunds,
+                       IdempotencyConflict, LossLimitReached, RealityCheckDue),
 )  # fmt: skip
 async def place_bet(
     table_id: TableId,
@@ -191,7 +192,7 @@ async def place_bet(
 
 
 @router.delete("/api/tables/{table_id}/bets/{bet_id}", response_model=BalanceOut,
-               responses=refusals(*PLAYING, LeavesTooLittle))  # fmt: skip
+               responses=refusals(*PLAYING, NoMoreBets, LeavesTooLittle))  # fmt: skip
 async def remove_bet(
     table_id: TableId, bet_id: BetId, user: UserDep, casino: CasinoDep
 ) -> BalanceOut:
