@@ -125,7 +125,8 @@ def test_the_whole_outcome_matrix_is_pinned() -> None:
 def test_json_shape() -> None:
     data = analyze("punto-banco").to_dict()
     assert data["game"] == "punto-banco"
-    assert data["options"] == {"decks": 8, "commission": 5, "tie_pays": 8, "pair_pays": 11}
+    assert data["options"] == {"decks": 8, "commission": 5, "tie_pays": 8, "pair_pays": 11,
+                               "variant": "classic", "sidebets": []}  # fmt: skip
     assert [b["bet"] for b in data["bets"]] == [
         "banker", "player", "tie", "player-pair", "banker-pair"
     ]  # fmt: skip

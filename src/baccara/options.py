@@ -318,6 +318,7 @@ def check_fields(rules: object, parsers: Mapping[str, Parser]) -> None:
     for field in dataclasses.fields(rules):  # type: ignore[arg-type]
         value = getattr(rules, field.name)
         expected = types[field.name]
+        expected = typing.get_origin(expected) or expected  # tuple[X, ...]: a tuple
         wrong_bool = isinstance(value, bool) and expected is not bool
         if wrong_bool or not isinstance(value, expected):
             raise InvalidOption(

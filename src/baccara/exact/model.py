@@ -26,17 +26,25 @@ def rules_summary(rules: object) -> dict[str, Any]:
     Whole numbers print as ints, other exact numbers as floats, ranks by symbol,
     paytables by name.
     """
-    summary: dict[str, Any] = {}
-    for field_ in dataclasses.fields(rules):  # type: ignore[arg-type]
-        value = getattr(rules, field_.name)
-        if isinstance(value, Fraction):
-            value = value.numerator if value.denominator == 1 else float(value)
-        elif isinstance(value, enum.Enum):
-            value = getattr(value, "symbol", value.value)
-        elif hasattr(value, "name") and not isinstance(value, bool | int | str):
-            value = value.name
-        summary[field_.name] = value
-    return summary
+    return {
+        field_.name: _plain(getattr(rules, field_.name))
+        for field_ in dataclasses.fields(rules)  # type: ignore[arg-type]
+    }
+
+
+def _plain(value: Any) -> Any:
+    """An option's value as plain JSON: a rule set or side bet by its id, a list of them."""
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    if isinstance(value, enum.Enum):
+        return getattr(value, "symbol", value.value)
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    if isinstance(getattr(value, "id", None), str):
+        return value.id
+    if hasattr(value, "name") and not isinstance(value, bool | int | str):
+        return value.name
+    return value
 
 
 def fraction_str(value: Fraction) -> str:

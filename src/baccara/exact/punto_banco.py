@@ -32,6 +32,7 @@ import functools
 import itertools
 import math
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -196,11 +197,21 @@ def count_by_rules(shoe: ShoeSpec) -> dict[Winner, int]:
 
     Slow and obvious on purpose — it is what the fast count is proven against.
     """
-    remaining = list(cards_of_value(shoe))
-    total_cards = sum(remaining)
     result: Counter[Winner] = Counter()
+    for coup, ways in plain_coups([_representative(v) for v in range(10)], cards_of_value(shoe)):
+        result[coup.winner] += ways
+    return {w: result[w] for w in WINNER_CODES}
 
-    def extend(prefix: list[Card], weight: int) -> None:
+
+def plain_coups(cards: Sequence[Card], counts: Sequence[int]) -> Iterator[tuple[Coup, int]]:
+    """Every coup a shoe deals, card by card through :func:`deal_coup`, with how many
+    ordered six-card sequences deal it (the fifth and sixth cards counted whether the
+    coup draws them or not). The shoe holds ``counts[k]`` cards dealt alike, each shown
+    by ``cards[k]``. The plain enumeration the fast counts are proven against."""
+    remaining = list(counts)
+    total_cards = sum(remaining)
+
+    def extend(prefix: list[Card], weight: int) -> Iterator[tuple[Coup, int]]:
         if len(prefix) >= 4:
             try:
                 coup = deal_coup(prefix)
@@ -208,20 +219,18 @@ def count_by_rules(shoe: ShoeSpec) -> dict[Winner, int]:
                 pass  # the rules want another card
             else:
                 if len(coup.cards) == len(prefix):
-                    unused = falling(total_cards - len(prefix), 6 - len(prefix))
-                    result[coup.winner] += weight * unused
+                    yield coup, weight * falling(total_cards - len(prefix), 6 - len(prefix))
                     return
-        for value in range(10):
-            if remaining[value]:
-                ways = remaining[value]
-                remaining[value] -= 1
-                prefix.append(_representative(value))
-                extend(prefix, weight * ways)
+        for kind, card in enumerate(cards):
+            if remaining[kind]:
+                ways = remaining[kind]
+                remaining[kind] -= 1
+                prefix.append(card)
+                yield from extend(prefix, weight * ways)
                 prefix.pop()
-                remaining[value] += 1
+                remaining[kind] += 1
 
-    extend([], 1)
-    return {w: result[w] for w in WINNER_CODES}
+    yield from extend([], 1)
 
 
 def count_pairs_by_rules(shoe: ShoeSpec) -> tuple[int, int]:
@@ -278,8 +287,32 @@ def effect_of_removal(game_id: str, rules: PuntoBancoRules) -> EffectOfRemoval:
 def bet_analyses(
     rules: PuntoBancoRules, shoe: ShoeComposition | None = None
 ) -> tuple[BetAnalysis, ...]:
-    """The five bets dealt from ``shoe`` (by default ``rules.decks`` full decks)."""
+    """Every bet of the table dealt from ``shoe`` (by default ``rules.decks`` full decks):
+    the five bets of the classic game, then the side bets the rules add.
+
+    Under a rule set whose lines change a win's pay (EZ Baccarat, No-Commission) the
+    Banker and Player bets are counted by the coup's facts too
+    (:mod:`baccara.exact.coup_facts`), as every side bet is.
+    """
     dealt_from: ShoeSpec = rules.decks if shoe is None else shoe
+    main = _classic_analyses(rules, dealt_from)
+    if not rules.sidebets and not rules.variant.banker and not rules.variant.player:
+        return main
+    from baccara.exact.coup_bets import spot_analysis
+
+    by_facts = {
+        spot: spot_analysis(spot, rules, dealt_from)
+        for spot in rules.bet_ids
+        if rules.sidebet(spot) is not None
+        or (spot == Bet.BANKER.value and rules.variant.banker)
+        or (spot == Bet.PLAYER.value and rules.variant.player)
+    }
+    ordered = [by_facts.pop(analysis.bet, analysis) for analysis in main]
+    return (*ordered, *by_facts.values())
+
+
+def _classic_analyses(rules: PuntoBancoRules, dealt_from: ShoeSpec) -> tuple[BetAnalysis, ...]:
+    """The five bets whose pays no rule set's line changes, from the winners' counts."""
     total = sequences(dealt_from)
     won = count_winners(dealt_from)
 

@@ -17,7 +17,7 @@ import itertools
 import math
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -107,20 +107,7 @@ class Paytable:
     @classmethod
     def from_toml(cls, text: str, source: str = "<text>") -> Paytable:
         """Parse and validate a paytable; errors name ``source`` and the line at fault."""
-        if not isinstance(text, str):
-            raise InvalidPaytable(f"{source}: a paytable is TOML text, got {shown(text)}")
-        try:
-            data = tomllib.loads(text)
-        except (ValueError, RecursionError) as error:
-            # TOMLDecodeError is a ValueError; so is an integer past Python's 4,300-digit
-            # limit, and arrays nested thousands deep exhaust the parser's recursion.
-            raise InvalidPaytable(f"{source}: not a TOML paytable: {error}") from None
-        for key in data:
-            if key not in _TOP_KEYS:
-                raise InvalidPaytable(
-                    f"{_where(source, text, key)}: unknown key {key!r};"
-                    f" a paytable has {', '.join(sorted(_TOP_KEYS))}"
-                )
+        data = read_toml(text, source, _TOP_KEYS, "paytable")
         # Unnamed, a paytable goes by its file (the end of a long path).
         name = data.get("name", source if len(source) <= MAX_NAME else "…" + source[1 - MAX_NAME :])
         if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
@@ -215,6 +202,26 @@ def shipped_paytable(name: str, value: object) -> Paytable:
         f"must be a shipped paytable ({', '.join(SHIPPED)}) or a Paytable"
         f" (a file is read by baccara.paytables.load_paytable), got {shown(value)}",
     )
+
+
+def read_toml(text: object, source: str, keys: Collection[str], what: str) -> dict[str, Any]:
+    """A bet file's TOML, every top-level key one of ``keys``; a refusal names ``source``
+    and the line at fault, and calls the file a ``what``."""
+    if not isinstance(text, str):
+        raise InvalidPaytable(f"{source}: a {what} is TOML text, got {shown(text)}")
+    try:
+        data = tomllib.loads(text)
+    except (ValueError, RecursionError) as error:
+        # TOMLDecodeError is a ValueError; so is an integer past Python's 4,300-digit
+        # limit, and arrays nested thousands deep exhaust the parser's recursion.
+        raise InvalidPaytable(f"{source}: not a TOML {what}: {error}") from None
+    for key in data:
+        if key not in keys:
+            raise InvalidPaytable(
+                f"{_where(source, text, key)}: unknown key {key!r};"
+                f" a {what} has {', '.join(sorted(keys))}"
+            )
+    return data
 
 
 def _number(value: Any, where: str) -> Fraction:

@@ -10,6 +10,7 @@ the hand of the same rank, 11:1) are not in the seed but every operator deals th
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,8 +20,24 @@ from typing import Any, ClassVar
 from baccara.cards import Card, Shoe
 from baccara.errors import InvalidCards
 from baccara.games.bets import parse_bet
+from baccara.games.coup_bets import (
+    SHIPPED,
+    MainRules,
+    SideBet,
+    first_line,
+    shipped_sidebets,
+    shipped_variant,
+)
+from baccara.games.coup_terms import CoupFacts, coup_facts
 from baccara.money import BetResult, Settlement, settle
-from baccara.options import Parser, check_fields, number, rules_from_options, whole_number
+from baccara.options import (
+    Parser,
+    check_fields,
+    field_of,
+    number,
+    rules_from_options,
+    whole_number,
+)
 from baccara.randomness import RandomSource
 
 GAME_ID = "punto-banco"
@@ -31,6 +48,10 @@ BANKER_DRAWS_UP_TO: Mapping[int, int] = {8: 2, 9: 3, 0: 3, 1: 3, 2: 4, 3: 4, 4: 
 Read straight off the seed: a third card of 8 → the Banker hits on 2 or less; 9, 10, Ace
 or face → 3 or less; 2 or 3 → 4 or less; 4 or 5 → 5 or less; 6 or 7 → 6 or less.
 """
+
+
+CLASSIC = SHIPPED.variants["classic"]
+"""The seed's game: Banker wins pay 19 to 20, no other rule changes a win's pay."""
 
 
 class Winner(enum.Enum):
@@ -67,12 +88,16 @@ class PuntoBancoRules:
     commission: Fraction = Fraction(5)
     tie_pays: Fraction = Fraction(8)
     pair_pays: Fraction = Fraction(11)
+    variant: MainRules = CLASSIC
+    sidebets: tuple[SideBet, ...] = ()
 
     OPTIONS: ClassVar[Mapping[str, Parser]] = {
         "decks": whole_number(1, 100),
         "commission": number(0, 100, high_inclusive=False),
         "tie_pays": number(0, 1000),
         "pair_pays": number(0, 1000),
+        "variant": shipped_variant,
+        "sidebets": shipped_sidebets,
     }
 
     def __post_init__(self) -> None:
@@ -80,7 +105,35 @@ class PuntoBancoRules:
 
     @classmethod
     def from_options(cls, **options: Any) -> PuntoBancoRules:
-        return rules_from_options(cls, GAME_ID, options, cls.OPTIONS)
+        """Rules from options. A ``variant`` (a rule set: ``ez``, ``no-commission`` …)
+        brings its commission, Tie pay and side bets, each of which an option given
+        beside it overrides: ``variant=ez`` alone is EZ Baccarat with Dragon 7 and
+        Panda 8, ``variant=ez, sidebets=none`` the same game without them.
+
+        >>> ez = PuntoBancoRules.from_options(variant="ez")
+        >>> ez.commission, [bet.id for bet in ez.sidebets]
+        (Fraction(0, 1), ['dragon-7', 'panda-8'])
+        """
+        rules = rules_from_options(cls, GAME_ID, options, cls.OPTIONS)
+        given = {field_of(GAME_ID, str(key), cls.OPTIONS) for key in options}
+        if "variant" not in given:
+            return rules
+        variant = rules.variant
+        defaults: dict[str, Any] = {"commission": variant.commission}
+        if variant.tie_pays is not None:
+            defaults["tie_pays"] = variant.tie_pays
+        defaults["sidebets"] = shipped_sidebets("sidebets", list(variant.sidebets))
+        return dataclasses.replace(
+            rules, **{key: value for key, value in defaults.items() if key not in given}
+        )
+
+    @property
+    def bet_ids(self) -> tuple[str, ...]:
+        """Every bet a table with these rules takes: the main bets, then its side bets."""
+        return (*(bet.value for bet in Bet), *(side.id for side in self.sidebets))
+
+    def sidebet(self, bet_id: str) -> SideBet | None:
+        return next((side for side in self.sidebets if side.id == bet_id), None)
 
     @property
     def banker_pays(self) -> Fraction:
@@ -148,6 +201,11 @@ class Coup:
     @property
     def banker_pair(self) -> bool:
         return self.banker[0].rank == self.banker[1].rank
+
+    @property
+    def facts(self) -> CoupFacts:
+        """What a side bet's or a rule set's conditions read of this coup."""
+        return coup_facts(self.player, self.banker, score)
 
     def describe(self) -> str:
         player = " ".join(str(c) for c in self.player)
@@ -226,4 +284,57 @@ def bet_result(bet: Bet, coup: Coup) -> BetResult:
 
 def settle_bet(bet: Bet, stake: int, coup: Coup, rules: PuntoBancoRules) -> Settlement:
     """Settle ``stake`` cents on ``bet``; a 19:20 win is rounded down to the cent."""
-    return settle(stake, bet_result(bet, coup), rules.odds(bet))
+    return settle_spot(bet.value, stake, coup, rules)
+
+
+def spot_result(spot: str, facts: CoupFacts, rules: PuntoBancoRules) -> tuple[BetResult, Fraction]:
+    """How a bet on ``spot`` ends on a coup with these facts, and what a win pays to 1.
+
+    A side bet pays by its first line that holds. A Banker or Player win pays the rule
+    set's first line for that side that holds — a pay of 0 pushes (EZ Baccarat's Banker
+    three-card 7) — or else its usual odds (Banker less the commission). This is the one
+    place a Punto Banco wager's result is decided: the table, the exact analysis and the
+    simulation all read it.
+    """
+    side = rules.sidebet(spot)
+    if side is not None:
+        return side.result(facts)
+    bet = Bet(spot)
+    winner = facts.winner
+    if bet is Bet.TIE:
+        won = winner == "tie"
+    elif bet is Bet.PLAYER_PAIR:
+        won = facts.player_pair
+    elif bet is Bet.BANKER_PAIR:
+        won = facts.banker_pair
+    elif winner == "tie":
+        return BetResult.PUSH, Fraction(0)
+    else:
+        if winner != bet.value:
+            return BetResult.LOSE, Fraction(0)
+        lines = rules.variant.banker if bet is Bet.BANKER else rules.variant.player
+        line = first_line(lines, facts)
+        if line is None:
+            return BetResult.WIN, rules.odds(bet)
+        return (BetResult.WIN if line.pays > 0 else BetResult.PUSH), line.pays
+    return (BetResult.WIN, rules.odds(bet)) if won else (BetResult.LOSE, Fraction(0))
+
+
+def spot_net(spot: str, facts: CoupFacts, rules: PuntoBancoRules) -> Fraction:
+    """What one unit on ``spot`` wins on the coup: the odds, 0 for a push, -1 for a loss."""
+    result, odds = spot_result(spot, facts, rules)
+    return odds if result is BetResult.WIN else Fraction(-1 if result is BetResult.LOSE else 0)
+
+
+def settle_spot(spot: str, stake: int, coup: Coup, rules: PuntoBancoRules) -> Settlement:
+    """Settle ``stake`` cents on any bet the table takes; a win is rounded down to the cent."""
+    result, odds = spot_result(spot, coup.facts, rules)
+    return settle(stake, result, odds)
+
+
+def commission_charged(spot: str, coup: Coup, rules: PuntoBancoRules) -> Fraction:
+    """The commission a win on ``spot`` is charged: the Banker's, unless a rule set's line
+    paid the win at its own odds (No-Commission's 1 to 2 on a six is a pay, not a cut)."""
+    if spot != Bet.BANKER.value or first_line(rules.variant.banker, coup.facts) is not None:
+        return Fraction(0)
+    return rules.commission

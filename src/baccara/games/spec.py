@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
-from baccara.errors import BaccaraError, shown
+from baccara.errors import BaccaraError, InvalidBet, shown
 from baccara.games.variant import Variant
 from baccara.options import Parser, field_of
 
@@ -292,6 +292,28 @@ class GameSpec:
     @property
     def bet_ids(self) -> tuple[str, ...]:
         return tuple(str(bet.value) for bet in self.bets)
+
+    def bets_at(self, rules: object) -> tuple[str, ...]:
+        """The bets a table with ``rules`` takes: the game's, then any side bets its rules
+        add (Punto Banco's Dragon 7 and the rest, read from files)."""
+        found = getattr(rules, "bet_ids", None)
+        return tuple(found) if isinstance(found, tuple) else self.bet_ids
+
+    def check_bet(self, text: str, rules: object) -> str:
+        """The id of a bet a table with ``rules`` takes; refuse anything else, listing them."""
+        bets = self.bets_at(rules)
+        if isinstance(text, str) and text in bets:
+            return text
+        raise InvalidBet(f"unknown bet {shown(text)} for {self.id}; bets are: {', '.join(bets)}")
+
+    def spots_at(self, rules: object) -> tuple[Spot, ...]:
+        """The layout of a table with ``rules``: the game's spots, and a row of its side
+        bets above them (each named as its file names it)."""
+        extra = getattr(rules, "sidebets", ())
+        if not extra:
+            return self.spots
+        shifted = tuple(Spot(s.bet, s.name, s.row + 1) for s in self.spots)
+        return (*(Spot(side.id, side.name, 1) for side in extra), *shifted)
 
     def public_facts(self) -> dict[str, Any]:
         """What a player's screen needs to draw the game, as plain JSON-able data: the

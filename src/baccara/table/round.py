@@ -304,7 +304,7 @@ class Round:
 
     def spot_name(self, spot: str) -> str:
         """The bet's name as the layout prints it ("Banker Pair"); the bet itself if none."""
-        return next((s.name for s in self.spec.spots if s.bet == spot), spot)
+        return next((s.name for s in self.spec.spots_at(self.rules) if s.bet == spot), spot)
 
     def exposed(self, position: str) -> bool:
         return position in self.face_up
@@ -370,7 +370,7 @@ class Round:
             raise InvalidBet(f"not a player: {player!r}")
         if not isinstance(bet_id, str) or not bet_id or bet_id in self.wagers:
             raise InvalidBet(f"bet id {bet_id!r} is missing or already used in this round")
-        self.spec.parse_bet(spot)
+        self.spec.check_bet(spot, self.rules)
         validate_stake(amount)
         if seat is None and self.spec.table.seat_required:
             raise InvalidBet(f"take a seat to bet at {self.spec.name}")

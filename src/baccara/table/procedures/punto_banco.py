@@ -17,7 +17,7 @@ from typing import Any
 from baccara.cards import Card, Shoe
 from baccara.errors import InvalidCards
 from baccara.games import punto_banco as rules_of
-from baccara.games.punto_banco import Bet, PuntoBancoRules
+from baccara.games.punto_banco import PuntoBancoRules
 from baccara.randomness import RandomSource
 from baccara.table.events import Payout
 from baccara.table.procedures.base import Dealt, Item, Step, Wager, cards, ordered, to_payout
@@ -91,9 +91,8 @@ class PuntoBancoProcedure:
         }
         payouts = []
         for wager in wagers:
-            bet = Bet(wager.spot)
-            settled = rules_of.settle_bet(bet, wager.amount, coup, rules)
-            commission = rules.commission if bet is Bet.BANKER else 0
+            settled = rules_of.settle_spot(wager.spot, wager.amount, coup, rules)
+            commission = rules_of.commission_charged(wager.spot, coup, rules)
             payouts.append(to_payout(wager, settled, commission))
         return result, payouts
 

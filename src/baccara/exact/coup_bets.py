@@ -1,0 +1,75 @@
+"""Exact figures of any Punto Banco bet a file defines, from the coup's facts.
+
+A side bet, or a Banker or Player bet under a rule set's lines, settles on the facts of
+the coup alone (:func:`baccara.games.punto_banco.spot_result`), so its exact outcomes
+are the counts of :func:`~baccara.exact.coup_facts.fact_counts` summed by what the bet
+makes of each set of facts: one outcome per pay line that can hold, and the push and
+loss. The count reads the shoe no finer than the bet's terms need (a suited pair needs
+the 52 cards; Dragon 7 only the ten values).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from fractions import Fraction
+
+from baccara.cards import ShoeSpec, composition
+from baccara.exact.coup_facts import Level, fact_counts
+from baccara.exact.model import BetAnalysis, Outcome
+from baccara.games.coup_bets import PayLine, first_line
+from baccara.games.coup_terms import CoupFacts
+from baccara.games.punto_banco import Bet, PuntoBancoRules, spot_net
+
+
+def lines_of(spot: str, rules: PuntoBancoRules) -> tuple[PayLine, ...]:
+    """The pay lines a bet on ``spot`` is settled by (none for a bet the file does not shape)."""
+    side = rules.sidebet(spot)
+    if side is not None:
+        return side.lines
+    if spot == Bet.BANKER.value:
+        return rules.variant.banker
+    if spot == Bet.PLAYER.value:
+        return rules.variant.player
+    return ()
+
+
+def level_of(spot: str, rules: PuntoBancoRules) -> Level:
+    """How finely the shoe must be counted for ``spot``: no finer than its terms read."""
+    return Level.for_terms(
+        frozenset().union(*(line.when.names for line in lines_of(spot, rules)))
+        | ({"player_pair"} if spot in (Bet.PLAYER_PAIR.value, Bet.BANKER_PAIR.value) else set())
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _counts(shoe: ShoeSpec, level: Level) -> tuple[tuple[CoupFacts, int], ...]:
+    return tuple(fact_counts(shoe, level).items())
+
+
+def spot_analysis(spot: str, rules: PuntoBancoRules, shoe: ShoeSpec) -> BetAnalysis:
+    """Every outcome of a bet on ``spot`` dealt from ``shoe``, counted exactly.
+
+    Outcomes are named for what decided them: a pay line by its condition, a Banker or
+    Player win at its usual odds ``win``, and ``push`` and ``lose``.
+    """
+    shoe = shoe if isinstance(shoe, int) else composition(shoe)
+    lines = lines_of(spot, rules)
+    by_name: dict[str, int] = defaultdict(int)
+    pays: dict[str, Fraction] = {}
+    for facts, count in _counts(shoe, level_of(spot, rules)):
+        net = spot_net(spot, facts, rules)
+        line = first_line(lines, facts) if net >= 0 else None
+        if line is not None and (spot not in (Bet.BANKER.value, Bet.PLAYER.value)
+                                 or facts.winner == spot):  # fmt: skip
+            name = line.when.describe()
+        else:
+            name = "win" if net > 0 else "push" if net == 0 else "lose"
+        by_name[name] += count
+        pays[name] = net
+    total = sum(by_name.values())
+    order = [line.when.describe() for line in lines] + ["win", "push", "lose"]
+    outcomes = tuple(
+        Outcome(name, by_name[name], total, pays[name]) for name in order if name in by_name
+    )
+    return BetAnalysis(spot, outcomes)
