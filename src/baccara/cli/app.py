@@ -21,6 +21,7 @@ from typer.exceptions import Abort, Exit, TyperException
 from baccara.cli import (
     analyze,
     compare,
+    count,
     deal,
     houseway,
     listing,
@@ -83,6 +84,7 @@ app.command()(interruptible(compare.compare))
 app.command()(interruptible(report.report))
 app.command()(interruptible(deal.deal))
 app.command()(interruptible(houseway.houseway))
+app.command()(interruptible(count.count))
 app.command()(interruptible(listing.games))
 app.command()(interruptible(verify.verify))
 app.command(name="rng-test")(interruptible(rng_test.rng_test))

@@ -101,7 +101,7 @@ def outcome_table() -> npt.NDArray[np.int8]:
 
 
 @functools.cache
-def _opening_groups() -> tuple[
+def opening_groups() -> tuple[
     npt.NDArray[np.int64], npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.int64]
 ]:
     """The 10⁴ ordered four-card openings, grouped by (values held, Player score, Banker score).
@@ -151,7 +151,7 @@ def count_winners(shoe: ShoeSpec) -> dict[Winner, int]:
     weighted by how many cards of those values are left).
     """
     per_value = cards_of_value(shoe)
-    held, player, banker, openings = _opening_groups()
+    held, player, banker, openings = opening_groups()
     # A group whose opening needs more cards of a value than the shoe has is dealt in 0
     # ways (``falling`` is 0), so a negative count left over never reaches a total.
     left = np.array(per_value, dtype=np.int64) - held
