@@ -111,6 +111,8 @@ def test_no_commission_and_its_side_bets_match_the_published_figures() -> None:
     assert round(float(_edge(no_commission, "banker")), 6) == 0.014581
     assert round(float(_edge(no_commission, "super-6")) * 100, 2) == 29.98
     assert round(float(_edge(no_commission, "lucky-6")), 6) == 0.166836
+    lucky = next(a for a in bet_analyses(no_commission) if a.bet == "lucky-6")
+    assert [o.count for o in lucky.outcomes[:2]] == [186_173_936_904_192, 83_058_367_551_488]
 
 
 def test_dragon_bonus_and_the_pairs_match_the_published_figures() -> None:
@@ -125,6 +127,7 @@ def test_dragon_bonus_and_the_pairs_match_the_published_figures() -> None:
     analyses = {a.bet: a for a in bet_analyses(rules)}
     assert round(float(analyses["dragon-bonus-player"].house_edge), 6) == 0.026517
     assert round(float(analyses["dragon-bonus-banker"].house_edge), 6) == 0.093731
+    assert analyses["dragon-bonus-player"].outcome("Player wins, margin 9").count == 18_409_431_764_992
     perfect = analyses["perfect-pair"]
     later = 412 * 411 * 4
     assert [o.count for o in perfect.outcomes[:2]] == [2_101_008 * later, 244_747_776 * later]

@@ -55,7 +55,7 @@ from baccara.options import fraction_text
 MAX_LINES = 50
 """The most pay lines one bet may have: more than any paytable printed on a felt."""
 
-MAX_SIDE_BETS = 8
+MAX_SIDE_BETS = 12
 """The most side bets one table offers."""
 
 _ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
@@ -74,6 +74,15 @@ class PayLine:
 
     def to_toml(self, table: str) -> str:
         return f"[[{table}]]\nwhen = {self.when.to_toml()}\npays = {_toml_number(self.pays)}\n"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The line as published to a browser: its condition term by term, what it pays
+        to 1 exactly (``"40"``, ``"0.54"``, ``"1/3"``) and the line in words."""
+        return {"when": self.when.to_dict(), "pays": fraction_text(self.pays), "text": self.text()}
+
+    def text(self) -> str:
+        """``40 to 1: Banker wins, Banker total 7, Banker 3 cards``."""
+        return f"{_pay_words(self.pays)}: {self.when.describe()}"
 
 
 def first_line(lines: tuple[PayLine, ...], facts: CoupFacts) -> PayLine | None:
@@ -117,7 +126,12 @@ class SideBet:
 
     def pays_text(self) -> str:
         """``40 to 1: Banker wins, Banker total 7, Banker 3 cards``, one line per pay line."""
-        return "\n".join(f"{_pay_words(line.pays)}: {line.when.describe()}" for line in self.lines)
+        return "\n".join(line.text() for line in self.lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The side bet as a casino publishes it: id, name, description and pay lines."""
+        return {"id": self.id, "name": self.name, "description": self.description,
+                "lines": [line.to_dict() for line in self.lines]}  # fmt: skip
 
     def to_toml(self) -> str:
         head = [f"id = {_quote(self.id)}", f"name = {_quote(self.name)}"]
@@ -176,6 +190,21 @@ class MainRules:
     @property
     def terms(self) -> frozenset[str]:
         return frozenset().union(*(line.when.names for line in (*self.banker, *self.player)))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rule set as a casino publishes it: what a Banker win is charged, what a Tie
+        pays (``None``: the table's own), the lines that change a win's pay, and the side
+        bets its tables offer by default (their ids)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "commission": fraction_text(self.commission),
+            "tie_pays": None if self.tie_pays is None else fraction_text(self.tie_pays),
+            "banker": [line.to_dict() for line in self.banker],
+            "player": [line.to_dict() for line in self.player],
+            "sidebets": list(self.sidebets),
+        }
 
     def to_toml(self) -> str:
         head = [f"id = {_quote(self.id)}", f"name = {_quote(self.name)}"]
