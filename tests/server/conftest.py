@@ -55,7 +55,7 @@ def settings_for(url: str, **changes: object) -> Settings:
 def server(database_url: str, clock: ManualClock) -> Iterator[Server]:
     """A casino on SQLite and on PostgreSQL, with the default tables (an electronic table
     of each game: Punto Banco, RedGreen, Mini RedGreen, Lo-Ball, 1 to 4; then the live
-    Punto Banco, ``server.live_table()``)."""
+    Punto Banco, ``server.live_table()``; then EZ Baccarat, 6)."""
     with in_process(settings_for(database_url), clock) as started:
         yield started
 

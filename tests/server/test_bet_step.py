@@ -24,8 +24,9 @@ from baccara.server.db.store import table_config
 from tests.server.books import check_books
 from tests.server.harness import Player, Server
 
-DEFAULT_STEPS = {1: 20, 2: 20, 3: 20, 4: 2}
-"""The electronic Punto Banco, RedGreen, Mini RedGreen and Lo-Ball tables."""
+DEFAULT_STEPS = {1: 20, 2: 20, 3: 20, 4: 2, 6: 1}
+"""The electronic Punto Banco, RedGreen, Mini RedGreen and Lo-Ball tables, and EZ Baccarat
+(no commission: any cent)."""
 LIVE_STEP = 20
 """The live Punto Banco table's."""
 
@@ -36,9 +37,11 @@ def test_the_default_tables_pay_every_payout_in_whole_cents(server: Server) -> N
     assert sorted(steps) == sorted(tables)
     for table_id, step in steps.items():
         table = tables[table_id]
-        assert table["bet_step_cents"] == step == bet_step_cents(table["game"])
+        options = table["options"]
+        assert table["bet_step_cents"] == step == bet_step_cents(table["game"], **options)
         assert table["min_bet_cents"] % step == 0 and table["max_bet_cents"] % step == 0
-        assert not analyze_at_stake(table["game"], table["min_bet_cents"]).rounding_matters
+        at_min = analyze_at_stake(table["game"], table["min_bet_cents"], **options)
+        assert not at_min.rounding_matters
 
 
 def _state(player: Player, table_id: int) -> tuple[int, int]:
@@ -134,7 +137,7 @@ def test_a_bad_step_is_refused(
     admin = sqlite_server.player(role="admin")
     answer = _open(admin, **body)
     assert answer.status_code == status and message in answer.json()["detail"], answer.text
-    assert len(admin.http.get("/api/tables").json()) == 5
+    assert len(admin.http.get("/api/tables").json()) == 6  # the default tables alone
 
 
 def test_tables_opened_before_the_step_keep_taking_any_cent(tmp_path: pathlib.Path) -> None:

@@ -391,7 +391,7 @@ def test_a_graceful_stop_just_after_play_is_prompt(sqlite_url: str) -> None:
         wait_for(lambda: ann.http.get(f"/api/rounds/{round_id}").json()["state"] == "settled")
         started = time.monotonic()
     assert time.monotonic() - started < 5
-    assert check_rounds(sqlite_url, [])["voided"] == 5  # the next rounds, opened and voided
+    assert check_rounds(sqlite_url, [])["voided"] == 6  # the next rounds, opened and voided
 
 
 def test_sigterm_finishes_rounds_dealt_and_voids_rounds_open_for_bets(

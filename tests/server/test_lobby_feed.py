@@ -26,9 +26,9 @@ from tests.server.test_rounds import settle
 from tests.server.test_scaleout import holders, two_servers
 
 ROUND_KEYS = {"id", "nonce", "state", "deadline"}
-TABLE_KEYS = {"id", "game", "name", "mode", "options", "seats", "seated", "min_bet_cents",
-              "max_bet_cents", "bet_step_cents", "bets", "shoe", "squeeze", "timers", "round",
-              "watching"}  # fmt: skip
+TABLE_KEYS = {"id", "game", "name", "mode", "options", "rule_set", "sidebets", "seats", "seated",
+              "min_bet_cents", "max_bet_cents", "bet_step_cents", "bets", "shoe", "squeeze",
+              "timers", "round", "watching"}  # fmt: skip
 """What the lobby says of a table: the lobby's own facts, never a card, bet or balance."""
 
 

@@ -251,8 +251,8 @@ def test_leases_are_logged_as_they_are_taken_and_handed_over(
 ) -> None:
     with TestClient(create_app(casino_settings(tmp_path))):
         taken = {e["table"]: e["generation"] for e in log.events("lease acquired")}
-        assert taken == dict.fromkeys(range(1, 6), 1)
-    assert {e["table"] for e in log.events("lease handed over")} == set(range(1, 6))
+        assert taken == dict.fromkeys(range(1, 7), 1)  # the six default tables
+    assert {e["table"] for e in log.events("lease handed over")} == set(range(1, 7))
 
 
 def test_an_unhandled_error_is_one_event_with_its_traceback(
@@ -292,8 +292,8 @@ def test_metrics_are_for_an_admin_or_a_scrape_address(tmp_path: pathlib.Path) ->
         assert served.headers["content-type"].startswith("text/plain; version=0.0.4")
         body = served.text
         assert 'baccara_bets_placed_total{game="punto-banco",table="1"} 1.0' in body
-        assert 'baccara_rounds{state="betting"} 5.0' in body
-        assert "baccara_tables_held 5.0" in body
+        assert 'baccara_rounds{state="betting"} 6.0' in body
+        assert "baccara_tables_held 6.0" in body
         assert "baccara_group_commit_batch_size_count" in body
 
 
@@ -305,7 +305,7 @@ def test_a_scrape_address_reads_the_metrics_without_a_token(
     with TestClient(create_app(settings), client=(address, 40000)) as client:
         answer = client.get("/metrics")
         assert answer.status_code == status
-        assert ("baccara_tables_held 5.0" in answer.text) == (status == 200)
+        assert ("baccara_tables_held 6.0" in answer.text) == (status == 200)
 
 
 def test_metrics_of_two_casinos_in_one_process_are_their_own(tmp_path: pathlib.Path) -> None:

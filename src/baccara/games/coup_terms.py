@@ -195,6 +195,16 @@ class Condition:
             parts.append(f"{name} = {_toml_value(TERMS[name], accepted)}")
         return "{ " + ", ".join(parts) + " }" if parts else "{}"
 
+    def to_dict(self) -> dict[str, list[object]]:
+        """Each term and every value it accepts, spelt out (a range as its numbers, a
+        ``natural`` word as the states of :data:`NATURALS` it takes): a condition as a
+        browser re-settling a round reads it, with no range or word left to interpret.
+
+        >>> Condition.read({"winner": "banker", "margin": {"min": 8}}).to_dict()
+        {'winner': ['banker'], 'margin': [8, 9]}
+        """
+        return {name: _listed(TERMS[name], accepted) for name, accepted in self.terms}
+
     def describe(self) -> str:
         """The condition in a player's words: ``Banker wins, Banker total 7, Banker 3 cards``."""
         if not self.terms:
@@ -248,6 +258,17 @@ def _numbers(name: str, term: _Term, value: object) -> frozenset[object]:
     return frozenset(given)
 
 
+def _listed(term: _Term, accepted: frozenset[object]) -> list[object]:
+    """The accepted values in the order the vocabulary lists them."""
+    if term.kind == "winner":
+        return [w for w in WINNERS if w in accepted]
+    if term.kind == "natural":
+        return [s for s in NATURALS if s in accepted]
+    if term.kind == "flag":
+        return [flag for flag in (False, True) if flag in accepted]
+    return list(sorted(n for n in accepted if isinstance(n, int)))
+
+
 def _toml_value(term: _Term, accepted: frozenset[object]) -> str:
     if term.kind == "flag":
         return "true" if True in accepted else "false"
@@ -286,13 +307,14 @@ def _words(name: str, accepted: frozenset[object]) -> str:
     if term.kind == "flag":
         return term.label if True in accepted else f"no {term.label}"
     numbers = sorted(n for n in accepted if isinstance(n, int))
+    label = term.label.replace("hands", "hand") if numbers == [1] else term.label
     if len(numbers) == 1:
         text = str(numbers[0])
     elif numbers == list(range(numbers[0], numbers[-1] + 1)):
         text = f"{numbers[0]} to {numbers[-1]}"
     else:
         text = ", ".join(map(str, numbers[:-1])) + f" or {numbers[-1]}"
-    return term.label.format(text) if "{}" in term.label else f"{term.label} {text}"
+    return label.format(text) if "{}" in label else f"{label} {text}"
 
 
 def read_condition(table: object, where: str) -> Condition:

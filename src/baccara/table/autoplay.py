@@ -57,7 +57,7 @@ def play(
     now = 0.0
     number = 0
     for player in plan.players:
-        for spot in table.spec.bet_ids:
+        for spot in table.spec.bets_at(table.rules):
             now += 1
             number += 1
             table.place_bet(f"b{number}", player, spot, plan.stake, now, plan.client_seed)

@@ -58,6 +58,10 @@ from baccara.table.config import on_step, whole_cents_step
 from baccara.table.events import BettingClosed, CardDealt, RoundSettled, RoundVoided, StoodUp
 
 log = logging.getLogger("baccara.server")
+
+DEFAULT_RULE_SETS: tuple[tuple[str, dict[str, Any]], ...] = (("punto-banco", {"variant": "ez"}),)
+"""The default tables dealt by a rule set of their game's (with the side bets it brings):
+EZ Baccarat, the commission-free game most online casinos deal beside the classic one."""
 T = TypeVar("T")
 RESTART_VOID = "the casino restarted while betting was open: every bet is refunded"
 DEFAULT_TABLES = "default-tables"
@@ -213,14 +217,21 @@ class Runner:
 
     def default_configs(self) -> list[TableConfig]:
         """One electronic table of each game in the registry, then a live table for a
-        dealer of each game whose table facts ask for one (Punto Banco). Each takes
-        stakes in the game's whole-cents step (0.20 at Punto Banco, 0.02 at Lo-Ball), so
-        no payout at them is ever rounded, with limits that are multiples of it."""
+        dealer of each game whose table facts ask for one (Punto Banco), then an
+        electronic table of each rule set in :data:`DEFAULT_RULE_SETS` (EZ Baccarat, with
+        its Dragon 7 and Panda 8), last so the tables before keep their ids. Each takes
+        stakes in its rules' whole-cents step (0.20 at Punto Banco, 0.02 at Lo-Ball, a cent
+        at EZ Baccarat), so no payout at them is ever rounded, with limits that are
+        multiples of it."""
         configs = [self.config(spec.id, 100, 50_000) for spec in GAMES.values()]
         configs += [
             self.config(spec.id, 500, 100_000, mode=Mode.LIVE)
             for spec in GAMES.values()
             if spec.table.default_live_table
+        ]
+        configs += [
+            self.config(game, 100, 50_000, options=dict(options))
+            for game, options in DEFAULT_RULE_SETS
         ]
         return configs
 

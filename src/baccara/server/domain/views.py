@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
-from typing import Any
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -25,6 +26,7 @@ from baccara.server.db.database import Database
 from baccara.server.db.models import Bet, CasinoTable, Entry, Payout, RoundEvent, Transfer
 from baccara.server.db.models import Round as RoundRow
 from baccara.server.domain import dealers
+from baccara.server.domain.layout import catalog, layout, table_layout
 from baccara.server.domain.types import Caller, Live
 from baccara.server.errors import Forbidden, NotFound
 from baccara.table import Round, Viewer, view
@@ -36,19 +38,24 @@ HISTORY_LIMIT = 10
 
 
 def table_json(row: CasinoTable, seated: Mapping[int, str]) -> dict[str, Any]:
+    """A table as the lobby lists it: named by its rule set (EZ Baccarat) where it has one,
+    with its side bets' ids among its bets."""
     config = store.table_config(row)
+    shape = layout(row.game, row.options)
     return {
         "id": row.id,
         "game": row.game,
-        "name": config.spec.name,
+        "name": shape["name"],
         "mode": row.mode,
         "options": json.loads(row.options),
+        "rule_set": shape["rule_set"],
+        "sidebets": shape["sidebets"],
         "seats": row.seats,
         "seated": {str(seat): name for seat, name in sorted(seated.items())},
         "min_bet_cents": row.min_bet_cents,
         "max_bet_cents": row.max_bet_cents,
         "bet_step_cents": row.bet_step_cents,
-        "bets": list(config.spec.bet_ids),
+        "bets": shape["bets"],
         "shoe": {"mode": row.shoe, "penetration": row.penetration},
         "squeeze": config.squeezes,
         "timers": {
@@ -185,12 +192,15 @@ class Views:
         return self.stored_table(source.table_id, source.round_id)
 
     def stored_table(self, table_id: int, round_id: int | None = None) -> dict[str, Any]:
-        """One table as stored, with ``round_id`` or else its newest round's id (``None``
-        before its first round): a table another process deals, read here."""
+        """One table as stored, with its spots and the pay lines of its rule set and side
+        bets (what its page lays out), and ``round_id`` or else its newest round's id
+        (``None`` before its first round): a table another process deals, read here."""
         with self.db.read() as session:
             row = session.get(CasinoTable, table_id)
             assert row is not None
             data = table_json(row, store.seats_of(session, table_id))
+            shape = layout(row.game, row.options)
+            data["spots"], data["pays"] = shape["spots"], shape["pays"]
             if round_id is None:
                 round_id = session.scalar(
                     select(RoundRow.id).where(RoundRow.table_id == table_id)
@@ -330,15 +340,18 @@ def games_json() -> list[dict[str, Any]]:
 
 
 def rules_json(game_id: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """One game under ``options`` (its defaults without): the game's facts, the rules in
-    full (``rules``: every option, defaults filled in), each bet's exact house edge, and
-    the smallest bet step at which every payout is whole cents (``whole_cents_step_cents``)."""
+    """One game under ``options`` (its defaults without): the game's facts with the spots
+    of a table under these options (side bets included), the rules in full (``rules``:
+    every option, defaults filled in), each bet's exact house edge, the smallest bet step
+    at which every payout is whole cents (``whole_cents_step_cents``), and the rule sets
+    and side bets the game's tables may be opened with (``catalog``, or ``None``)."""
     from baccara.exact import analyze
     from baccara.exact.stakes import bet_step
     from baccara.games import game
 
     spec = game(game_id)
     analysis = analyze(spec.id, **dict(options or {}))
+    facts = {**spec.public_facts(), "spots": table_layout(spec.id, options or {})["spots"]}
     return {
         "id": spec.id,
         "name": spec.name,
@@ -348,7 +361,7 @@ def rules_json(game_id: str, options: Mapping[str, Any] | None = None) -> dict[s
         "seat_required": spec.table.seat_required,
         "peek": spec.table.highest_bettor_may_peek,
         "choose_first_hand": spec.table.highest_bettor_chooses_first_hand,
-        **spec.public_facts(),
+        **facts,
         "rules": dict(analysis.options),
         "whole_cents_step_cents": bet_step(analysis.bets),
         "bets": [
@@ -365,6 +378,7 @@ def rules_json(game_id: str, options: Mapping[str, Any] | None = None) -> dict[s
             }
             for bet in analysis.bets
         ],
+        "catalog": catalog(spec.id),
     }  # fmt: skip
 
 
@@ -379,10 +393,13 @@ def table_rules_json(session: Session, table_id: int) -> dict[str, Any]:
     key = json.dumps(options, sort_keys=True)
     defaults = _cached_rules(row.game, "{}")["rules"]
     rules = _cached_rules(row.game, key)
+    shape = layout(row.game, key)
     return {
         **rules,
         "table": {
             "id": row.id,
+            "name": shape["name"],
+            "rule_set": shape["rule_set"],
             "mode": row.mode,
             "status": row.status,
             "options": options,
@@ -396,7 +413,30 @@ def table_rules_json(session: Session, table_id: int) -> dict[str, Any]:
     }
 
 
-@functools.lru_cache(maxsize=64)
+_T = TypeVar("_T")
+
+
+def _once_per_key(function: Callable[..., _T]) -> Callable[..., _T]:
+    """``function`` remembered by its arguments (as :func:`functools.lru_cache`), and
+    worked out once for them however many requests ask at the same moment: the others
+    wait for the first. An exact analysis of a table's rules takes up to seconds (a
+    suited pair's side bet counts the shoe card by card); many players opening a new
+    table's rules at once must not each start it again."""
+    remembered = functools.lru_cache(maxsize=64)(function)
+    locks: dict[tuple[Any, ...], threading.Lock] = {}
+    guard = threading.Lock()
+
+    @functools.wraps(function)
+    def once(*args: Any) -> _T:
+        with guard:
+            lock = locks.setdefault(args, threading.Lock())
+        with lock:
+            return remembered(*args)
+
+    return once
+
+
+@_once_per_key
 def _at_stake(game_id: str, options: str, stake: int) -> dict[str, Any]:
     """Each bet whose edge at ``stake`` cents, every payout rounded down as it is paid,
     is not its exact edge: a table's minimum bet where rounding bites."""
@@ -419,7 +459,7 @@ def _at_stake(game_id: str, options: str, stake: int) -> dict[str, Any]:
     }  # fmt: skip
 
 
-@functools.lru_cache(maxsize=64)
+@_once_per_key
 def _cached_rules(game_id: str, options: str) -> dict[str, Any]:
     """:func:`rules_json` by the options' JSON: tables share a few sets of rules, and an
     exact analysis is worth keeping (callers copy before they change it)."""

@@ -12,6 +12,7 @@ from baccara.cards import ShoeMode
 from baccara.errors import BaccaraError, InvalidBet, InvalidOption, UnknownGame
 from baccara.games import game
 from baccara.server.domain.betting import check_key
+from baccara.server.domain.layout import check_options
 from baccara.server.errors import (
     AuthError,
     Excluded,
@@ -114,13 +115,17 @@ def recent_rounds(
 )  # fmt: skip
 async def create_table(body: TableIn, admin: AdminDep, casino: CasinoDep) -> dict[str, Any]:
     """Open a table (admins). Options are the game's rule options, as ``baccara analyze``
-    takes them; timers come from the server's settings. Every stake must be a multiple of
-    ``bet_step_cents``, the limits too: by default the game's whole-cents step under these
-    options, at which no payout is rounded; an admin may choose a finer one."""
+    takes them — at Punto Banco also a rule set, ``variant`` (``ez``, ``no-commission``),
+    and ``sidebets``, a list of side bet ids (``["dragon-7", "panda-8"]``) or text of them
+    joined by ``+``; timers come from the server's settings. Every stake must be a
+    multiple of ``bet_step_cents``, the limits too: by default the game's whole-cents step
+    under these options (side bets' pays included), at which no payout is rounded; an
+    admin may choose a finer one."""
     settings = casino.settings
+    game(body.game)  # an unknown game is refused as such, before its options are read
+    check_options(body.game, body.options)
     step = body.bet_step_cents
     if step is None:  # from the exact analysis of these rules: off the event loop
-        game(body.game)  # an unknown game is refused as such, before its step is asked for
         step = await asyncio.to_thread(whole_cents_step, body.game, body.options)
     config = TableConfig(
         body.game,

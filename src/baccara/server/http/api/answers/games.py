@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, JsonValue
 
 from baccara.server.http.api.answers import Answer, Json
 
@@ -46,6 +46,48 @@ class BetEdge(Answer):
     published: Published | None
 
 
+class PayLine(Answer):
+    """A line of a side bet's or a rule set's pays: when its condition holds, it pays."""
+
+    when: dict[str, list[JsonValue]] = Field(
+        description="Each term the coup must meet, and every value it accepts (docs/table.md)"
+    )
+    pays: str = Field(description="What it pays to 1, exactly: '40', '0.54', '1/3'; '0' a push")
+    text: str = Field(description="The line in words: '40 to 1: Banker wins, Banker total 7, …'")
+
+
+class SideBetOut(Answer):
+    """A side bet: its id at the table, its name on the felt, and its pay lines, the first
+    that holds paying (none: the bet loses)."""
+
+    id: str
+    name: str
+    description: str
+    lines: list[PayLine]
+
+
+class RuleSetOut(Answer):
+    """How a table's Banker, Player and Tie bets pay (EZ Baccarat, No-Commission): the
+    commission on a Banker win, the Tie's pay (null: the table's own), the lines that
+    change a Banker or Player win's pay, and the side bets it offers by default."""
+
+    id: str
+    name: str
+    description: str
+    commission: str
+    tie_pays: str | None
+    banker: list[PayLine]
+    player: list[PayLine]
+    sidebets: list[str]
+
+
+class Catalog(Answer):
+    """The rule sets and side bets a table of the game may be opened with."""
+
+    rule_sets: list[RuleSetOut]
+    sidebets: list[SideBetOut]
+
+
 class GameOut(Answer):
     """A game: its table facts, its rules in full, and each bet's exact house edge."""
 
@@ -72,6 +114,9 @@ class GameOut(Answer):
     rules: Json
     whole_cents_step_cents: int
     bets: list[BetEdge]
+    catalog: Catalog | None = Field(
+        description="The rule sets and side bets its tables may be opened with (Punto Banco's)"
+    )
 
 
 class ShoeSetting(Answer):
@@ -79,8 +124,15 @@ class ShoeSetting(Answer):
     penetration: float
 
 
+class RuleSetName(Answer):
+    id: str
+    name: str
+
+
 class TableFacts(Answer):
     id: int
+    name: str
+    rule_set: RuleSetName | None
     mode: str
     status: str
     options: Json

@@ -5,7 +5,13 @@ from __future__ import annotations
 from pydantic import Field
 
 from baccara.server.http.api.answers import Answer, Json
-from baccara.server.http.api.answers.games import ShoeSetting
+from baccara.server.http.api.answers.games import (
+    RuleSetName,
+    RuleSetOut,
+    ShoeSetting,
+    SideBetOut,
+    Spot,
+)
 
 
 class Timers(Answer):
@@ -21,9 +27,15 @@ class TableOut(Answer):
 
     id: int
     game: str
-    name: str
+    name: str = Field(
+        description="Its rule set's name (EZ Baccarat) where it has one, else its game's"
+    )
     mode: str
     options: Json
+    rule_set: RuleSetName | None = Field(
+        description="The rule set its Banker, Player and Tie bets pay by (Punto Banco's tables)"
+    )
+    sidebets: list[str] = Field(description="The ids of the side bets it offers")
     seats: int
     seated: dict[str, str] = Field(description="Username by seat number")
     min_bet_cents: int
@@ -38,9 +50,18 @@ class TableOut(Answer):
     timers: Timers
 
 
-class TableView(TableOut):
-    """One table, and the id of the round in play."""
+class TablePays(Answer):
+    """What the table's rule set and side bets pay, line by line."""
 
+    rule_set: RuleSetOut | None
+    sidebets: list[SideBetOut]
+
+
+class TableView(TableOut):
+    """One table, its layout and pays, and the id of the round in play."""
+
+    spots: list[Spot] = Field(description="Its bet spots: a row of side bets above the game's")
+    pays: TablePays
     round_id: int | None
 
 
