@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from baccara.cards import Card, Rank, ShoeComposition, Suit
-from baccara.errors import InvalidOption
+from baccara.errors import InvalidBet, InvalidOption
 from baccara.exact.coup_facts import Level, fact_counts, fact_counts_by_rules, value_facts_table
 from baccara.exact.punto_banco import bet_analyses, count_winners, sequences
 from baccara.games.coup_bets import SHIPPED, MainRules, SideBet
@@ -127,7 +127,9 @@ def test_dragon_bonus_and_the_pairs_match_the_published_figures() -> None:
     analyses = {a.bet: a for a in bet_analyses(rules)}
     assert round(float(analyses["dragon-bonus-player"].house_edge), 6) == 0.026517
     assert round(float(analyses["dragon-bonus-banker"].house_edge), 6) == 0.093731
-    assert analyses["dragon-bonus-player"].outcome("Player wins, margin 9").count == 18_409_431_764_992
+    assert (
+        analyses["dragon-bonus-player"].outcome("Player wins, margin 9").count == 18_409_431_764_992
+    )
     perfect = analyses["perfect-pair"]
     later = 412 * 411 * 4
     assert [o.count for o in perfect.outcomes[:2]] == [2_101_008 * later, 244_747_776 * later]
@@ -235,3 +237,31 @@ def test_levels_count_only_what_they_tell_apart() -> None:
         n for f, n in ranks.items() if f.pairs
     )
     assert np.int64(sum(cards.values())) == sequences(1)
+
+
+def test_the_facts_model_is_the_twelve_cells_model_on_the_classic_game() -> None:
+    """The same round priced both ways: every bet alone and several together."""
+    from baccara.exact.joint_punto_banco import facts_model, joint_counts, model_from_counts
+
+    rules = PuntoBancoRules()
+    cells = model_from_counts(rules, joint_counts(2))
+    facts = facts_model(rules, 2)
+    for wagers in ([(1, "banker", 100)], [(1, "tie", 700), (2, "player-pair", 300)],
+                   [(1, "banker", 1000), (2, "player", 500), (3, "banker-pair", 100)]):  # fmt: skip
+        assert facts.house_mean(wagers) == cells.house_mean(wagers)
+        assert facts.house_variance(wagers) == cells.house_variance(wagers)
+
+
+def test_the_house_win_on_an_ez_round_counts_its_side_bets() -> None:
+    """Dragon 7 and the EZ Banker bet move together: a three-card 7 wins the one and
+    pushes the other, so their variance together is not the sum of their variances."""
+    from baccara.exact.joint import house_win_mean, house_win_variance
+
+    wagers = [(1, "banker", 10_000), (1, "dragon-7", 500)]
+    analyses = {a.bet: a for a in bet_analyses(EZ)}
+    mean = house_win_mean("punto-banco", EZ, wagers)
+    assert mean == 10_000 * analyses["banker"].house_edge + 500 * analyses["dragon-7"].house_edge
+    alone = [house_win_variance("punto-banco", EZ, [wager]) for wager in wagers]
+    assert house_win_variance("punto-banco", EZ, wagers) != sum(alone)
+    with pytest.raises(InvalidBet, match="unknown bet 'lucky-6'"):
+        house_win_mean("punto-banco", EZ, [(1, "lucky-6", 100)])

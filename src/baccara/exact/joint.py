@@ -60,9 +60,10 @@ def round_model(game_id: str, rules: object) -> RoundModel:
     return round_model_of(spec, rules)
 
 
-def _checked(game_id: str, wagers: Sequence[Wager]) -> list[Wager]:
-    """Each wager's bet id and stake checked as a bet is placed: unknown spots and stakes
-    that are not whole positive cents raise :class:`~baccara.errors.InvalidBet`."""
+def _checked(game_id: str, rules: object, wagers: Sequence[Wager]) -> list[Wager]:
+    """Each wager's bet id and stake checked as a bet is placed: spots the table does not
+    take (its side bets count) and stakes that are not whole positive cents raise
+    :class:`~baccara.errors.InvalidBet`."""
     spec = game(game_id)
     checked: list[Wager] = []
     for wager in wagers:
@@ -72,8 +73,7 @@ def _checked(game_id: str, wagers: Sequence[Wager]) -> list[Wager]:
             raise InvalidBet(
                 f"a wager is (seat or None, bet id, stake in cents), got {wager!r}"
             ) from None
-        bet = spec.parse_bet(spot)
-        checked.append((seat, str(bet.value), validate_stake(stake)))
+        checked.append((seat, spec.check_bet(spot, rules), validate_stake(stake)))
     return checked
 
 
@@ -94,7 +94,7 @@ def house_win_mean(
     '0.4462'
     """
     model = round_model(game_id, rules)
-    checked = _checked(game_id, wagers)
+    checked = _checked(game_id, rules, wagers)
     return model.paid_mean(checked) if as_paid else model.house_mean(checked)
 
 
@@ -119,5 +119,5 @@ def house_win_variance(
     (6, 8600)
     """
     model = round_model(game_id, rules)
-    checked = _checked(game_id, wagers)
+    checked = _checked(game_id, rules, wagers)
     return model.paid_variance(checked) if as_paid else model.house_variance(checked)

@@ -44,7 +44,7 @@ from baccara.exact.punto_banco import (
     falling,
     outcome_table,
 )
-from baccara.games.punto_banco import Bet, PuntoBancoRules, Winner, deal_coup
+from baccara.games.punto_banco import Bet, PuntoBancoRules, Winner, deal_coup, spot_net
 
 Cell = tuple[Winner, bool, bool]
 """(winner, Player pair, Banker pair)."""
@@ -164,5 +164,28 @@ def model_from_counts(rules: PuntoBancoRules, counts: dict[Cell, int]) -> SpotMo
 
 @functools.lru_cache(maxsize=32)
 def round_model(rules: PuntoBancoRules) -> SpotModel:
-    """Every Punto Banco round under ``rules``: one coup from ``rules.decks`` full decks."""
+    """Every Punto Banco round under ``rules``: one coup from ``rules.decks`` full decks.
+
+    A table with side bets, or under a rule set whose lines change a win's pay, needs
+    more of the coup than the twelve cells: its model's cells are the coup's facts
+    (:func:`facts_model`)."""
+    if rules.sidebets or rules.variant.banker or rules.variant.player:
+        return facts_model(rules)
     return model_from_counts(rules, joint_counts(rules.decks))
+
+
+def facts_model(rules: PuntoBancoRules, shoe: ShoeSpec | None = None) -> SpotModel:
+    """The round model over the coup's facts: every bet the table takes, side bets and
+    all, is a function of them (:func:`~baccara.games.punto_banco.spot_net`), so their
+    joint law is the exact counts of the facts (:mod:`baccara.exact.coup_facts`), read
+    at ranks at least (the pair bets read them) and at the 52 cards if a bet reads suits."""
+    from baccara.exact.coup_bets import level_of
+    from baccara.exact.coup_facts import Level, fact_counts
+
+    levels = {level_of(spot, rules) for spot in rules.bet_ids}
+    level = Level.CARDS if Level.CARDS in levels else Level.RANKS
+    counts = fact_counts(rules.decks if shoe is None else shoe, level)
+    cells = list(counts)
+    spots = rules.bet_ids
+    pays = [[spot_net(spot, facts, rules) for spot in spots] for facts in cells]
+    return SpotModel.of(spots, [counts[facts] for facts in cells], pays)
