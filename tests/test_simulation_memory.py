@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import tracemalloc
 
+import pytest
+
 from baccara.sim.dealer import BLOCK_ROUNDS
+from baccara.sim.kernels.coup_outcomes import FACT_IDS
 from baccara.sim.runs import DealerSpec, count_blocks
 
 
@@ -18,9 +21,16 @@ def _peak(spec: DealerSpec, rounds: int) -> int:
         tracemalloc.stop()
 
 
-def test_eight_blocks_need_no_more_memory_than_one() -> None:
-    spec = DealerSpec.of("punto-banco")
+@pytest.mark.parametrize(
+    ("game", "held"),
+    [
+        ("punto-banco", FACT_IDS * 8),  # a block's tally of the coups' facts
+        ("redgreen", BLOCK_ROUNDS * 3),  # a block's outcome codes, three bets a round
+    ],
+)
+def test_eight_blocks_need_no_more_memory_than_one(game: str, held: int) -> None:
+    spec = DealerSpec.of(game)
     _peak(spec, BLOCK_ROUNDS)  # compile and load the kernel first
     one, eight = _peak(spec, BLOCK_ROUNDS), _peak(spec, 8 * BLOCK_ROUNDS)
-    assert one > BLOCK_ROUNDS * 5  # the block's outcome codes are really being traced
+    assert one > held  # what a block holds is really being traced
     assert eight < one + 64 * 1024

@@ -27,6 +27,7 @@ DealBlock = Callable[
     [npt.NDArray[np.uint64], npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int32]],
     None,
 ]
+CountBlock = Callable[[npt.NDArray[np.uint64], int], npt.NDArray[np.int64]]
 
 NO_TAGS = np.zeros(52, dtype=np.int16)
 """Tags of a count nobody keeps (card index → tag)."""
@@ -41,12 +42,16 @@ class Dealer:
     ``deal(state, codes, tags, shown)`` fills ``codes`` (rounds × bets) from a full
     shoe with the generator ``state``; given rows in ``shown`` it also writes, before
     each round, the running count of ``tags`` since the shuffle and the cards left.
+    ``count(state, rounds)``, when a kernel has one, counts what ``deal`` would have
+    dealt — the same rounds, so the same counts — without writing every bet's code of
+    every round (Punto Banco tallies its coups' facts once, whatever bets it has).
     """
 
     game: str
     bets: tuple[str, ...]
     outcomes: tuple[tuple[str, ...], ...]
     deal: DealBlock
+    count: CountBlock | None = None
 
     def deal_block(
         self,
@@ -68,6 +73,8 @@ class Dealer:
 
     def count_block(self, seed: int, block: int, rounds: int) -> npt.NDArray[np.int64]:
         """How often each outcome of each bet came in the block: (bets × most outcomes)."""
+        if self.count is not None:
+            return self.count(block_state(seed, block), rounds)
         codes = np.empty((rounds, len(self.bets)), dtype=np.int8)
         self.deal_block(seed, block, codes)
         counts = np.zeros((len(self.bets), max(map(len, self.outcomes))), dtype=np.int64)

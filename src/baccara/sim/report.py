@@ -77,6 +77,11 @@ def check_bets(
 ) -> tuple[BetCheck, ...]:
     """Set ``counts`` (bets × outcomes, from ``rounds`` rounds) beside ``analysis``.
 
+    Outcomes are matched by name, so a bet may have any number of them (a side bet's
+    pay lines, each named by its condition, then ``win``, ``push`` and ``lose``). An
+    outcome the kernel cannot deal counts 0 against its exact probability; one dealt
+    that the analysis has not (probability 0) is shown, and flagged.
+
     Returns are per unit staked, at the exact odds: the kernels count outcomes and stake
     nothing, so no payout is rounded (sessions, played at a stake, give their bet's edge
     at that stake: :mod:`baccara.sim.sessions`). The exact figures come from
@@ -86,15 +91,15 @@ def check_bets(
         raise BaccaraError(f"the kernel deals {labels.bets}, the analysis has {analysis.bet_ids}")
     checks = []
     for j, bet in enumerate(analysis.bets):
-        names = tuple(o.name for o in bet.outcomes)
-        if names != labels.outcomes[j]:
-            raise BaccaraError(
-                f"{bet.bet}: the kernel's outcomes {labels.outcomes[j]} are not {names}"
-            )
-        row = [int(n) for n in counts[j, : len(names)]]
+        dealt = {name: int(counts[j, k]) for k, name in enumerate(labels.outcomes[j])}
+        row = [dealt.pop(o.name, 0) for o in bet.outcomes]
         outcomes = tuple(
             OutcomeCheck(o.name, n, n / rounds, o.probability, z_score(n, rounds, o.probability))
             for o, n in zip(bet.outcomes, row, strict=True)
+        ) + tuple(
+            OutcomeCheck(name, n, n / rounds, Fraction(0), z_score(n, rounds, Fraction(0)))
+            for name, n in dealt.items()
+            if n
         )
         expected = bet_at_stake(bet, None)
         pays = [float(o.paid) for o in expected.outcomes]

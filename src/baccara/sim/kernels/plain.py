@@ -4,7 +4,8 @@ Each function deals one block of rounds from the same shoe procedure as its kern
 :class:`~baccara.sim.kernels.pile.Pile` with :class:`~baccara.sim.kernels.rng.XoshiroRandom`
 seeded for (seed, block) — but calls every round with the games' own functions
 (``deal_coup``, ``deal_round``, ``best_category``, ``round_from_stack``…) and names each
-bet's outcome as the analysis does. Slow and obvious on purpose: the tests require
+bet's outcome as the analysis does (a Punto Banco bet by ``spot_result`` on the coup's
+facts, whatever the rule set and side bets). Slow and obvious on purpose: the tests require
 the kernels to give the same names round by round, and the benchmark times it.
 
 >>> next(plain_rounds("lo-ball", seed=1, block=0, rounds=1))[0] in ("win", "lose", "win-bonus (0 points)", "play-bonus (27 points)")
@@ -22,6 +23,7 @@ from baccara.exact.loball import MAIN_NAMES
 from baccara.games import loball, punto_banco, redgreen
 from baccara.games.bonus import best_category
 from baccara.money import BetResult
+from baccara.sim.kernels.coup_outcomes import outcome_name
 from baccara.sim.kernels.pile import Pile
 from baccara.sim.kernels.rng import XoshiroRandom, block_state
 from baccara.sim.roles import plain_rounds_of
@@ -47,8 +49,8 @@ def punto_banco_rounds(
     cut = round(len(pile.items) * penetration)
     for _ in range(rounds):
         _reshuffle_if_due(pile, continuous, cut)
-        coup = punto_banco.deal_coup(pile)
-        yield tuple(punto_banco.bet_result(bet, coup).value for bet in punto_banco.Bet)
+        facts = punto_banco.deal_coup(pile).facts
+        yield tuple(outcome_name(spot, facts, rules) for spot in rules.bet_ids)
 
 
 def redgreen_rounds(

@@ -1,7 +1,12 @@
 """Punto Banco dealt round after round in compiled code, by the drawing rules of seed 003.
 
-Codes per round, in :data:`BETS` order, index each bet's outcomes as the exact
-analysis names them (:data:`OUTCOMES`).
+The kernel reads no bet. It deals each coup and writes its *fact id* — the totals, the
+cards each hand took, the naturals, the pairs and suited pairs, packed as
+:mod:`baccara.sim.kernels.coup_outcomes` packs them — and a
+:class:`~baccara.sim.kernels.coup_outcomes.CoupTable` built from the rules turns the
+ids into each bet's outcome code. So the one compiled function deals the classic game,
+EZ Baccarat, No-Commission and any side bet a file defines, and a run that only counts
+tallies the ids once however many bets the table has.
 """
 
 from __future__ import annotations
@@ -10,19 +15,12 @@ import numpy as np
 import numpy.typing as npt
 
 from baccara.cards import ShoeMode, standard_deck
-from baccara.games.punto_banco import BANKER_DRAWS_UP_TO, Bet, PuntoBancoRules
+from baccara.games.punto_banco import BANKER_DRAWS_UP_TO, PuntoBancoRules
 from baccara.sim.compiled import compiled
-from baccara.sim.dealer import Dealer
+from baccara.sim.dealer import NO_TAGS, NOT_SHOWN, Dealer
+from baccara.sim.kernels.coup_outcomes import FACT_IDS, CoupTable, table_for
 from baccara.sim.kernels.pile import draw, new_shoe, tally
 
-BETS: tuple[str, ...] = tuple(b.value for b in Bet)
-OUTCOMES: tuple[tuple[str, ...], ...] = (
-    ("win", "push", "lose"),
-    ("win", "push", "lose"),
-    ("win", "lose"),
-    ("win", "lose"),
-    ("win", "lose"),
-)
 ROUND_CARDS = 6
 """The most cards a coup can take; a continuous shoe is reshuffled before it runs short."""
 
@@ -31,19 +29,26 @@ VALUES = np.array([c.rank.baccarat_value for c in _DECK], dtype=np.int8)
 """Baccarat value of each card index (the position in :func:`~baccara.cards.standard_deck`)."""
 RANKS = np.array([int(c.rank) for c in _DECK], dtype=np.int8)
 TABLEAU = np.array([BANKER_DRAWS_UP_TO[v] for v in range(10)], dtype=np.int8)
+NO_FACTS = np.zeros(0, dtype=np.int16)
+"""No rows: the kernel writes no coup's fact id."""
+NO_TALLY = np.zeros(0, dtype=np.int64)
+"""No entries: the kernel tallies nothing."""
 
 
 @compiled
 def deal(
     state: npt.NDArray[np.uint64],
     shoe: npt.NDArray[np.int8],
-    codes: npt.NDArray[np.int8],
+    rounds: int,
+    facts: npt.NDArray[np.int16],
+    seen: npt.NDArray[np.int64],
     cut: int,
     continuous: bool,
     tags: npt.NDArray[np.int16],
     shown: npt.NDArray[np.int32],
 ) -> None:
-    """Deal ``len(codes)`` coups into ``codes`` (rounds × 5).
+    """Deal ``rounds`` coups: each one's fact id into ``facts`` if it has rows, and
+    counted in ``seen`` (by id) if it has entries.
 
     Reshuffled every round unless ``continuous``; a continuous shoe is reshuffled
     before a coup once ``cut`` cards are out or fewer than six are left. The shoe
@@ -54,7 +59,9 @@ def deal(
     position = 0
     running = 0  # the count of the cards dealt since the shuffle, when a count is kept
     counting = shown.shape[0] > 0
-    for i in range(codes.shape[0]):
+    writing = facts.shape[0] > 0
+    tallying = seen.shape[0] > 0
+    for i in range(rounds):
         if not continuous or position >= cut or n - position < ROUND_CARDS:
             position = 0
             running = 0
@@ -69,32 +76,45 @@ def deal(
         position += 4
         player = (VALUES[p1] + VALUES[p2]) % 10
         banker = (VALUES[b1] + VALUES[b2]) % 10
-        if player < 8 and banker < 8:
+        naturals = (player >= 8) + 2 * (banker >= 8)
+        player_drew = 0
+        banker_drew = 0
+        if naturals == 0:
             if player <= 5:
                 third = VALUES[draw(state, shoe, position)]
                 position += 1
                 player = (player + third) % 10
+                player_drew = 1
                 banker_hits = banker <= TABLEAU[third]
             else:
                 banker_hits = banker <= 5
             if banker_hits:
                 banker = (banker + VALUES[draw(state, shoe, position)]) % 10
                 position += 1
-        if banker > player:
-            codes[i, 0], codes[i, 1], codes[i, 2] = 0, 2, 1
-        elif player > banker:
-            codes[i, 0], codes[i, 1], codes[i, 2] = 2, 0, 1
-        else:
-            codes[i, 0], codes[i, 1], codes[i, 2] = 1, 1, 0
-        codes[i, 3] = 0 if RANKS[p1] == RANKS[p2] else 1
-        codes[i, 4] = 0 if RANKS[b1] == RANKS[b2] else 1
+                banker_drew = 1
+        flags = (RANKS[p1] == RANKS[p2]) + 2 * (RANKS[b1] == RANKS[b2])
+        flags += 4 * (p1 == p2) + 8 * (b1 == b2)
+        value = (((player * 10 + banker) * 2 + player_drew) * 2 + banker_drew) * 4 + naturals
+        fact = value * 16 + flags
+        if writing:
+            facts[i] = fact
+        if tallying:
+            seen[fact] += 1
         if counting:
             running += tally(shoe, start, position, tags)
 
 
 def dealer(game_id: str, rules: PuntoBancoRules, shoe: ShoeMode, penetration: float) -> Dealer:
-    """This kernel dealing ``rules.decks`` decks, reshuffled every round or to the cut card."""
-    cut = round(52 * rules.decks * penetration)
+    """This kernel dealing ``rules.decks`` decks, reshuffled every round or to the cut card,
+    its coups read by every bet ``rules`` offers."""
+    return table_dealer(game_id, rules.decks, table_for(rules), shoe, penetration)
+
+
+def table_dealer(
+    game_id: str, decks: int, table: CoupTable, shoe: ShoeMode, penetration: float
+) -> Dealer:
+    """The kernel dealing ``decks`` decks, its coups read by the bets of ``table``."""
+    cut = round(52 * decks * penetration)
     continuous = shoe is ShoeMode.CONTINUOUS
 
     def deal_block(
@@ -103,6 +123,13 @@ def dealer(game_id: str, rules: PuntoBancoRules, shoe: ShoeMode, penetration: fl
         tags: npt.NDArray[np.int16],
         shown: npt.NDArray[np.int32],
     ) -> None:
-        deal(state, new_shoe(rules.decks), codes, cut, continuous, tags, shown)
+        facts = np.empty(len(codes), dtype=np.int16)
+        deal(state, new_shoe(decks), len(codes), facts, NO_TALLY, cut, continuous, tags, shown)
+        table.write_codes(facts, codes)
 
-    return Dealer(game_id, BETS, OUTCOMES, deal_block)
+    def count_block(state: npt.NDArray[np.uint64], rounds: int) -> npt.NDArray[np.int64]:
+        seen = np.zeros(FACT_IDS, dtype=np.int64)
+        deal(state, new_shoe(decks), rounds, NO_FACTS, seen, cut, continuous, NO_TAGS, NOT_SHOWN)
+        return table.count(seen)
+
+    return Dealer(game_id, table.bets, table.outcomes, deal_block, count_block)

@@ -1,0 +1,211 @@
+"""Every Punto Banco bet's outcome as a table over the coup's facts, for the kernel.
+
+Whatever bets a table offers — the main bets under any rule set, any side bets a file
+defines — each settles on the coup's :class:`~baccara.games.coup_terms.CoupFacts`
+alone (:func:`~baccara.games.punto_banco.spot_result`). So the compiled kernel never
+reads a bet: it deals each coup and writes one number, the coup's *fact id*, and a
+:class:`CoupTable` built here in Python — by calling ``spot_result`` on every set of
+facts a coup can have — turns fact ids into each bet's outcome code. One compiled
+function then serves every bet file, and adding side bets adds no work per coup when
+a run only counts (the ids are tallied once, the tally is spread over the bets).
+
+A fact id packs the facts as :mod:`baccara.exact.coup_facts` does: the value facts
+``((pt·10 + bt)·2 + p3)·2 + b3``, times 4, plus ``pn + 2·bn`` (the final totals,
+whether each hand drew, whether each has a natural), then times 16 plus the pair flags
+``pp + 2·bp + 4·ps + 8·bs`` (pair and suited pair, Player then Banker).
+
+Outcomes are named as the exact analysis names them
+(:func:`baccara.exact.coup_bets.spot_analysis`): a pay line by its condition, else
+``win``, ``push`` or ``lose``; so a code reads as the analysis's outcome of that
+name, and a bet's outcomes are exactly those its facts can give from the shoe.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from baccara.errors import BaccaraError
+from baccara.exact.coup_bets import lines_of
+from baccara.exact.coup_facts import Level, fact_counts
+from baccara.games.coup_bets import first_line
+from baccara.games.coup_terms import CoupFacts
+from baccara.games.punto_banco import Bet, PuntoBancoRules, spot_net
+from baccara.sim.compiled import compiled
+
+FACT_IDS = 1600 * 16
+"""Fact ids run from 0 to this, exclusive: 1,600 value codes times 16 pair-flag states."""
+
+OUTCOME_ORDER_TAIL = ("win", "push", "lose")
+"""The outcomes no pay line names, after the lines' own, in the analysis's order."""
+
+
+def fact_id(facts: CoupFacts) -> int:
+    """The id the kernel writes for a coup with these facts."""
+    value = (facts.player_total * 10 + facts.banker_total) * 2 + (facts.player_cards - 2)
+    value = (value * 2 + (facts.banker_cards - 2)) * 4
+    value += facts.player_natural + 2 * facts.banker_natural
+    flags = facts.player_pair + 2 * facts.banker_pair
+    flags += 4 * facts.player_suited_pair + 8 * facts.banker_suited_pair
+    return value * 16 + flags
+
+
+def facts_of(fact: int) -> CoupFacts:
+    """The facts behind a fact id: :func:`fact_id` undone."""
+    value, flags = divmod(fact, 16)
+    value, naturals = divmod(value, 4)
+    value, banker_drew = divmod(value, 2)
+    totals, player_drew = divmod(value, 2)
+    return CoupFacts(
+        player_total=totals // 10,
+        banker_total=totals % 10,
+        player_cards=2 + player_drew,
+        banker_cards=2 + banker_drew,
+        player_natural=bool(naturals & 1),
+        banker_natural=bool(naturals & 2),
+        player_pair=bool(flags & 1),
+        banker_pair=bool(flags & 2),
+        player_suited_pair=bool(flags & 4),
+        banker_suited_pair=bool(flags & 8),
+    )
+
+
+@functools.cache
+def possible_facts(decks: int) -> tuple[CoupFacts, ...]:
+    """Every set of facts a coup dealt from ``decks`` full decks can have, in id order.
+
+    From the exact count by rank (:func:`~baccara.exact.coup_facts.fact_counts`, a
+    hundredth of a second), each pair split into suited or not: two of the same card
+    need two decks, and any pair of a rank can be of one card twice when there are.
+    A test proves this equal to the exact count card by card, for one deck and two.
+    """
+    suited = (False, True) if decks >= 2 else (False,)
+    found = set()
+    for facts in fact_counts(decks, Level.RANKS):
+        for player in suited if facts.player_pair else (False,):
+            for banker in suited if facts.banker_pair else (False,):
+                found.add(
+                    dataclasses.replace(facts, player_suited_pair=player, banker_suited_pair=banker)
+                )
+    return tuple(sorted(found, key=fact_id))
+
+
+def outcome_name(spot: str, facts: CoupFacts, rules: PuntoBancoRules) -> str:
+    """How a bet on ``spot`` ends on a coup with these facts, named as the exact analysis
+    names it: the condition of the pay line that settled it, else ``win``, ``push`` or
+    ``lose`` by what :func:`~baccara.games.punto_banco.spot_net` pays.
+
+    A Banker or Player line names only a win of its side: on a tie the bet pushes
+    whatever line holds.
+    """
+    net = spot_net(spot, facts, rules)
+    line = first_line(lines_of(spot, rules), facts) if net >= 0 else None
+    if line is not None and (
+        spot not in (Bet.BANKER.value, Bet.PLAYER.value) or facts.winner == spot
+    ):
+        return line.when.describe()
+    return "win" if net > 0 else "push" if net == 0 else "lose"
+
+
+def outcome_order(spot: str, rules: PuntoBancoRules) -> tuple[str, ...]:
+    """Every name :func:`outcome_name` can give ``spot``, in the analysis's order."""
+    return (*(line.when.describe() for line in lines_of(spot, rules)), *OUTCOME_ORDER_TAIL)
+
+
+@dataclass(frozen=True, eq=False)
+class CoupTable:
+    """Each bet's outcome code for every fact id a coup from the shoe can have.
+
+    ``codes[f, j]`` is bet ``bets[j]``'s outcome, an index into ``outcomes[j]``, on a
+    coup of fact id ``f``; ``possible[f]`` says whether a coup can have it at all (the
+    rows of the others are never read). ``spread`` sends a tally of fact ids to every
+    bet's outcomes at once: column ``offsets[j] + k`` is outcome ``k`` of bet ``j``.
+    """
+
+    bets: tuple[str, ...]
+    outcomes: tuple[tuple[str, ...], ...]
+    codes: npt.NDArray[np.int8]
+    possible: npt.NDArray[np.bool_]
+    spread: npt.NDArray[np.int64]
+    offsets: tuple[int, ...]
+
+    def write_codes(self, facts: npt.NDArray[np.int16], codes: npt.NDArray[np.int8]) -> None:
+        """Write every bet's outcome code (rounds × bets) of the coups dealt with ``facts``."""
+        wrong = _gather(self.codes, self.possible, facts, codes)
+        if wrong >= 0:
+            raise _impossible(int(facts[wrong]))
+
+    def count(self, tally: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """How often each outcome of each bet came (bets × most outcomes), from how often
+        each fact id came: the tally spread over every bet at once, in exact integers."""
+        wrong = np.flatnonzero(tally * ~self.possible)
+        if len(wrong):
+            raise _impossible(int(wrong[0]))
+        flat = tally[self.possible] @ self.spread
+        counts = np.zeros((len(self.bets), max(map(len, self.outcomes))), dtype=np.int64)
+        for j, names in enumerate(self.outcomes):
+            counts[j, : len(names)] = flat[self.offsets[j] : self.offsets[j] + len(names)]
+        return counts
+
+
+def _impossible(fact: int) -> BaccaraError:
+    """An id no coup can have: the kernel is wrong, and its row would read as some
+    outcome rather than fail."""
+    return BaccaraError(f"the kernel dealt a coup no shoe deals: {facts_of(fact)} (id {fact})")
+
+
+@compiled
+def _gather(
+    codes: npt.NDArray[np.int8],
+    possible: npt.NDArray[np.bool_],
+    facts: npt.NDArray[np.int16],
+    out: npt.NDArray[np.int8],
+) -> int:
+    """``out[i] = codes[facts[i]]`` row by row; the first round whose id is not
+    ``possible`` (stopping there), or -1."""
+    for i in range(facts.shape[0]):
+        fact = facts[i]
+        if not possible[fact]:
+            return i
+        for j in range(out.shape[1]):
+            out[i, j] = codes[fact, j]
+    return -1
+
+
+def coup_table(decks: int, columns: Sequence[tuple[str, PuntoBancoRules]]) -> CoupTable:
+    """The table of the bets ``columns`` names, each a spot and the rules that settle it,
+    over every coup ``decks`` decks can deal.
+
+    A table's bets are usually one set of rules' :attr:`~PuntoBancoRules.bet_ids`
+    (:func:`table_for`); naming each column's rules lets a benchmark put more side bets
+    side by side than one table offers.
+    """
+    facts = possible_facts(decks)
+    ids = np.array([fact_id(f) for f in facts], dtype=np.intp)
+    codes = np.zeros((FACT_IDS, len(columns)), dtype=np.int8)
+    outcomes = []
+    for j, (spot, rules) in enumerate(columns):
+        names = [outcome_name(spot, f, rules) for f in facts]
+        order = tuple(name for name in dict.fromkeys(outcome_order(spot, rules)) if name in names)
+        codes[ids, j] = [order.index(name) for name in names]
+        outcomes.append(order)
+    possible = np.zeros(FACT_IDS, dtype=np.bool_)
+    possible[ids] = True
+    offsets = tuple(int(n) for n in np.cumsum([0, *map(len, outcomes)])[:-1])
+    spread = np.zeros((len(ids), sum(map(len, outcomes))), dtype=np.int64)
+    for j, offset in enumerate(offsets):
+        spread[np.arange(len(ids)), offset + codes[ids, j]] = 1
+    return CoupTable(
+        tuple(spot for spot, _ in columns), tuple(outcomes), codes, possible, spread, offsets
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def table_for(rules: PuntoBancoRules) -> CoupTable:
+    """The table of every bet a table with ``rules`` takes, main bets first."""
+    return coup_table(rules.decks, [(spot, rules) for spot in rules.bet_ids])
