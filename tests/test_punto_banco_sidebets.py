@@ -265,3 +265,18 @@ def test_the_house_win_on_an_ez_round_counts_its_side_bets() -> None:
     assert house_win_variance("punto-banco", EZ, wagers) != sum(alone)
     with pytest.raises(InvalidBet, match="unknown bet 'lucky-6'"):
         house_win_mean("punto-banco", EZ, [(1, "lucky-6", 100)])
+
+
+def test_every_figure_a_shipped_file_cites_agrees_to_the_digits_printed() -> None:
+    """Each file's [published] house edge, rounded as printed, is the exact one."""
+    everything = "+".join(SHIPPED.sidebets)
+    cited = 0
+    for variant in SHIPPED.variants:
+        rules = PuntoBancoRules.from_options(variant=variant, sidebets=everything)
+        for analysis in bet_analyses(rules):
+            if analysis.published is not None:
+                cited += 1
+                assert analysis.published.agrees(analysis.published.house_edge,
+                                                 analysis.house_edge), analysis.bet  # fmt: skip
+    # every side bet under each rule set, and the Banker bet of each rule set but the classic
+    assert cited == len(SHIPPED.variants) * len(SHIPPED.sidebets) + len(SHIPPED.variants) - 1

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from baccara.cards import ShoeSpec, composition
 from baccara.exact.coup_facts import Level, fact_counts
-from baccara.exact.model import BetAnalysis, Outcome
+from baccara.exact.model import BetAnalysis, Outcome, Published
 from baccara.games.coup_bets import PayLine, first_line
 from baccara.games.coup_terms import CoupFacts
 from baccara.games.punto_banco import Bet, PuntoBancoRules, spot_net
@@ -72,4 +72,15 @@ def spot_analysis(spot: str, rules: PuntoBancoRules, shoe: ShoeSpec) -> BetAnaly
     outcomes = tuple(
         Outcome(name, by_name[name], total, pays[name]) for name in order if name in by_name
     )
-    return BetAnalysis(spot, outcomes)
+    return BetAnalysis(spot, outcomes, _published(spot, rules, shoe))
+
+
+def _published(spot: str, rules: PuntoBancoRules, shoe: ShoeSpec) -> Published | None:
+    """The figure the bet's file cites, for the full shoe of the decks it was printed for."""
+    side = rules.sidebet(spot)
+    cited = side.published if side is not None else None
+    if spot == Bet.BANKER.value:
+        cited = rules.variant.published
+    if cited is None or not isinstance(shoe, int) or shoe != cited.decks:
+        return None
+    return Published(cited.house_edge, cited.source, places=cited.places)

@@ -66,6 +66,25 @@ MAIN_BETS = frozenset({"banker", "player", "tie", "player-pair", "banker-pair"})
 
 
 @dataclass(frozen=True)
+class Citation:
+    """A published house edge for the bet, quoted as printed, with where it is printed:
+    the analysis shows it beside the exact figure, and a test holds every shipped file to
+    it. ``places`` is how many decimals of a percent the source prints (4 for 0.076113,
+    2 for "29.98 %"); ``decks`` the shoe it is for."""
+
+    house_edge: Fraction
+    source: str
+    decks: int = 8
+    places: int = 4
+
+    def to_toml(self) -> str:
+        return (
+            f"\n[published]\nhouse_edge = {_toml_number(self.house_edge)}\n"
+            f"decks = {self.decks}\nplaces = {self.places}\nsource = {_quote(self.source)}\n"
+        )
+
+
+@dataclass(frozen=True)
 class PayLine:
     """When ``when`` holds, the bet pays ``pays`` to 1 (0: a push)."""
 
@@ -98,6 +117,7 @@ class SideBet:
     name: str
     lines: tuple[PayLine, ...]
     description: str = ""
+    published: Citation | None = None
 
     def __post_init__(self) -> None:
         _check_id(self.id, "a side bet")
@@ -106,6 +126,13 @@ class SideBet:
         _check_name(self.name)
         if not self.lines or len(self.lines) > MAX_LINES:
             raise InvalidPaytable(f"side bet {self.id!r} has 1 to {MAX_LINES} pay lines")
+        for number, line in enumerate(self.lines[1:], start=2):
+            earlier = [line.when for line in self.lines[: number - 1]]
+            if line.when in earlier:  # the first line that holds pays: this one never would
+                raise InvalidPaytable(
+                    f"side bet {self.id!r}: pay line {number} has the condition of line"
+                    f" {earlier.index(line.when) + 1}, so it would never pay"
+                )
 
     def net(self, facts: CoupFacts) -> Fraction:
         """What one unit staked wins on the coup: the first line's pay, or -1."""
@@ -138,12 +165,14 @@ class SideBet:
         if self.description:
             head.append(f"description = {_quote(self.description)}")
         body = "\n".join(line.to_toml("pays") for line in self.lines)
-        return "\n".join(head) + "\n\n" + body
+        cited = self.published.to_toml() if self.published else ""
+        return "\n".join(head) + "\n\n" + body + cited
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<text>") -> SideBet:
         """Parse and check a side bet file; a refusal names ``source`` and the line."""
-        data = read_toml(text, source, {"id", "name", "description", "basis", "pays"}, "side bet")
+        keys = {"id", "name", "description", "basis", "pays", "published"}
+        data = read_toml(text, source, keys, "side bet")
         basis = _basis(data, text, source)
         lines = _pay_lines(data, "pays", text, source, basis, required=True)
         try:
@@ -152,6 +181,7 @@ class SideBet:
                 name=_text(data, "name", text, source),
                 lines=lines,
                 description=_text(data, "description", text, source, ""),
+                published=_citation(data, text, source),
             )
         except InvalidPaytable as error:
             raise InvalidPaytable(f"{source}: {error}") from None
@@ -176,6 +206,8 @@ class MainRules:
     tie_pays: Fraction | None = None
     sidebets: tuple[str, ...] = ()
     description: str = ""
+    published: Citation | None = None
+    """A published house edge of the Banker bet under these rules."""
 
     def __post_init__(self) -> None:
         _check_id(self.id, "a rule set")
@@ -217,13 +249,14 @@ class MainRules:
             head.append("sidebets = [" + ", ".join(_quote(s) for s in self.sidebets) + "]")
         body = [line.to_toml("banker") for line in self.banker]
         body += [line.to_toml("player") for line in self.player]
-        return "\n".join(head) + "\n" + ("\n" + "\n".join(body) if body else "")
+        cited = self.published.to_toml() if self.published else ""
+        return "\n".join(head) + "\n" + ("\n" + "\n".join(body) if body else "") + cited
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<text>") -> MainRules:
         """Parse and check a rule set file; a refusal names ``source`` and the line."""
         keys = {"id", "name", "description", "commission", "tie_pays", "sidebets", "banker",
-                "player", "basis"}  # fmt: skip
+                "player", "basis", "published"}  # fmt: skip
         data = read_toml(text, source, keys, "rule set")
         basis = _basis(data, text, source)
         commission = _number(data.get("commission", 0), f"{_at(text, source, 'commission')}:"
@@ -245,6 +278,7 @@ class MainRules:
                 tie_pays=tie_pays,
                 sidebets=tuple(sidebets),
                 description=_text(data, "description", text, source, ""),
+                published=_citation(data, text, source),
             )
         except InvalidPaytable as error:
             raise InvalidPaytable(f"{source}: {error}") from None
@@ -395,6 +429,30 @@ def _pay_lines(
         paid = _in_block(text, source, key, number, "pays")
         lines.append(PayLine(when, _pay(item["pays"], f"{paid}: pays", basis)))
     return tuple(lines)
+
+
+def _citation(data: Mapping[str, Any], text: str, source: str) -> Citation | None:
+    """The file's ``[published]`` table: a house edge as printed, its source, the decks and
+    the decimals of a percent it prints."""
+    table = data.get("published")
+    if table is None:
+        return None
+    where = _at(text, source, "published")
+    if not isinstance(table, dict) or set(table) - {"house_edge", "source", "decks", "places"}:
+        raise InvalidPaytable(f"{where}: [published] has house_edge, source, decks and places")
+    found = text.find("[published]")
+    at = f"{source} line {text.count(chr(10), 0, found) + 1}" if found >= 0 else where
+    edge = table.get("house_edge")
+    if isinstance(edge, bool) or not isinstance(edge, int | float) or not -1 < edge < 1:
+        raise InvalidPaytable(f"{at}: house_edge is a fraction of a unit, such as 0.076113")
+    cited = table.get("source")
+    decks, places = table.get("decks", 8), table.get("places", 4)
+    if not isinstance(cited, str) or not cited.strip():
+        raise InvalidPaytable(f"{at}: source names where the figure is printed")
+    for name, value, high in (("decks", decks, 100), ("places", places, 8)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+            raise InvalidPaytable(f"{at}: {name} is a whole number 0 to {high}")
+    return Citation(_number(edge, f"{at}: house_edge"), cited, decks, places)
 
 
 def _in_block(text: str, source: str, key: str, number: int, inner: str = "when") -> str:
