@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from baccara.cli.common import GameArgument, JsonFlag, RuleOptions, console, rule_options
+from baccara.games import GameSpec
 
 
 def analyze(
@@ -31,6 +32,14 @@ def analyze(
         ),
     ] = None,
     option: RuleOptions = None,
+    sidebet: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--sidebet",
+            metavar="FILE",
+            help="A side bet's TOML file the table offers too (repeatable; punto-banco).",
+        ),
+    ] = None,
     as_json: JsonFlag = False,
     effect_of_removal: Annotated[
         bool,
@@ -60,6 +69,8 @@ def analyze(
 
     spec = game_spec(game)
     options = rule_options(spec, option, decks=decks, commission=commission, tie_pays=tie_pays)
+    if sidebet:
+        options = with_sidebet_files(spec, options, sidebet)
     stake_cents = None if stake is None else parse_amount(stake, "--stake")
     if effect_of_removal and stake_cents is not None:
         raise InvalidOption("--stake", "--effect-of-removal is per unit staked; leave --stake out")
@@ -84,3 +95,41 @@ def analyze(
         out = console()
         print_analysis(result, out)
         out.print(at_stake.note(), style="dim")
+
+
+def with_sidebet_files(spec: GameSpec, options: dict[str, Any], files: list[str]) -> dict[str, Any]:
+    """``options`` with the side bets of ``files`` added to those the table offers already
+    (its rule set's, or ``--option sidebets=``'s).
+
+    A side bet whose id the table has already is refused, naming both, rather than one
+    silently replacing the other: a house's own Dragon 7 takes another id, or the
+    shipped one is left out with ``--option sidebets=none``.
+    """
+    from baccara.errors import InvalidOption
+    from baccara.games.coup_bets import shipped_sidebets
+    from baccara.options import field_of
+    from baccara.paytables import load_sidebet
+    from baccara.render.text import printable
+
+    if "sidebets" not in spec.rules.OPTIONS:
+        raise InvalidOption(
+            "--sidebet", f"does not apply to {spec.id}; side bets are punto-banco's"
+        )
+    chosen = list(spec.rules_from_options(**options).sidebets)
+    named = {bet.id: "the table offers it already" for bet in chosen}
+    for path in files:
+        bet = load_sidebet(path)
+        if bet.id in named:
+            raise InvalidOption(
+                "--sidebet",
+                f"{printable(path)!r} is side bet {bet.id!r}, but {named[bet.id]};"
+                " give it another id (or leave the other out with --option sidebets=…)",
+            )
+        named[bet.id] = f"{printable(path)!r} is too"
+        chosen.append(bet)
+    others = {
+        key: value
+        for key, value in options.items()
+        if field_of(spec.id, key, spec.rules.OPTIONS) != "sidebets"
+    }
+    return {**others, "sidebets": shipped_sidebets("--sidebet", chosen)}

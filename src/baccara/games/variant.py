@@ -28,11 +28,16 @@ def option_key(name: str) -> str:
 
 
 def option_value_text(value: Any) -> str:
-    """An option's value as a user would type it: ``yes``, ``K``, ``4``, a paytable's name."""
+    """An option's value as a user would type it: ``yes``, ``K``, ``4``, a paytable's name,
+    a rule set's id, side bets' ids joined by ``+``."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Paytable):
         return value.name
+    if isinstance(value, list | tuple):  # side bets: as ``--option sidebets=`` takes them
+        return "+".join(option_value_text(item) for item in value) or "none"
+    if isinstance(getattr(value, "id", None), str):  # a rule set or side bet, by its id
+        return str(value.id)
     if isinstance(value, Fraction):
         return fraction_text(value)
     if hasattr(value, "symbol"):

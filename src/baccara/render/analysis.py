@@ -51,9 +51,11 @@ def total_row(bet: BetAnalysis) -> tuple[str, ...]:
 
 
 def bet_table(bet: BetAnalysis) -> Table:
+    """A bet's outcomes. On a narrow terminal the outcome's name wraps first (a side bet's
+    pay line is a sentence), so the figures keep every digit while the table can fit."""
     table = Table(title=f"[bold]{bet.bet}[/bold]", title_justify="left", show_footer=False)
     for i, column in enumerate(OUTCOME_COLUMNS):
-        table.add_column(column, justify="left" if i == 0 else "right")
+        table.add_column(column, justify="left" if i == 0 else "right", no_wrap=i > 0)
     for row in outcome_rows(bet):
         table.add_row(*row)
     table.add_section()
