@@ -160,6 +160,15 @@ def settlement(page: Page, body: str, args: Any = None) -> Any:
 VARIANTS = [
     ("punto-banco", {}),
     ("punto-banco", {"commission": "4", "tie_pays": 9, "decks": 6, "pair_pays": "11.5"}),
+    ("punto-banco", {"variant": "ez"}),
+    (
+        "punto-banco",
+        {
+            "variant": "no-commission",
+            "commission": "1",
+            "sidebets": "big+small+perfect-pair+dragon-bonus-banker+lucky-6",
+        },
+    ),
     ("redgreen", {}),
     ("redgreen", {"split_aces": "no", "commission": "2.5", "deuces": "top"}),
     ("redgreen-mini", {"split_kings_unless": "Q"}),
@@ -169,7 +178,8 @@ VARIANTS = [
         {"win_bonus_pays": 2, "play_bonus_pays": "3/2", "lo_hi_pays": 8, "dice_pays": "0.95"},
     ),
 ]
-"""Every game under its defaults and under rules of its own: 4 %, 19:20 dice, 2s on top."""
+"""Every game under its defaults and under rules of its own: 4 %, 19:20 dice, 2s on top;
+EZ Baccarat with its side bets, No-Commission with a commission and side bets of its own."""
 
 
 @pytest.mark.parametrize(("game", "options"), VARIANTS, ids=lambda v: str(v))

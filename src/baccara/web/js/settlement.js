@@ -3,7 +3,11 @@
 // with the server: from the cards a round dealt, its bets and its rules, call the
 // round and pay every bet in whole cents, rounded down in the house's favour. Verify
 // (fair.js) compares what this pays with what the casino paid. Odds are exact
-// fractions of BigInts, never floating point: 19:20 on 25 cents pays 23.
+// fractions of BigInts, never floating point: 19:20 on 25 cents pays 23. A Punto Banco
+// table's rule set and side bets are the pay lines the casino publishes for them
+// (coupterms.js reads each line's condition), so no side bet is named here.
+
+import { coupFacts, firstLine } from "./coupterms.js";
 
 // --- exact odds ------------------------------------------------------------------------
 
@@ -84,6 +88,7 @@ function puntoBanco(cards, wagers, rules) {
   const player = ordered(cards, "player").map(card);
   const banker = ordered(cards, "banker").map(card);
   if (player.length < 2 || banker.length < 2) throw new Error("each hand has at least two cards");
+  const facts = coupFacts(player, banker, score);
   const [p, b] = [score(player), score(banker)];
   const winner = p > b ? "player" : b > p ? "banker" : "tie";
   const natural = score(player.slice(0, 2)) >= 8 || score(banker.slice(0, 2)) >= 8;
@@ -96,14 +101,26 @@ function puntoBanco(cards, wagers, rules) {
   };
   const odds = { banker: lessPercent(rules.commission), player: ONE, tie: rules.tie_pays,
     "player-pair": rules.pair_pays, "banker-pair": rules.pair_pays };
+  /** A line's pay: a win at its odds, or a push at 0. */
+  const byLine = (line) => ({ result: line.pays.n > 0n ? "win" : "push", odds: line.pays, line: true });
   const outcome = (spot) => {
-    if (spot === "tie") return result.winner === "tie" ? "win" : "lose";
-    if (spot === "player-pair" || spot === "banker-pair") return result[spot.replace("-", "_")] ? "win" : "lose";
-    if (result.winner === "tie") return "push";
-    return result.winner === spot ? "win" : "lose";
+    const side = rules.sidebets.find((bet) => bet.id === spot);
+    if (side) {
+      const line = firstLine(side.lines, facts);
+      return line ? byLine(line) : { result: "lose", odds: ZERO };
+    }
+    const plain = (won) => ({ result: won ? "win" : "lose", odds: odds[spot] });
+    if (spot === "tie") return plain(result.winner === "tie");
+    if (spot === "player-pair" || spot === "banker-pair") return plain(result[spot.replace("-", "_")]);
+    if (result.winner === "tie") return { result: "push", odds: ZERO };
+    if (result.winner !== spot) return plain(false);
+    const line = firstLine(rules.variant[spot], facts); // EZ Baccarat's push, No-Commission's 1 to 2
+    return line ? byLine(line) : plain(true);
   };
-  const payouts = wagers.map((w) => paid(w, settle(w.amount, outcome(w.spot), odds[w.spot]),
-    w.spot === "banker" && rules.commission.n !== 0n));
+  const payouts = wagers.map((w) => {
+    const { result: ended, odds: at, line } = outcome(w.spot);
+    return paid(w, settle(w.amount, ended, at), w.spot === "banker" && !line && rules.commission.n !== 0n);
+  });
   return { result, payouts };
 }
 
@@ -269,7 +286,7 @@ function loBall(cards, wagers, rules) {
 const NUMBERS = { "punto-banco": ["commission", "tie_pays", "pair_pays"], redgreen: ["commission"],
   "lo-ball": ["win_pays", "win_bonus_pays", "play_bonus_pays", "lo_hi_pays", "dice_pays"] };
 const SWITCHES = { yes: true, true: true, on: true, 1: true, no: false, false: false, off: false, 0: false };
-const KNOWN = { "punto-banco": ["decks", ...NUMBERS["punto-banco"]],
+const KNOWN = { "punto-banco": ["decks", ...NUMBERS["punto-banco"], "variant", "sidebets"],
   redgreen: ["decks", "commission", "split_aces", "split_aces_unless", "split_kings", "split_kings_unless", "deuces", "paytable"],
   "lo-ball": NUMBERS["lo-ball"] };
 const family = (game) => (game === "redgreen-mini" ? "redgreen" : game);
@@ -288,6 +305,7 @@ export function rulesFor(game, options, served) {
   }
   const chosen = { deuces: "beat-aces-only", ...served.rules, ...given };
   const rules = { ...chosen, bets: (served.bets || []).map((b) => b.bet) };
+  if (game === "punto-banco") Object.assign(chosen, ruleSet(given, served, rules));
   for (const key of NUMBERS[family(game)] || []) rules[key] = exact(chosen[key]);
   if (family(game) === "redgreen") {
     for (const key of ["split_aces", "split_kings"]) {
@@ -305,6 +323,44 @@ export function rulesFor(game, options, served) {
       .filter((o) => CATEGORIES.includes(o.name)).map((o) => [o.name, exact(o.pays)]));
   }
   return rules;
+}
+
+/**
+ * A Punto Banco round's rule set and side bets, from the ids its options name and the
+ * pay lines the casino publishes for each (`served.catalog`), as the table reads them: a
+ * rule set brings its commission, Tie pay and side bets, each of which an option given
+ * beside it overrides. Sets `rules.variant` (its Banker and Player lines) and
+ * `rules.sidebets`, adds the side bets to `rules.bets`, and returns the commission and
+ * Tie pay the rule set brings.
+ */
+function ruleSet(given, served, rules) {
+  const catalog = served.catalog || { rule_sets: [], sidebets: [] };
+  const find = (list, id, what) => {
+    const found = list.find((item) => typeof id === "string" && item.id === id.trim());
+    if (!found) throw new Error(`${what} ${JSON.stringify(id)} is not one the casino publishes`);
+    return found;
+  };
+  const lines = (list) => (list || []).map((line) => ({ when: line.when, pays: exact(line.pays) }));
+  const named = "variant" in given;
+  const variant = find(catalog.rule_sets, named ? given.variant : served.rules.variant, "the rule set");
+  const ids = "sidebets" in given ? sideBetIds(given.sidebets) : named ? variant.sidebets : sideBetIds(served.rules.sidebets);
+  rules.variant = { banker: lines(variant.banker), player: lines(variant.player) };
+  rules.sidebets = ids.map((id) => find(catalog.sidebets, id, "the side bet")).map((bet) => ({ id: bet.id, lines: lines(bet.lines) }));
+  rules.bets = [...rules.bets, ...rules.sidebets.map((bet) => bet.id)];
+  const brought = {};
+  if (named && !("commission" in given)) brought.commission = variant.commission;
+  if (named && !("tie_pays" in given) && variant.tie_pays !== null) brought.tie_pays = variant.tie_pays;
+  return brought;
+}
+
+/** The `sidebets` option: a list of ids, or text of ids joined by + or commas, or none. */
+function sideBetIds(value) {
+  const ids = Array.isArray(value) ? value : typeof value === "string"
+    ? (["", "none"].includes(value.trim()) ? [] : value.split(/[+,]/).map((id) => id.trim()))
+    : null;
+  if (ids === null) throw new Error(`sidebets is a list of side bet ids, not ${JSON.stringify(value)}`);
+  if (new Set(ids).size !== ids.length) throw new Error(`a side bet is named twice: ${JSON.stringify(value)}`);
+  return ids;
 }
 
 /** The bets standing when betting closed, in the order they were placed. */
