@@ -105,6 +105,9 @@ def near(cell: str, exact: Fraction, decimals: int) -> bool:
 
 
 def option_text(value: object) -> str:
+    """An option as a user types it: yes or no, side bets' ids joined by + (or none)."""
+    if isinstance(value, list):
+        return "+".join(map(str, value)) or "none"
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 

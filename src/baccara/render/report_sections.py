@@ -52,12 +52,28 @@ def rules(data: ReportData) -> list[Block]:
     return [
         Heading("The rules in brief", "rules"),
         Prose(spec.brief),
+        *_house_rules(data.rules),
         TableBlock("rules", "Rules in force", ("Option", "Value", "Default", "Default from"), rows),
         Prose(
             f"{seats}; dealt with {table.equipment.value}. Rules: {spec.doc}; seed {spec.seed}.",
             "note",
         ),
     ]
+
+
+def _house_rules(rules: object) -> list[Block]:
+    """What a Punto Banco rule set changes in the brief, and the side bets offered with
+    every pay line in words; nothing for a game without them."""
+    blocks: list[Block] = []
+    variant = getattr(rules, "variant", None)
+    if variant is not None and (variant.banker or variant.player or variant.commission == 0):
+        blocks.append(Prose(f"Played as {variant.name}: {variant.description}; otherwise as"
+                            " above."))  # fmt: skip
+    sidebets = getattr(rules, "sidebets", ())
+    if sidebets:
+        rows = tuple((bet.id, bet.name, bet.pays_text().replace("\n", "; ")) for bet in sidebets)
+        blocks.append(TableBlock("sidebets", "Side bets offered", ("Bet", "Name", "Pays"), rows))
+    return blocks
 
 
 def summary(data: ReportData) -> list[Block]:
@@ -97,12 +113,17 @@ def summary(data: ReportData) -> list[Block]:
 def published_note(data: ReportData) -> str:
     """What the seed publishes, said outright: nothing at all, or not for these rules."""
     spec = data.spec
+    shown = any(b.published is not None for b in data.analysis.bets)
     if not spec.published:
+        besides = (
+            " The figures shown are those the files of the side bets and rule set cite."
+            if shown
+            else ", so there is no published figure to set beside the computed ones."
+        )
         return (
             f"Published: seed {spec.seed_number} publishes no house edge or probability for "
-            f"{spec.name}, so there is no published figure to set beside the computed ones."
+            f"{spec.name}" + ("." if shown else "") + besides
         )
-    shown = any(b.published is not None for b in data.analysis.bets)
     if shown:
         return f"Published: {spec.published}"
     return (
