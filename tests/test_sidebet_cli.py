@@ -226,17 +226,17 @@ def test_a_side_bet_twice_is_refused_naming_both(tmp_path: pathlib.Path) -> None
     twice = run(
         "analyze", "punto-banco", "--sidebet", files["side bet"], "--sidebet", files["side bet"]
     )
-    assert_refused(twice, "is side bet 'big-eight', but '")
+    assert_refused(twice, "big8.toml' (side bet 'big-eight') is offered already, by '")
     clone = run(
         "analyze", "punto-banco", "--option", "variant=ez", "--sidebet", files["clone of dragon-7"]
     )
-    assert_refused(clone, "is side bet 'dragon-7', but the table offers it already")
+    assert_refused(clone, "(side bet 'dragon-7') is offered already, by the rule set or")
     alone = run("analyze", "punto-banco", "--option", "variant=ez", "--option", "sidebets=panda-8",
                 "--sidebet", files["clone of dragon-7"])  # fmt: skip
     assert alone.returncode == 0, alone.stderr
     assert "│ Banker wins, Banker total 7,       │ 45 to 1 │" in alone.stdout
     shipped = run("analyze", "punto-banco", "--option", "sidebets=big", "--sidebet", "big")
-    assert_refused(shipped, "'big' is side bet 'big', but the table offers it already")
+    assert_refused(shipped, "--sidebet: side bet 'big' is offered already, by the rule set")
 
 
 def test_sidebet_is_refused_for_other_games_and_past_the_table_limit(

@@ -37,7 +37,8 @@ def analyze(
         typer.Option(
             "--sidebet",
             metavar="FILE",
-            help="A side bet's TOML file the table offers too (repeatable; punto-banco).",
+            help="A side bet the table offers too: its TOML file, or a shipped id"
+            " (repeatable; punto-banco).",
         ),
     ] = None,
     as_json: JsonFlag = False,
@@ -116,16 +117,20 @@ def with_sidebet_files(spec: GameSpec, options: dict[str, Any], files: list[str]
             "--sidebet", f"does not apply to {spec.id}; side bets are punto-banco's"
         )
     chosen = list(spec.rules_from_options(**options).sidebets)
-    named = {bet.id: "the table offers it already" for bet in chosen}
+    offered_by = {bet.id: "by the rule set or --option sidebets" for bet in chosen}
     for path in files:
         bet = load_sidebet(path)
-        if bet.id in named:
+        shown = printable(path)
+        what = (
+            f"side bet {bet.id!r}" if path.strip() == bet.id else f"{shown!r} (side bet {bet.id!r})"
+        )
+        if bet.id in offered_by:
             raise InvalidOption(
                 "--sidebet",
-                f"{printable(path)!r} is side bet {bet.id!r}, but {named[bet.id]};"
-                " give it another id (or leave the other out with --option sidebets=…)",
+                f"{what} is offered already, {offered_by[bet.id]}; give it another id"
+                " or leave the other out (--option sidebets=…)",
             )
-        named[bet.id] = f"{printable(path)!r} is too"
+        offered_by[bet.id] = f"by {shown!r}"
         chosen.append(bet)
     others = {
         key: value

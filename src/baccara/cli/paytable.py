@@ -147,7 +147,7 @@ def design(
     sidebet: Annotated[
         str | None,
         typer.Argument(
-            metavar="[SIDEBET]",
+            metavar="SIDEBET",
             help="A Punto Banco side bet (a shipped id or a TOML file) whose pays to search;"
             " without it, Bonus paytables.",
             show_default=False,
