@@ -178,6 +178,8 @@ def test_design_saves_the_nearest_as_a_file_that_reads_back(tmp_path: pathlib.Pa
     assert result.returncode == 0, result.stderr
     saved = load_sidebet(path)
     edge = _edge(saved)
+    assert SHIPPED.sidebets["panda-8"].published is not None
+    assert saved.published is None  # the figure printed for 25 to 1 is not this table's
     assert (
         saved.id == "panda-8" and saved.lines[0].when == SHIPPED.sidebets["panda-8"].lines[0].when
     )

@@ -278,9 +278,10 @@ def design_sidebet(
 
 
 def with_pays(bet: SideBet, pays: Sequence[Fraction]) -> SideBet:
-    """``bet`` with its lines paying ``pays``: the same conditions, id and name."""
+    """``bet`` with its lines paying ``pays``: the same conditions, id and name, and no
+    published figure (one printed for the pays now says nothing of these)."""
     lines = tuple(PayLine(line.when, pay) for line, pay in zip(bet.lines, pays, strict=True))
-    return replace(bet, lines=lines)
+    return replace(bet, lines=lines, published=None)
 
 
 def _evaluated(bet: SideBet, pays: tuple[Fraction, ...], shoe: ShoeSpec) -> SideBetDesign:
