@@ -49,7 +49,8 @@ def print_count_study(study: CountStudy, console: Console) -> None:
     if play.ceiling is not None:
         console.print(f"  ceiling per shoe   {play.ceiling:+.4f} units (knowing every card left)")
     which = "every coup" if play.ceiling is not None else "the coups bet into"
-    counts = Table(title=f"Exact expectation by true count, {which}", title_justify="left")
+    console.print(f"Exact expectation by true count ({which}):")
+    counts = Table()
     counts.add_column("true count", justify="right")
     counts.add_column("coups", justify="right")
     counts.add_column("expectation", justify="right")
