@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -20,7 +21,7 @@ import numpy as np
 import pytest
 
 from baccara import analyze
-from baccara.cards import standard_deck
+from baccara.cards import ShoeMode, standard_deck
 from baccara.errors import BaccaraError
 from baccara.exact.coup_bets import lines_of
 from baccara.exact.coup_facts import Level, fact_counts
@@ -36,7 +37,7 @@ from baccara.sim.kernels.coup_outcomes import (
 )
 from baccara.sim.kernels.pile import Pile, new_shoe
 from baccara.sim.kernels.plain import plain_rounds
-from baccara.sim.kernels.punto_banco import NO_FACTS, NO_TALLY, deal
+from baccara.sim.kernels.punto_banco import NO_CODES, deal, table_dealer
 from baccara.sim.kernels.rng import XoshiroRandom, block_state
 from baccara.sim.report import check_bets
 from baccara.sim.runs import DealerSpec, count_outcomes, deal_outcomes
@@ -91,19 +92,18 @@ def test_the_kernels_facts_are_the_facts_of_the_coup_the_rules_deal(
     same shoe; and the kernel's tally (what a count reads) is those ids counted."""
     rounds = 20_000
     cut = round(52 * decks * penetration)
+    table = table_for(PuntoBancoRules(decks=decks)).codes
     facts = np.empty(rounds, dtype=np.int16)
-    state = block_state(seed, 0)
-    deal(state, new_shoe(decks), rounds, facts, NO_TALLY, cut, continuous, NO_TAGS, NOT_SHOWN)
+    seen = np.zeros(FACT_IDS, dtype=np.int64)
+    wrong = deal(block_state(seed, 0), new_shoe(decks), rounds, cut, continuous,
+                 NO_TAGS, NOT_SHOWN, table, NO_CODES, seen, facts)  # fmt: skip
     pile = Pile(standard_deck() * decks, XoshiroRandom(block_state(seed, 0)))
     plain = []
     for _ in range(rounds):
         if not continuous or pile.position >= cut or pile.left < 6:
             pile.reshuffle()
         plain.append(fact_id(deal_coup(pile).facts))
-    assert facts.tolist() == plain
-    seen = np.zeros(FACT_IDS, dtype=np.int64)
-    state = block_state(seed, 0)
-    deal(state, new_shoe(decks), rounds, NO_FACTS, seen, cut, continuous, NO_TAGS, NOT_SHOWN)
+    assert wrong == -1 and facts.tolist() == plain
     assert seen.tolist() == np.bincount(facts, minlength=FACT_IDS).tolist()
     suited = sum(facts_of(f).player_suited_pair or facts_of(f).banker_suited_pair for f in plain)
     assert (suited > 0) == (decks > 1)
@@ -216,13 +216,18 @@ def test_simulate_deals_a_rule_set_and_its_side_bets_from_the_command_line() -> 
 
 
 def test_a_coup_no_shoe_deals_is_refused_not_read_as_an_outcome() -> None:
-    """A natural Player who drew a third card: were the kernel ever to write such an id,
-    its row would read as some outcome; both ways of reading ids refuse it instead."""
-    table = table_for(PuntoBancoRules.from_options(sidebets="dragon-7"))
-    wrong = fact_id(dataclasses.replace(possible_facts(8)[0], player_natural=True, player_cards=3))
-    assert not table.possible[wrong]
-    facts = np.array([fact_id(possible_facts(8)[0]), wrong], dtype=np.int16)
+    """Were the kernel ever to deal a coup outside the table, its row would read as some
+    outcome; both ways of reading the ids refuse it instead. Shown by a table that
+    leaves out a coup every block deals (Player 6 against Banker 7 on two cards each)."""
+    full = table_for(PuntoBancoRules())
+    facts = next(f for f in possible_facts(8) if (f.player_total, f.banker_total, f.cards,
+                 f.player_pair, f.banker_pair) == (6, 7, 4, False, False))  # fmt: skip
+    codes = full.codes.copy()
+    codes[fact_id(facts)] = -1
+    short = dataclasses.replace(full, codes=codes)
+    assert full.possible.sum() == short.possible.sum() + 1 == len(possible_facts(8))
+    of = table_dealer("punto-banco", 8, short, ShoeMode.RESHUFFLE, 0.8)
     with pytest.raises(BaccaraError, match="no shoe deals"):
-        table.write_codes(facts, np.empty((2, len(table.bets)), dtype=np.int8))
-    with pytest.raises(BaccaraError, match="no shoe deals"):
-        table.count(np.bincount(facts, minlength=FACT_IDS))
+        of.deal_run(1000, 1)
+    with pytest.raises(BaccaraError, match=re.escape(f"no shoe deals: {facts}")):
+        of.count_block(1, 0, 1000)

@@ -2,12 +2,12 @@
 
 Whatever bets a table offers — the main bets under any rule set, any side bets a file
 defines — each settles on the coup's :class:`~baccara.games.coup_terms.CoupFacts`
-alone (:func:`~baccara.games.punto_banco.spot_result`). So the compiled kernel never
-reads a bet: it deals each coup and writes one number, the coup's *fact id*, and a
+alone (:func:`~baccara.games.punto_banco.spot_result`). So the compiled kernel knows
+no bet: it deals each coup and finds one number, the coup's *fact id*, and a
 :class:`CoupTable` built here in Python — by calling ``spot_result`` on every set of
-facts a coup can have — turns fact ids into each bet's outcome code. One compiled
+facts a coup can have — holds each bet's outcome code for each id. One compiled
 function then serves every bet file, and adding side bets adds no work per coup when
-a run only counts (the ids are tallied once, the tally is spread over the bets).
+a run only counts (the ids are tallied, the tally spread over the bets once a block).
 
 A fact id packs the facts as :mod:`baccara.exact.coup_facts` does: the value facts
 ``((pt·10 + bt)·2 + p3)·2 + b3``, times 4, plus ``pn + 2·bn`` (the final totals,
@@ -36,7 +36,6 @@ from baccara.exact.coup_facts import Level, fact_counts
 from baccara.games.coup_bets import first_line
 from baccara.games.coup_terms import CoupFacts
 from baccara.games.punto_banco import Bet, PuntoBancoRules, spot_net
-from baccara.sim.compiled import compiled
 
 FACT_IDS = 1600 * 16
 """Fact ids run from 0 to this, exclusive: 1,600 value codes times 16 pair-flag states."""
@@ -122,31 +121,32 @@ class CoupTable:
     """Each bet's outcome code for every fact id a coup from the shoe can have.
 
     ``codes[f, j]`` is bet ``bets[j]``'s outcome, an index into ``outcomes[j]``, on a
-    coup of fact id ``f``; ``possible[f]`` says whether a coup can have it at all (the
-    rows of the others are never read). ``spread`` sends a tally of fact ids to every
-    bet's outcomes at once: column ``offsets[j] + k`` is outcome ``k`` of bet ``j``.
+    coup of fact id ``f``; the row of an id no coup can have is all -1, which the
+    kernel refuses rather than read as an outcome. ``spread`` sends a tally of fact
+    ids to every bet's outcomes at once: column ``offsets[j] + k`` is outcome ``k`` of
+    bet ``j``.
     """
 
     bets: tuple[str, ...]
     outcomes: tuple[tuple[str, ...], ...]
     codes: npt.NDArray[np.int8]
-    possible: npt.NDArray[np.bool_]
     spread: npt.NDArray[np.int64]
     offsets: tuple[int, ...]
 
-    def write_codes(self, facts: npt.NDArray[np.int16], codes: npt.NDArray[np.int8]) -> None:
-        """Write every bet's outcome code (rounds × bets) of the coups dealt with ``facts``."""
-        wrong = _gather(self.codes, self.possible, facts, codes)
-        if wrong >= 0:
-            raise _impossible(int(facts[wrong]))
+    @property
+    def possible(self) -> npt.NDArray[np.bool_]:
+        """Whether a coup can have each fact id."""
+        possible: npt.NDArray[np.bool_] = self.codes[:, 0] >= 0
+        return possible
 
     def count(self, tally: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """How often each outcome of each bet came (bets × most outcomes), from how often
         each fact id came: the tally spread over every bet at once, in exact integers."""
-        wrong = np.flatnonzero(tally * ~self.possible)
+        possible = self.possible
+        wrong = np.flatnonzero(tally * ~possible)
         if len(wrong):
             raise _impossible(int(wrong[0]))
-        flat = tally[self.possible] @ self.spread
+        flat = tally[possible] @ self.spread
         counts = np.zeros((len(self.bets), max(map(len, self.outcomes))), dtype=np.int64)
         for j, names in enumerate(self.outcomes):
             counts[j, : len(names)] = flat[self.offsets[j] : self.offsets[j] + len(names)]
@@ -159,24 +159,6 @@ def _impossible(fact: int) -> BaccaraError:
     return BaccaraError(f"the kernel dealt a coup no shoe deals: {facts_of(fact)} (id {fact})")
 
 
-@compiled
-def _gather(
-    codes: npt.NDArray[np.int8],
-    possible: npt.NDArray[np.bool_],
-    facts: npt.NDArray[np.int16],
-    out: npt.NDArray[np.int8],
-) -> int:
-    """``out[i] = codes[facts[i]]`` row by row; the first round whose id is not
-    ``possible`` (stopping there), or -1."""
-    for i in range(facts.shape[0]):
-        fact = facts[i]
-        if not possible[fact]:
-            return i
-        for j in range(out.shape[1]):
-            out[i, j] = codes[fact, j]
-    return -1
-
-
 def coup_table(decks: int, columns: Sequence[tuple[str, PuntoBancoRules]]) -> CoupTable:
     """The table of the bets ``columns`` names, each a spot and the rules that settle it,
     over every coup ``decks`` decks can deal.
@@ -187,22 +169,18 @@ def coup_table(decks: int, columns: Sequence[tuple[str, PuntoBancoRules]]) -> Co
     """
     facts = possible_facts(decks)
     ids = np.array([fact_id(f) for f in facts], dtype=np.intp)
-    codes = np.zeros((FACT_IDS, len(columns)), dtype=np.int8)
+    codes = np.full((FACT_IDS, len(columns)), -1, dtype=np.int8)
     outcomes = []
     for j, (spot, rules) in enumerate(columns):
         names = [outcome_name(spot, f, rules) for f in facts]
         order = tuple(name for name in dict.fromkeys(outcome_order(spot, rules)) if name in names)
         codes[ids, j] = [order.index(name) for name in names]
         outcomes.append(order)
-    possible = np.zeros(FACT_IDS, dtype=np.bool_)
-    possible[ids] = True
     offsets = tuple(int(n) for n in np.cumsum([0, *map(len, outcomes)])[:-1])
     spread = np.zeros((len(ids), sum(map(len, outcomes))), dtype=np.int64)
     for j, offset in enumerate(offsets):
         spread[np.arange(len(ids)), offset + codes[ids, j]] = 1
-    return CoupTable(
-        tuple(spot for spot, _ in columns), tuple(outcomes), codes, possible, spread, offsets
-    )
+    return CoupTable(tuple(spot for spot, _ in columns), tuple(outcomes), codes, spread, offsets)
 
 
 @functools.lru_cache(maxsize=16)
