@@ -74,7 +74,8 @@ def test_a_tables_answer_lays_out_its_side_bets_and_their_pays(sqlite_server: Se
     assert dragon == {
         "id": "dragon-7", "name": "Dragon 7", "description": "The Banker wins with a three-card 7",
         "lines": [{"when": {"winner": ["banker"], "banker_total": [7], "banker_cards": [3]},
-                   "pays": "40", "text": "40 to 1: Banker wins, Banker total 7, Banker 3 cards"}],
+                   "pays": "40", "condition": "Banker wins, Banker total 7, Banker 3 cards",
+                   "text": "40 to 1: Banker wins, Banker total 7, Banker 3 cards"}],
     }  # fmt: skip
     assert panda["lines"][0]["text"] == SHIPPED.sidebets["panda-8"].pays_text()
     rule_set = table["pays"]["rule_set"]
@@ -84,6 +85,7 @@ def test_a_tables_answer_lays_out_its_side_bets_and_their_pays(sqlite_server: Se
         None,
     )
     assert rule_set["banker"] == [{"when": {"banker_total": [7], "banker_cards": [3]}, "pays": "0",
+                                   "condition": "Banker total 7, Banker 3 cards",
                                    "text": "push: Banker total 7, Banker 3 cards"}]  # fmt: skip
     plain = sqlite_server.client().get("/api/tables/1").json()
     assert [s["bet"] for s in plain["spots"]] == ["player-pair", "tie", "banker-pair", "player",

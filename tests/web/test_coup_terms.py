@@ -157,3 +157,25 @@ def test_cards_are_equal_as_the_engine_compares_them() -> None:
         return args.map(([a, b]) => facts([["player.0", a], ["banker.0", "2S"], ["player.1", b], ["banker.1", "3S"]]).player_suited_pair);""",
         hands)  # fmt: skip
     assert read == [True, True, False, False]
+
+
+def test_a_pay_line_reads_in_english_as_the_casino_words_it() -> None:
+    """The page words each line from its terms (so Chinese reads it too); in English every
+    shipped line's condition is the casino's own words for it, the name its analysis gives
+    the outcome the line decides."""
+    served = json.loads(json.dumps(rules_json("punto-banco")))
+    catalog = served["catalog"]
+    lines = [line for bet in catalog["sidebets"] for line in bet["lines"]]
+    lines += [line for rules in catalog["rule_sets"] for line in rules["banker"] + rules["player"]]
+    words = in_node(f"const layouts = await import({module('layouts.js')});", """
+        layouts.learnGames([args[0]]);
+        return args[1].map((line) => [layouts.conditionText("punto-banco", line.when), layouts.lineText("punto-banco", line)]);""",
+        [served, lines])  # fmt: skip
+    assert [condition for condition, _ in words] == [line["condition"] for line in lines]
+    texts = dict(zip([line["text"] for line in lines], [text for _, text in words], strict=True))
+    assert texts["40 to 1: Banker wins, Banker total 7, Banker 3 cards"] == (
+        "40 to 1: Banker wins, Banker total 7, Banker 3 cards"
+    )
+    assert texts["0.54 to 1: 5 to 6 cards dealt"] == "0.54 to 1: 5 to 6 cards dealt"
+    assert texts["push: Banker total 7, Banker 3 cards"] == "push: Banker total 7, Banker 3 cards"
+    assert texts["0.5 to 1: Banker total 6"] == "1 to 2: Banker total 6"  # the felt's words for 1:2

@@ -154,8 +154,10 @@ EVERY_SPOT = {
     2: ["red", "green", "bonus"],
     3: ["red", "green", "bonus"],
     4: ["main", "lo-card", "hi-card", "dice-lo", "dice-hi"],
+    6: ["banker", "player", "tie", "player-pair", "banker-pair", "dragon-7", "panda-8"],
 }
-"""A bet on every spot of the electronic tables: Punto Banco, RedGreen, Mini RedGreen, Lo-Ball."""
+"""A bet on every spot of the electronic tables: Punto Banco, RedGreen, Mini RedGreen, Lo-Ball,
+and EZ Baccarat with its side bets."""
 
 
 def play_live(quick: Server, http: httpx.Client, cards: list[str]) -> None:
@@ -185,8 +187,8 @@ def test_verify_settles_a_real_round_of_each_game_again(
     play_live(quick, http, ["9S", "2H", "KD", "3C"])  # Player 9 against 5: a natural
     page.goto(f"{quick.url}/history")
     articles = page.locator("article.recall")
-    expect(articles).to_have_count(5)
-    for article, bets in zip(articles.all(), [2, 5, 3, 3, 5], strict=True):  # newest first
+    expect(articles).to_have_count(6)
+    for article, bets in zip(articles.all(), [2, 7, 5, 3, 3, 5], strict=True):  # newest first
         article.get_by_role("button", name="Verify").click()
         verdict = article.locator(".verify-result")
         expect(verdict).to_have_attribute("data-verified", "true")

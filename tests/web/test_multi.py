@@ -61,7 +61,7 @@ def test_two_tables_at_once_settle_and_the_header_balance_is_right_to_the_cent(
     expect(page.get_by_role("heading", name="Several tables", level=1)).to_be_visible()
     live(page, 1, "Punto Banco")
     picker = page.get_by_label("Table to add")
-    expect(picker.locator("option")).to_have_count(4)  # every open table but the one shown
+    expect(picker.locator("option")).to_have_count(5)  # every open table but the one shown
     expect(picker.locator('option[value="4"]')).to_have_text(
         "Lo-Ball · table 4 · electronic · 1.00 – 500.00"
     )
@@ -163,7 +163,7 @@ def test_four_tables_at_most_and_a_removed_one_leaves_the_address_and_closes_its
     )
     picker = page.get_by_label("Table to add")
     expect(picker).to_be_enabled()
-    expect(picker.locator("option")).to_have_count(2)  # tables 2 and 5
+    expect(picker.locator("option")).to_have_count(3)  # tables 2, 5 and 6
     picker.select_option("5")
     page.get_by_role("button", name="Add table").click()
     expect(page).to_have_url(re.compile(r"/multi\?tables=1,3,4,5$"))

@@ -58,13 +58,14 @@ def test_the_lobby_lists_every_table(casino: Server, page: Page, screenshots: pa
     bob.sit(2)
     register(page, casino.url)
     tables = page.locator("li.table-card")
-    expect(tables).to_have_count(5)
+    expect(tables).to_have_count(6)
     expected = {
         1: ("Punto Banco", "Electronic", "1.00 – 500.00", "0 of 7"),
         2: ("RedGreen", "Electronic", "1.00 – 500.00", "1 of 12"),
         3: ("Mini RedGreen", "Electronic", "1.00 – 500.00", "0 of 7"),
         4: ("Lo-Ball", "Electronic", "1.00 – 500.00", "0 of 7"),
         5: ("Punto Banco", "Live dealer", "5.00 – 1,000.00", "0 of 7"),
+        6: ("EZ Baccarat", "Electronic", "1.00 – 500.00", "0 of 7"),
     }
     for table_id, (game, mode, limits, seats) in expected.items():
         card = page.locator(f'li[data-table-id="{table_id}"]')

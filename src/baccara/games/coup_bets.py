@@ -96,8 +96,10 @@ class PayLine:
 
     def to_dict(self) -> dict[str, Any]:
         """The line as published to a browser: its condition term by term, what it pays
-        to 1 exactly (``"40"``, ``"0.54"``, ``"1/3"``) and the line in words."""
-        return {"when": self.when.to_dict(), "pays": fraction_text(self.pays), "text": self.text()}
+        to 1 exactly (``"40"``, ``"0.54"``, ``"1/3"``), its condition in words (which
+        names the outcome in the bet's analysis) and the line in words."""
+        return {"when": self.when.to_dict(), "pays": fraction_text(self.pays),
+                "condition": self.when.describe(), "text": self.text()}  # fmt: skip
 
     def text(self) -> str:
         """``40 to 1: Banker wins, Banker total 7, Banker 3 cards``."""

@@ -27,6 +27,14 @@ export function spotsOf(game) {
   return facts && facts.spots ? facts.spots : [];
 }
 
+/** The side bet `bet` as the casino publishes it for the game's tables (GET /api/games'
+ * catalog: its name and pay lines), or null. */
+export function sideBetOf(game, bet) {
+  const facts = factsOf(game);
+  const catalog = facts && facts.catalog ? facts.catalog.sidebets : [];
+  return catalog.find((side) => side.id === bet) || null;
+}
+
 /**
  * The catalog's word for `key` in another language than English; null in English, where
  * the casino's own names stand (its facts name a game's bets and hands as its felt
@@ -39,11 +47,23 @@ function translated(key) {
 /** A bet by the name printed on the felt, in the page's language ("banker" → "Banker", 庄);
  * a bet the catalog does not know keeps the casino's name for it. */
 export function betName(game, bet) {
-  const spot = spotsOf(game).find((s) => s.bet === bet);
+  const spot = spotsOf(game).find((s) => s.bet === bet) || sideBetOf(game, bet);
   const word = translated(`games.bet.${bet}`);
   if (word) return word;
   if (spot) return spot.name;
   return has(`games.bet.${bet}`) ? t(`games.bet.${bet}`) : titleCase(String(bet).replace(/-/g, " "));
+}
+
+/**
+ * A table's name as the lobby and its page show it: its rule set's (EZ Baccarat) where
+ * it is not its game's own, else its game's, in the page's language; a name the casino
+ * gave the table otherwise stays as it is.
+ */
+export function tableName(table) {
+  const facts = factsOf(table.game);
+  const ruleSet = table.rule_set;
+  if (ruleSet && facts && table.name !== facts.name) return translated(`games.rule_set.${ruleSet.id}`) || table.name;
+  return !table.name || (facts && table.name === facts.name) ? gameName(table.game) : table.name;
 }
 
 /** The game's name in the page's language, or the casino's name (its id) for a game the catalog does not know. */
@@ -119,6 +139,69 @@ export function spotPays(gameInfo, bet) {
   const best = wins.reduce((a, b) => (b.pays > a.pays ? b : a));
   if (best.pays > plain.pays) return t("games.pays_up_to", { plain: paysText(plain.pays), best: paysText(best.pays) });
   return paysText(plain.pays);
+}
+
+// --- pay lines -------------------------------------------------------------------------
+
+/** A pay line's "to 1" as a number: "40", "0.54", "1/3". */
+function lineValue(pays) {
+  const [a, b] = String(pays).split("/");
+  return Number(a) / (b === undefined ? 1 : Number(b));
+}
+
+/** What a side bet's spot pays, from its lines: "40 to 1", or "1 to 1 · up to 30 to 1". */
+export function linesPays(lines) {
+  const wins = (lines || []).map((line) => lineValue(line.pays)).filter((pays) => pays > 0);
+  if (!wins.length) return "";
+  const [low, high] = [Math.min(...wins), Math.max(...wins)];
+  return high > low ? t("games.pays_up_to", { plain: paysText(low), best: paysText(high) }) : paysText(high);
+}
+
+/** Numbers a term accepts, as words: "7", "4 to 9", "5 or 6" (a list of them, "1, 3 or 5"). */
+function numbersText(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 1) return number(sorted[0]);
+  if (sorted.every((n, i) => i === 0 || n === sorted[i - 1] + 1)) return t("games.term.range", { low: number(sorted[0]), high: number(sorted[sorted.length - 1]) });
+  return orList(sorted.map(number));
+}
+
+/** The `natural` term's word for the states it accepts (the words a side bet's file writes). */
+const NATURAL_WORDS = { none: ["none"], player: ["player", "both"], banker: ["banker", "both"], either: ["player", "banker", "both"], both: ["both"] };
+
+/** One term of a condition in words: "Banker wins", "Banker total 7", "no Player pair". */
+function termText(game, name, accepted) {
+  const hand = (side) => handName(game, side);
+  if (name === "winner") {
+    if (accepted.length === 1 && accepted[0] === "tie") return t("games.term.tie");
+    return t("games.term.wins", { hands: orList(accepted.map((w) => (w === "tie" ? t("games.term.tie") : hand(w)))) });
+  }
+  if (name === "natural") {
+    const word = Object.keys(NATURAL_WORDS).find((w) => NATURAL_WORDS[w].length === accepted.length && NATURAL_WORDS[w].every((s) => accepted.includes(s)));
+    return t("games.term.natural", { who: word ? t(`games.term.natural_${word}`) : orList(accepted.map((s) => t(`games.term.natural_${s}`))) });
+  }
+  const flag = /^(player|banker)_(suited_)?pair$/.exec(name);
+  if (flag) return t(`games.term.${accepted.includes(true) ? "" : "no_"}${flag[2] ? "suited_" : ""}pair`, { hand: hand(flag[1]) });
+  const n = numbersText(accepted);
+  const side = /^(player|banker)_(total|cards)$/.exec(name);
+  if (side) return t(`games.term.hand_${side[2]}`, { hand: hand(side[1]), n });
+  const one = accepted.length === 1 && accepted[0] === 1 && name.endsWith("pairs") ? "_one" : ""; // "1 hand paired"
+  if (["margin", "cards", "pairs", "suited_pairs"].includes(name)) return t(`games.term.${name}${one}`, { n });
+  return `${name} ${accepted.join(", ")}`;
+}
+
+/** A pay line's condition in the page's language ("Banker wins, Banker total 7, Banker 3
+ * cards"), read term by term from what the casino publishes. */
+export function conditionText(game, when) {
+  const terms = Object.entries(when || {});
+  if (!terms.length) return t("games.term.always");
+  return terms.map(([name, accepted]) => termText(game, name, accepted)).join(t("games.term.separator"));
+}
+
+/** A pay line in words: "40 to 1: Banker wins, Banker total 7, Banker 3 cards"; a line
+ * that pays 0 pushes. */
+export function lineText(game, line) {
+  const value = lineValue(line.pays);
+  return t("games.term.line", { pays: value > 0 ? paysText(value) : t("games.term.push"), condition: conditionText(game, line.when) });
 }
 
 // --- drawing hands --------------------------------------------------------------------

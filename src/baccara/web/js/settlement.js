@@ -84,6 +84,11 @@ const cardText = (c) => `${RANK_TEXT[c.rank]}${SYMBOLS[c.suit]}`;
 const pips = (c) => (c.rank < 10 ? c.rank : 0);
 const score = (hand) => hand.reduce((sum, c) => sum + pips(c), 0) % 10;
 
+/** A settled Punto Banco result's coup facts (coupterms.js), from the cards it lists. */
+export function resultFacts(result) {
+  return coupFacts(result.player.map(card), result.banker.map(card), score);
+}
+
 function puntoBanco(cards, wagers, rules) {
   const player = ordered(cards, "player").map(card);
   const banker = ordered(cards, "banker").map(card);

@@ -4,7 +4,7 @@
 
 import { h, money, replace } from "../dom.js";
 import { has, t } from "../i18n.js";
-import { factsOf, gameName } from "../layouts.js";
+import { betName, factsOf, tableName } from "../layouts.js";
 import { LobbyFeed } from "../lobbyfeed.js";
 import { session } from "../session.js";
 import { number } from "../words.js";
@@ -30,11 +30,6 @@ function blurb(table) {
   return decks ? t("lobby.blurb", { tagline: text, decks: decksText(decks) }) : text;
 }
 
-/** A table's name as the lobby shows it: its game's name, in the page's language. */
-function tableName(table) {
-  return gameName(table.game) || table.name;
-}
-
 function seatsText(table) {
   return t("lobby.seats_taken", { taken: Object.keys(table.seated).length, seats: table.seats });
 }
@@ -45,6 +40,9 @@ function row(table) {
   return h("li", { class: ["table-card", `game-${table.game}`], "data-table-id": table.id },
     h("h2", {}, h("a", { href: `/tables/${table.id}`, "data-link": true, class: "table-link" }, tableName(table)), h("span", { class: "arrow", "aria-hidden": "true" }, "→"), live ? h("span", { class: "live-badge" }, t("lobby.live_badge")) : null),
     h("p", { class: "table-blurb" }, blurb(table)),
+    table.sidebets && table.sidebets.length
+      ? h("p", { class: "table-sidebets", "data-fact": "sidebets" }, t("lobby.sidebets", { bets: table.sidebets.map((bet) => betName(table.game, bet)).join(t("games.list_separator")) }))
+      : null,
     h("p", { class: "table-state", "data-fact": "state", "data-state": table.round ? table.round.state : "none" },
       h("span", { class: "phase" }, phaseText(table)),
       h("span", { class: "countdown", role: "timer", "aria-live": "off", "data-deadline": deadlineOf(table) })),

@@ -6,13 +6,13 @@
 import { get } from "../api.js";
 import { h, money, replace } from "../dom.js";
 import { t } from "../i18n.js";
-import { gameName } from "../layouts.js";
+import { tableName } from "../layouts.js";
 import { MAX_TABLES, multiPath, tablesIn } from "../tiles.js";
 import * as table from "./table.js";
 
 /** How the picker names a table: its game, its number, who deals it, its limits. */
 export function tableLabel(row) {
-  const figures = { table: gameName(row.game) || row.name, id: row.id, min: money(row.min_bet_cents), max: money(row.max_bet_cents) };
+  const figures = { table: tableName(row), id: row.id, min: money(row.min_bet_cents), max: money(row.max_bet_cents) };
   return row.mode === "live" ? t("lobby.multi.option_live", figures) : t("lobby.multi.option_electronic", figures);
 }
 
@@ -42,7 +42,7 @@ export function mount(main, _params, { navigate } = {}) {
 
   const nameOf = (id) => {
     const found = known && known.find((row) => row.id === id);
-    return found ? t("lobby.multi.name", { table: gameName(found.game) || found.name, id }) : t("lobby.multi.name_bare", { id });
+    return found ? t("lobby.multi.name", { table: tableName(found), id }) : t("lobby.multi.name_bare", { id });
   };
 
   /** The address holds the tables on screen; the page itself stays as it is. */

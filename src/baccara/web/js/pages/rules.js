@@ -10,7 +10,7 @@ import { stepText } from "../chips.js";
 import { h, money, replace } from "../dom.js";
 import { failureText } from "../failure.js";
 import { has, locale, t } from "../i18n.js";
-import { betName, gameName, handName, orList, outcomeName as outcomeWords, paysText } from "../layouts.js";
+import { betName, conditionText, gameName, handName, orList, outcomeName as outcomeWords, paysText, tableName } from "../layouts.js";
 
 export function percent(edge, digits = 4) {
   return `${(100 * edge).toFixed(digits)} %`;
@@ -49,7 +49,19 @@ const WORDS = {
   deuces: (v) => served(`rules.deuces.${slug(v)}`, v === "top" ? "every pair (three of a kind)" : "a pair (three) of Aces only, and loses to all others"),
 };
 
-function words(name, value) {
+/** The rule set and side bets a table names by id, by their names (GET /api/games' catalog). */
+function catalogWords(game, name, value) {
+  const catalog = game.catalog || { rule_sets: [], sidebets: [] };
+  if (name === "variant") {
+    const found = catalog.rule_sets.find((set) => set.id === value);
+    return found ? tableName({ game: game.id, name: found.name, rule_set: found }) : String(value);
+  }
+  const ids = Array.isArray(value) ? value : [];
+  return ids.length ? ids.map((id) => betName(game.id, id)).join(t("games.list_separator")) : t("rules.sidebets_none");
+}
+
+function words(name, value, game) {
+  if (game.catalog && (name === "variant" || name === "sidebets")) return catalogWords(game, name, value);
   if (WORDS[name]) return WORDS[name](value);
   if (typeof value === "boolean") return value ? t("rules.yes") : t("rules.no");
   if (name.endsWith("_pays") && typeof value === "number") return paysText(value);
@@ -65,14 +77,29 @@ function commissionLabel(game) {
 
 function ruleRow(game, name, value, changed) {
   const named = (game.option_labels || {})[name];
-  const label = (named && served(`rules.option.${name}`, named)) || (name === "commission" ? commissionLabel(game) : null) || outcomeName(name);
+  const label = (named && served(`rules.option.${name}`, named)) || (name === "commission" ? commissionLabel(game) : null)
+    || (has(`rules.option.${name}`) ? t(`rules.option.${name}`) : outcomeName(name));
   return h("div", { "data-rule": name, class: changed ? "changed" : null },
-    h("dt", {}, label), h("dd", {}, words(name, value), changed ? h("span", { class: "badge" }, t("rules.this_table")) : null));
+    h("dt", {}, label), h("dd", {}, words(name, value, game), changed ? h("span", { class: "badge" }, t("rules.this_table")) : null));
 }
 
 /** "0.25" for 25 cents: the amounts a rounding note quotes, to the fraction of a cent. */
 function exactly(cents) {
   return (cents / 100).toFixed(cents % 1 ? 4 : 2);
+}
+
+/**
+ * The pay lines behind a bet's outcomes at these rules: a side bet's, or the rule set's
+ * lines for a Banker or Player win (GET /api/games' catalog). Its analysis names each
+ * outcome a line decides by the line's condition, which this reads in the page's words.
+ */
+function linesOf(game, bet) {
+  const catalog = game.catalog;
+  if (!catalog) return [];
+  const side = catalog.sidebets.find((s) => s.id === bet);
+  if (side) return side.lines;
+  const set = catalog.rule_sets.find((s) => s.id === (game.rules || {}).variant);
+  return set && (bet === "banker" || bet === "player") ? set[bet] : [];
 }
 
 function betTable(game, caption, atMin) {
@@ -84,10 +111,16 @@ function betTable(game, caption, atMin) {
       h("th", { scope: "col" }, t("rules.col.pays")),
       h("th", { scope: "col" }, t("rules.col.edge")))),
     h("tbody", {}, game.bets.map((bet) => {
-      const wins = bet.outcomes.filter((o) => o.pays > 0);
+      const lines = linesOf(game, bet.bet);
+      const lineOf = (o) => lines.find((line) => line.condition === o.name);
+      const named = (o) => { // a line's condition in the page's words, or the outcome's name
+        const line = lineOf(o);
+        return line ? conditionText(game.id, line.when).replace(/^./, (c) => c.toUpperCase()) : outcomeName(o.name);
+      };
+      const shown = bet.outcomes.filter((o) => o.pays > 0 || (o.pays === 0 && lineOf(o))); // a line's push too (EZ Baccarat's)
       return h("tr", { "data-bet": bet.bet },
         h("th", { scope: "row" }, betName(game.id, bet.bet)),
-        h("td", {}, h("ul", { class: "pays-list" }, wins.map((o) => h("li", {}, t("rules.outcome_pays", { outcome: outcomeName(o.name), pays: paysText(o.pays) }), h("span", { class: "quiet" }, ` · ${(100 * o.probability).toFixed(4)} %`))))),
+        h("td", {}, h("ul", { class: "pays-list" }, shown.map((o) => h("li", {}, t("rules.outcome_pays", { outcome: named(o), pays: o.pays > 0 ? paysText(o.pays) : t("games.term.push") }), h("span", { class: "quiet" }, ` · ${(100 * o.probability).toFixed(4)} %`))))),
         h("td", { class: "edge-cell" },
           h("span", { class: "edge", "data-edge": String(bet.house_edge) }, percent(bet.house_edge)),
           h("span", { class: "exact", title: t("rules.exactly") }, h("code", {}, bet.house_edge_exact)),
@@ -149,7 +182,7 @@ export function mount(main, [id]) {
       replace(main, h("section", { class: "rules-page" }, tabs, h("h1", {}, t("rules.no_game"))));
       return;
     }
-    const name = gameName(game.id);
+    const name = ofTable ? tableName({ game: game.id, ...ofTable.table }) : gameName(game.id);
     const facts = [
       t("rules.facts.seats", { n: game.seats }),
       game.seat_required ? t("rules.facts.seat_required") : t("rules.facts.behind"),
@@ -176,7 +209,7 @@ export function mount(main, [id]) {
       betTable(game, table ? t("rules.caption_table", { table: table.id }) : t("rules.caption_default"), ofTable ? ofTable.at_min_bet : null),
       table ? h("p", { class: "rounding-note" }, roundingNote(game, table, ofTable.at_min_bet)) : null,
       h("p", { class: "quiet" }, t("rules.edge_note", { whole: money(game.whole_cents_step_cents) })),
-      table && changed.size ? h("p", {}, h("a", { href: `/rules/${game.id}`, "data-link": true }, t("rules.default_link", { game: name }))) : null));
+      table && changed.size ? h("p", {}, h("a", { href: `/rules/${game.id}`, "data-link": true }, t("rules.default_link", { game: gameName(game.id) }))) : null));
   }).catch((error) => {
     if (!stopped) replace(main, h("section", { class: "panel fail" }, failureText(error)));
   });

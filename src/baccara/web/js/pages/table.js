@@ -7,7 +7,9 @@ import { ApiError, del, get, games, placeBet, post } from "../api.js";
 import { openModal } from "../dialog.js";
 import { chipClass, chipLabel, chipStack, chipsFor, limitChips, limitsText } from "../chips.js";
 import { dateTime, h, money, replace, signed } from "../dom.js";
-import { betName, callLine, drawHands, factsOf, gameName, handName, headline, pieceOf, spotPays, spotsOf, voidReason } from "../layouts.js";
+import { betName, callLine, drawHands, factsOf, handName, headline, lineText, linesPays, pieceOf, spotPays, spotsOf, tableName, voidReason } from "../layouts.js";
+import { firstLine } from "../coupterms.js";
+import { resultFacts } from "../settlement.js";
 import { TableSocket } from "../live.js";
 import { collapsed, moreTables, sharedRealityCheck } from "../tiles.js";
 import { RoundState } from "../round.js";
@@ -38,13 +40,6 @@ export function playTime(minutes) {
   return t("table.duration.hours", { hours: Math.floor(whole / 60), minutes: String(whole % 60).padStart(2, "0") });
 }
 
-/** The table's name as its heading shows it: a table named after its game reads the game's
- * name in the page's language; a name of its own stays as the casino gave it. */
-export function tableName(table) {
-  const facts = factsOf(table.game);
-  return !table.name || (facts && table.name === facts.name) ? gameName(table.game) : table.name;
-}
-
 export function mount(main, [id], { navigate, compact = false, prefix = "" } = {}) {
   const tableId = Number(id);
   if (!(Number.isSafeInteger(tableId) && tableId >= 1 && tableId <= 2 ** 31 - 1)) { // no table has it: the casino refuses it outright
@@ -59,7 +54,6 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     previous: null,
     seats: {},
     chip: null,
-    gameInfo: null,
     offset: null,
     peekCards: null,
     faceShown: new Set(),
@@ -634,8 +628,12 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     ui.result = h("section", { class: "result", "aria-labelledby": compact ? `${at("result-title")} ${at("table-title")}` : at("result-title"), hidden: true }); // several tables: each result named by its table too
     ui.notice = h("p", { class: "notice", id: at("table-notice"), role: "alert", hidden: true });
     ui.spots = new Map();
+    ui.sideBets = new Map(((tb.pays && tb.pays.sidebets) || []).map((side) => [side.id, side]));
     const spotRows = {};
-    for (const spot of spotsOf(tb.game)) {
+    // The game's spots as its facts lay them out, under a row of the table's own side bets
+    // (its answer's spots): "side", above the game's rows, which keep their numbers and looks.
+    const sideSpots = (tb.spots || []).filter((spot) => ui.sideBets.has(spot.bet));
+    for (const spot of [...sideSpots, ...spotsOf(tb.game)]) {
       const mine = h("span", { class: "stake mine", id: at(`stake-${spot.bet}`), "aria-hidden": "true" });
       const others = h("span", { class: "stake others", id: at(`others-${spot.bet}`), "aria-hidden": "true" });
       const pays = h("span", { class: "pays", id: at(`pays-${spot.bet}`), "aria-hidden": "true" });
@@ -645,7 +643,13 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
         onClick: () => bet(spot.bet),
       }, h("span", { class: "spot-name" }, betName(tb.game, spot.bet)), pays, h("span", { class: "chips-on", "aria-hidden": "true" }), mine, others);
       ui.spots.set(spot.bet, { button, mine, others, pays });
-      (spotRows[spot.row] ||= []).push(button);
+      const side = ui.sideBets.get(spot.bet);
+      if (side) {
+        button.classList.add("side-bet");
+        pays.textContent = linesPays(side.lines);
+        button.title = side.lines.map((line) => lineText(tb.game, line)).join("\n");
+      }
+      (spotRows[side ? "side" : spot.row] ||= []).push(button);
     }
     ui.chips = h("fieldset", { class: "chips" },
       h("legend", {}, t("table.chip")),
@@ -683,21 +687,37 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
           h("div", { class: "stage" }, h("h2", { class: "visually-hidden" }, t("a11y.cards")), ui.hands, ui.decision, ui.result, ui.callout), // the result over the cards: nothing below moves
           ui.notice,
           h("div", { class: "spots", role: "group", "aria-label": t("table.spots_label") },
-            Object.keys(spotRows).sort().map((row) => h("div", { class: ["spot-row", `row-${row}`] }, spotRows[row]))),
+            Object.keys(spotRows).sort((a, b) => (a === "side" ? -1 : b === "side" ? 1 : a - b)).map((row) => h("div", { class: ["spot-row", `row-${row}`] }, spotRows[row]))),
           me ? h("div", { class: "controls" }, ui.chips,
             h("div", { class: "actions" }, h("span", { class: "seat-slot" }, ui.sit, ui.seatTag), ui.undo, ui.double, ui.rebet, ui.clear, ui.deal)) : watcherControls(tableId),
           ui.total),
         collapsed(compact, t("table.seats_and_bets"), h("aside", { class: "side" },
           h("section", { class: "side-panel", "aria-labelledby": at("seats-title") }, h("h2", { id: at("seats-title") }, t("table.seats")), ui.seats),
           h("section", { class: "side-panel", "aria-labelledby": at("bets-title") }, h("h2", { id: at("bets-title") }, t("table.bets_this_round")), ui.bets),
-          h("section", { class: "side-panel", "aria-labelledby": at("round-title") }, h("h2", { id: at("round-title") }, t("table.this_round")), ui.roundInfo)))),
+          h("section", { class: "side-panel", "aria-labelledby": at("round-title") }, h("h2", { id: at("round-title") }, t("table.this_round")), ui.roundInfo),
+          paysPanel(tb)))),
       keepsRoads() ? collapsed(compact, t("table.roads"), ui.roads) : ui.roads));
-    games().then((all) => {
-      st.gameInfo = all.find((g) => g.id === tb.game) || null;
-      for (const [spot, parts] of ui.spots) parts.pays.textContent = spotPays(st.gameInfo, spot);
+    // What each main spot pays under this table's rules (its commission, a rule set's
+    // lines), from their exact analysis; the game's defaults if that cannot be had.
+    get(`/api/tables/${tb.id}/rules`).catch(() => games().then((all) => all.find((g) => g.id === tb.game) || null)).then((info) => {
+      for (const [spot, parts] of ui.spots) if (!ui.sideBets.has(spot)) parts.pays.textContent = spotPays(info, spot);
     }).catch(() => {});
     ticker = setInterval(tick, 250);
     drawConnection();
+  }
+
+  /** What the table's side bets and its rule set's lines pay, line by line, beside the
+   * felt: a spot shows its best pay, this every line of it. None at a table without them. */
+  function paysPanel(tb) {
+    const ruleSet = tb.pays && tb.pays.rule_set;
+    const changed = ruleSet ? [["banker", ruleSet.banker], ["player", ruleSet.player]].filter(([, lines]) => lines.length) : [];
+    if (!ui.sideBets.size && !changed.length) return null;
+    const lines = (list, lead = null) => h("ul", { class: "pay-lines" }, list.map((line) =>
+      h("li", {}, lead ? t("table.pays.on_bet", { bet: lead, line: lineText(tb.game, line) }) : lineText(tb.game, line))));
+    return h("section", { class: "side-panel table-pays", "aria-labelledby": at("pays-title") },
+      h("h2", { id: at("pays-title") }, t("table.pays.title")),
+      changed.length ? [h("h3", {}, tableName(tb)), changed.map(([bet, list]) => lines(list, betName(tb.game, bet)))] : null,
+      [...ui.sideBets.values()].map((side) => [h("h3", { "data-bet": side.id }, betName(tb.game, side.id)), lines(side.lines)]));
   }
 
   function drawConnection() {
@@ -827,6 +847,14 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
       if (r.winner) winners.add(r.winner === "push" ? "" : r.winner);
       // A side bet that wins on a flag of the call named after it (player_pair for Player Pair).
       for (const spot of ui.spots.keys()) if (r[spot.replace(/-/g, "_")] === true) winners.add(spot);
+      // A side bet of the table's own that a line of its pays (Dragon 7's three-card 7 …).
+      if (ui.sideBets.size && r.player && r.banker) {
+        const facts = resultFacts(r);
+        for (const [spot, side] of ui.sideBets) {
+          const line = firstLine(side.lines, facts);
+          if (line && Number(line.pays) !== 0) winners.add(spot);
+        }
+      }
     }
     const open = bettingOpen() && !st.reality && !st.excludedUntil;
     // The other players' bets as each spot's share of theirs, adding up to 100 %.

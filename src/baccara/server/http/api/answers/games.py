@@ -53,6 +53,10 @@ class PayLine(Answer):
         description="Each term the coup must meet, and every value it accepts (docs/table.md)"
     )
     pays: str = Field(description="What it pays to 1, exactly: '40', '0.54', '1/3'; '0' a push")
+    condition: str = Field(
+        description="Its condition in words, as the bet's analysis names the outcome: 'Banker"
+        " wins, Banker total 7, Banker 3 cards'"
+    )
     text: str = Field(description="The line in words: '40 to 1: Banker wins, Banker total 7, …'")
 
 
