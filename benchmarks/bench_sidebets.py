@@ -82,10 +82,3 @@ def run() -> list[Row]:
             )
         )
     return rows
-
-
-if __name__ == "__main__":
-    start = time.perf_counter()
-    for row in run():
-        print(row.markdown())
-    print(f"({time.perf_counter() - start:.0f} s)")

@@ -54,26 +54,6 @@ def fact_id(facts: CoupFacts) -> int:
     return value * 16 + flags
 
 
-def facts_of(fact: int) -> CoupFacts:
-    """The facts behind a fact id: :func:`fact_id` undone."""
-    value, flags = divmod(fact, 16)
-    value, naturals = divmod(value, 4)
-    value, banker_drew = divmod(value, 2)
-    totals, player_drew = divmod(value, 2)
-    return CoupFacts(
-        player_total=totals // 10,
-        banker_total=totals % 10,
-        player_cards=2 + player_drew,
-        banker_cards=2 + banker_drew,
-        player_natural=bool(naturals & 1),
-        banker_natural=bool(naturals & 2),
-        player_pair=bool(flags & 1),
-        banker_pair=bool(flags & 2),
-        player_suited_pair=bool(flags & 4),
-        banker_suited_pair=bool(flags & 8),
-    )
-
-
 @functools.cache
 def possible_facts(decks: int) -> tuple[CoupFacts, ...]:
     """Every set of facts a coup dealt from ``decks`` full decks can have, in id order.
@@ -156,7 +136,7 @@ class CoupTable:
 def _impossible(fact: int) -> BaccaraError:
     """An id no coup can have: the kernel is wrong, and its row would read as some
     outcome rather than fail."""
-    return BaccaraError(f"the kernel dealt a coup no shoe deals: {facts_of(fact)} (id {fact})")
+    return BaccaraError(f"the kernel dealt a coup no shoe deals (fact id {fact})")
 
 
 def coup_table(decks: int, columns: Sequence[tuple[str, PuntoBancoRules]]) -> CoupTable:
