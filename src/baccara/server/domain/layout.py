@@ -30,6 +30,7 @@ from baccara.games import game
 from baccara.games.coup_bets import MAX_SIDE_BETS, SHIPPED, MainRules
 
 
+@functools.cache
 def offers_rule_sets(game_id: str) -> bool:
     """Whether ``game_id``'s tables take a rule set and side bets (Punto Banco's)."""
     return isinstance(getattr(game(game_id).rules(), "variant", None), MainRules)
