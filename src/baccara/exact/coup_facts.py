@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import enum
 import functools
+import math
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -36,9 +37,8 @@ import numpy.typing as npt
 
 from baccara.cards import Card, Rank, ShoeComposition, ShoeSpec, Suit, composition
 from baccara.errors import InvalidCards
-from baccara.exact.punto_banco import falling, plain_coups
 from baccara.games.coup_terms import RANK_TERMS, SUITED_TERMS, CoupFacts
-from baccara.games.punto_banco import BANKER_DRAWS_UP_TO
+from baccara.games.punto_banco import BANKER_DRAWS_UP_TO, Coup, deal_coup
 
 
 class Level(enum.Enum):
@@ -98,6 +98,41 @@ def value_facts_table() -> npt.NDArray[np.int16]:
     packed = (((pt * 10 + bt) * 2 + p3) * 2 + b3) * 4 + pn + 2 * bn
     table: npt.NDArray[np.int16] = packed.astype(np.int16)
     return table
+
+
+def falling(n: int, k: int) -> int:
+    """``n·(n−1)·…·(n−k+1)``: ordered ways to take ``k`` of ``n`` distinct cards."""
+    return math.perm(n, k) if 0 <= k <= n else 0
+
+
+def plain_coups(cards: Sequence[Card], counts: Sequence[int]) -> Iterator[tuple[Coup, int]]:
+    """Every coup a shoe deals, card by card through :func:`deal_coup`, with how many
+    ordered six-card sequences deal it (the fifth and sixth cards counted whether the
+    coup draws them or not). The shoe holds ``counts[k]`` cards dealt alike, each shown
+    by ``cards[k]``. The plain enumeration the fast counts are proven against."""
+    remaining = list(counts)
+    total_cards = sum(remaining)
+
+    def extend(prefix: list[Card], weight: int) -> Iterator[tuple[Coup, int]]:
+        if len(prefix) >= 4:
+            try:
+                coup = deal_coup(prefix)
+            except InvalidCards:
+                pass  # the rules want another card
+            else:
+                if len(coup.cards) == len(prefix):
+                    yield coup, weight * falling(total_cards - len(prefix), 6 - len(prefix))
+                    return
+        for kind, card in enumerate(cards):
+            if remaining[kind]:
+                ways = remaining[kind]
+                remaining[kind] -= 1
+                prefix.append(card)
+                yield from extend(prefix, weight * ways)
+                prefix.pop()
+                remaining[kind] += 1
+
+    yield from extend([], 1)
 
 
 def _facts_of(code: int, flags: int) -> CoupFacts:

@@ -37,11 +37,11 @@ import numpy as np
 import numpy.typing as npt
 
 from baccara.cards import Card, Rank, ShoeSpec, Suit, composition
+from baccara.exact.coup_facts import falling
 from baccara.exact.joint_model import SpotModel
 from baccara.exact.punto_banco import (
     WINNER_CODES,
     cards_of_value,
-    falling,
     outcome_table,
 )
 from baccara.games.punto_banco import Bet, PuntoBancoRules, Winner, deal_coup, spot_net

@@ -32,7 +32,6 @@ import functools
 import itertools
 import math
 from collections import Counter
-from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -40,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baccara.cards import Card, Rank, ShoeComposition, ShoeSpec, Suit, composition
-from baccara.errors import InvalidCards
+from baccara.exact.coup_facts import falling, plain_coups
 from baccara.exact.model import Analysis, BetAnalysis, Outcome, rules_summary
 from baccara.exact.removal import EffectOfRemoval, by_rank
 from baccara.games.punto_banco import (
@@ -49,7 +48,6 @@ from baccara.games.punto_banco import (
     Coup,
     PuntoBancoRules,
     Winner,
-    deal_coup,
 )
 from baccara.options import fraction_text, plural
 
@@ -138,11 +136,6 @@ def cards_of_value(shoe: ShoeSpec) -> tuple[int, ...]:
     return tuple(per_value)
 
 
-def falling(n: int, k: int) -> int:
-    """``n·(n−1)·…·(n−k+1)``: ordered ways to take ``k`` of ``n`` distinct cards."""
-    return math.perm(n, k) if 0 <= k <= n else 0
-
-
 def count_winners(shoe: ShoeSpec) -> dict[Winner, int]:
     """Ordered six-card sequences of ``shoe`` won by each side, exactly.
 
@@ -201,36 +194,6 @@ def count_by_rules(shoe: ShoeSpec) -> dict[Winner, int]:
     for coup, ways in plain_coups([_representative(v) for v in range(10)], cards_of_value(shoe)):
         result[coup.winner] += ways
     return {w: result[w] for w in WINNER_CODES}
-
-
-def plain_coups(cards: Sequence[Card], counts: Sequence[int]) -> Iterator[tuple[Coup, int]]:
-    """Every coup a shoe deals, card by card through :func:`deal_coup`, with how many
-    ordered six-card sequences deal it (the fifth and sixth cards counted whether the
-    coup draws them or not). The shoe holds ``counts[k]`` cards dealt alike, each shown
-    by ``cards[k]``. The plain enumeration the fast counts are proven against."""
-    remaining = list(counts)
-    total_cards = sum(remaining)
-
-    def extend(prefix: list[Card], weight: int) -> Iterator[tuple[Coup, int]]:
-        if len(prefix) >= 4:
-            try:
-                coup = deal_coup(prefix)
-            except InvalidCards:
-                pass  # the rules want another card
-            else:
-                if len(coup.cards) == len(prefix):
-                    yield coup, weight * falling(total_cards - len(prefix), 6 - len(prefix))
-                    return
-        for kind, card in enumerate(cards):
-            if remaining[kind]:
-                ways = remaining[kind]
-                remaining[kind] -= 1
-                prefix.append(card)
-                yield from extend(prefix, weight * ways)
-                prefix.pop()
-                remaining[kind] += 1
-
-    yield from extend([], 1)
 
 
 def count_pairs_by_rules(shoe: ShoeSpec) -> tuple[int, int]:
