@@ -115,3 +115,19 @@ def test_the_command_prints_the_count_and_the_play() -> None:
     assert result.returncode == 0, result.stderr
     assert "Eliot Jacobson's Dragon count" in result.stdout
     assert "gain per shoe" in result.stdout and "3.52" in result.stdout
+
+
+def test_the_surveillance_of_a_continuous_shoe_sees_dragon_7_turn() -> None:
+    """A live EZ table's shoe after most of the eights and nines are out: the operator's
+    shoe report gives Dragon 7 a negative house edge — the player's edge, which the
+    dealer's page flags — equal to the count's exact figure for the same cards left."""
+    from baccara.games import game
+    from baccara.table.shoe import LiveShoe, shoe_report
+
+    gone = [f"{rank}{suit}" for rank in ("8", "9") for suit in "SHDC" for _ in range(7)]
+    gone += [f"{rank}{suit}" for rank in ("10", "J", "Q", "K") for suit in "SHDC"]
+    shoe = LiveShoe(8, penetration=0.9, dealt=gone)
+    edges = dict(shoe_report(game("punto-banco"), EZ, shoe).edges)
+    assert edges["dragon-7"] < 0 < edges["panda-8"]
+    left = cards_of_value(shoe.composition())
+    assert -edges["dragon-7"] == DepletedBet(EZ, "dragon-7").expectation(left)
