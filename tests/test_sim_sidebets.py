@@ -23,11 +23,10 @@ import pytest
 from baccara import analyze
 from baccara.cards import ShoeMode, standard_deck
 from baccara.errors import BaccaraError
-from baccara.exact.coup_bets import lines_of
 from baccara.exact.coup_facts import Level, fact_counts
 from baccara.games.coup_bets import SHIPPED, first_line
 from baccara.games.coup_terms import CoupFacts
-from baccara.games.punto_banco import PuntoBancoRules, deal_coup, spot_net
+from baccara.games.punto_banco import PuntoBancoRules, deal_coup, lines_of, spot_net
 from baccara.sim.dealer import BLOCK_ROUNDS, NO_TAGS, NOT_SHOWN
 from baccara.sim.kernels.coup_outcomes import (
     FACT_IDS,

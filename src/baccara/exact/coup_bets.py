@@ -17,21 +17,15 @@ from fractions import Fraction
 from baccara.cards import ShoeSpec, composition
 from baccara.exact.coup_facts import Level, fact_counts
 from baccara.exact.model import BetAnalysis, Outcome, Published
-from baccara.games.coup_bets import PayLine, first_line
 from baccara.games.coup_terms import CoupFacts
-from baccara.games.punto_banco import Bet, PuntoBancoRules, spot_net
-
-
-def lines_of(spot: str, rules: PuntoBancoRules) -> tuple[PayLine, ...]:
-    """The pay lines a bet on ``spot`` is settled by (none for a bet the file does not shape)."""
-    side = rules.sidebet(spot)
-    if side is not None:
-        return side.lines
-    if spot == Bet.BANKER.value:
-        return rules.variant.banker
-    if spot == Bet.PLAYER.value:
-        return rules.variant.player
-    return ()
+from baccara.games.punto_banco import (
+    Bet,
+    PuntoBancoRules,
+    lines_of,
+    outcome_name,
+    outcome_order,
+    spot_net,
+)
 
 
 def level_of(spot: str, rules: PuntoBancoRules) -> Level:
@@ -54,23 +48,17 @@ def spot_analysis(spot: str, rules: PuntoBancoRules, shoe: ShoeSpec) -> BetAnaly
     Player win at its usual odds ``win``, and ``push`` and ``lose``.
     """
     shoe = shoe if isinstance(shoe, int) else composition(shoe)
-    lines = lines_of(spot, rules)
     by_name: dict[str, int] = defaultdict(int)
     pays: dict[str, Fraction] = {}
     for facts, count in _counts(shoe, level_of(spot, rules)):
-        net = spot_net(spot, facts, rules)
-        line = first_line(lines, facts) if net >= 0 else None
-        if line is not None and (spot not in (Bet.BANKER.value, Bet.PLAYER.value)
-                                 or facts.winner == spot):  # fmt: skip
-            name = line.when.describe()
-        else:
-            name = "win" if net > 0 else "push" if net == 0 else "lose"
+        name = outcome_name(spot, facts, rules)
         by_name[name] += count
-        pays[name] = net
+        pays[name] = spot_net(spot, facts, rules)
     total = sum(by_name.values())
-    order = [line.when.describe() for line in lines] + ["win", "push", "lose"]
     outcomes = tuple(
-        Outcome(name, by_name[name], total, pays[name]) for name in order if name in by_name
+        Outcome(name, by_name[name], total, pays[name])
+        for name in dict.fromkeys(outcome_order(spot, rules))
+        if name in by_name
     )
     return BetAnalysis(spot, outcomes, _published(spot, rules, shoe))
 

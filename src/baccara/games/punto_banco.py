@@ -23,6 +23,7 @@ from baccara.games.bets import parse_bet
 from baccara.games.coup_bets import (
     SHIPPED,
     MainRules,
+    PayLine,
     SideBet,
     first_line,
     shipped_sidebets,
@@ -267,21 +268,6 @@ def deal_from_fresh_shoe(rules: PuntoBancoRules, rng: RandomSource) -> Coup:
     return deal_coup(Shoe(rules.decks, rng))
 
 
-def bet_result(bet: Bet, coup: Coup) -> BetResult:
-    """Win, push or lose for ``bet`` on ``coup`` (Banker and Player push on a tie)."""
-    winner = coup.winner
-    if bet is Bet.TIE:
-        return BetResult.WIN if winner is Winner.TIE else BetResult.LOSE
-    if bet is Bet.PLAYER_PAIR:
-        return BetResult.WIN if coup.player_pair else BetResult.LOSE
-    if bet is Bet.BANKER_PAIR:
-        return BetResult.WIN if coup.banker_pair else BetResult.LOSE
-    if winner is Winner.TIE:
-        return BetResult.PUSH
-    side = Winner.BANKER if bet is Bet.BANKER else Winner.PLAYER
-    return BetResult.WIN if winner is side else BetResult.LOSE
-
-
 def settle_bet(bet: Bet, stake: int, coup: Coup, rules: PuntoBancoRules) -> Settlement:
     """Settle ``stake`` cents on ``bet``; a 19:20 win is rounded down to the cent."""
     return settle_spot(bet.value, stake, coup, rules)
@@ -318,6 +304,43 @@ def spot_result(spot: str, facts: CoupFacts, rules: PuntoBancoRules) -> tuple[Be
             return BetResult.WIN, rules.odds(bet)
         return (BetResult.WIN if line.pays > 0 else BetResult.PUSH), line.pays
     return (BetResult.WIN, rules.odds(bet)) if won else (BetResult.LOSE, Fraction(0))
+
+
+OUTCOME_ORDER_TAIL = ("win", "push", "lose")
+"""The outcomes no pay line names, after the lines' own, in the order analyses list them."""
+
+
+def lines_of(spot: str, rules: PuntoBancoRules) -> tuple[PayLine, ...]:
+    """The pay lines a bet on ``spot`` is settled by (none for a bet no file shapes)."""
+    side = rules.sidebet(spot)
+    if side is not None:
+        return side.lines
+    if spot == Bet.BANKER.value:
+        return rules.variant.banker
+    if spot == Bet.PLAYER.value:
+        return rules.variant.player
+    return ()
+
+
+def outcome_name(spot: str, facts: CoupFacts, rules: PuntoBancoRules) -> str:
+    """How a bet on ``spot`` ends on a coup with these facts, by name: the condition of
+    the pay line that settled it, else ``win``, ``push`` or ``lose`` by what
+    :func:`spot_net` pays. The exact analysis and the simulator both name outcomes so.
+
+    A Banker or Player line names only a win of its side: on a tie the bet pushes
+    whatever line holds.
+    """
+    net = spot_net(spot, facts, rules)
+    line = first_line(lines_of(spot, rules), facts) if net >= 0 else None
+    if line is not None and (spot not in (Bet.BANKER.value, Bet.PLAYER.value)
+                             or facts.winner == spot):  # fmt: skip
+        return line.when.describe()
+    return "win" if net > 0 else "push" if net == 0 else "lose"
+
+
+def outcome_order(spot: str, rules: PuntoBancoRules) -> tuple[str, ...]:
+    """Every name :func:`outcome_name` can give ``spot``, in the order analyses list them."""
+    return (*(line.when.describe() for line in lines_of(spot, rules)), *OUTCOME_ORDER_TAIL)
 
 
 def spot_net(spot: str, facts: CoupFacts, rules: PuntoBancoRules) -> Fraction:

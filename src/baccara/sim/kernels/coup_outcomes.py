@@ -31,17 +31,12 @@ import numpy as np
 import numpy.typing as npt
 
 from baccara.errors import BaccaraError
-from baccara.exact.coup_bets import lines_of
 from baccara.exact.coup_facts import Level, fact_counts
-from baccara.games.coup_bets import first_line
 from baccara.games.coup_terms import CoupFacts
-from baccara.games.punto_banco import Bet, PuntoBancoRules, spot_net
+from baccara.games.punto_banco import PuntoBancoRules, outcome_name, outcome_order
 
 FACT_IDS = 1600 * 16
 """Fact ids run from 0 to this, exclusive: 1,600 value codes times 16 pair-flag states."""
-
-OUTCOME_ORDER_TAIL = ("win", "push", "lose")
-"""The outcomes no pay line names, after the lines' own, in the analysis's order."""
 
 
 def fact_id(facts: CoupFacts) -> int:
@@ -72,28 +67,6 @@ def possible_facts(decks: int) -> tuple[CoupFacts, ...]:
                     dataclasses.replace(facts, player_suited_pair=player, banker_suited_pair=banker)
                 )
     return tuple(sorted(found, key=fact_id))
-
-
-def outcome_name(spot: str, facts: CoupFacts, rules: PuntoBancoRules) -> str:
-    """How a bet on ``spot`` ends on a coup with these facts, named as the exact analysis
-    names it: the condition of the pay line that settled it, else ``win``, ``push`` or
-    ``lose`` by what :func:`~baccara.games.punto_banco.spot_net` pays.
-
-    A Banker or Player line names only a win of its side: on a tie the bet pushes
-    whatever line holds.
-    """
-    net = spot_net(spot, facts, rules)
-    line = first_line(lines_of(spot, rules), facts) if net >= 0 else None
-    if line is not None and (
-        spot not in (Bet.BANKER.value, Bet.PLAYER.value) or facts.winner == spot
-    ):
-        return line.when.describe()
-    return "win" if net > 0 else "push" if net == 0 else "lose"
-
-
-def outcome_order(spot: str, rules: PuntoBancoRules) -> tuple[str, ...]:
-    """Every name :func:`outcome_name` can give ``spot``, in the analysis's order."""
-    return (*(line.when.describe() for line in lines_of(spot, rules)), *OUTCOME_ORDER_TAIL)
 
 
 @dataclass(frozen=True, eq=False)

@@ -23,7 +23,6 @@ from baccara.exact.loball import MAIN_NAMES
 from baccara.games import loball, punto_banco, redgreen
 from baccara.games.bonus import best_category
 from baccara.money import BetResult
-from baccara.sim.kernels.coup_outcomes import outcome_name
 from baccara.sim.kernels.pile import Pile
 from baccara.sim.kernels.rng import XoshiroRandom, block_state
 from baccara.sim.roles import plain_rounds_of
@@ -50,7 +49,7 @@ def punto_banco_rounds(
     for _ in range(rounds):
         _reshuffle_if_due(pile, continuous, cut)
         facts = punto_banco.deal_coup(pile).facts
-        yield tuple(outcome_name(spot, facts, rules) for spot in rules.bet_ids)
+        yield tuple(punto_banco.outcome_name(spot, facts, rules) for spot in rules.bet_ids)
 
 
 def redgreen_rounds(
