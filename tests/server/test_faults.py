@@ -427,8 +427,8 @@ def test_sigterm_finishes_rounds_dealt_and_voids_rounds_open_for_bets(
             http.close()
     assert took < 15, took  # the reveal's few cards, 0.7 s apart, and no more
     counts = check_rounds(database_url, acks, complete=True)
-    # Table 1's round settled; bob's and the empty rounds of tables 3 to 5 voided; none opened.
-    assert (counts["rounds"], counts["voided"]) == (5, 4), counts
+    # Table 1's round settled; bob's and the empty rounds of tables 3 to 6 voided; none opened.
+    assert (counts["rounds"], counts["voided"]) == (6, 5), counts
     with serve(database_url, port, *flags, log=log):
         ann_http = httpx.Client(base_url=base, headers={"Authorization": f"Bearer {ann_token}"})
         bob_http = httpx.Client(base_url=base, headers={"Authorization": f"Bearer {bob_token}"})
@@ -442,7 +442,7 @@ def test_sigterm_finishes_rounds_dealt_and_voids_rounds_open_for_bets(
             payout = settled["bets"][0]["payout_cents"]
             assert ann_http.get("/api/me").json()["balance_cents"] == 100_000 - 2000 + payout
     after = check_rounds(database_url, acks, complete=True)
-    assert (after["rounds"], after["voided"]) == (10, 4), after  # nothing to recover: new rounds
+    assert (after["rounds"], after["voided"]) == (12, 5), after  # nothing to recover: new rounds
     assert ASGI_ERROR not in log.read_text(errors="replace")
 
 

@@ -83,7 +83,7 @@ def test_a_fresh_casino_is_ready(database_url: str) -> None:
         assert answer.status_code == 200
         assert answer.json()["ready"] is True
         assert ready(client) == (200, all_ok())
-        assert client.get("/api/health").json() == {"status": "ok", "tables": 5}
+        assert client.get("/api/health").json() == {"status": "ok", "tables": 6}
 
 
 def test_a_database_behind_the_migrations_is_not_ready(tmp_path: pathlib.Path) -> None:
@@ -108,9 +108,9 @@ def test_a_table_not_up_is_not_ready(database_url: str) -> None:
         live = app.state.casino.tables.pop(3)
         try:
             assert ready(client) == (503, all_ok(tables=False))
-            assert details(client)["tables"] == "1 of 5 not up"
-            assert details(client, token)["tables"] == "1 of 5 not up: 3"
-            assert details(client, "not a token")["tables"] == "1 of 5 not up"
+            assert details(client)["tables"] == "1 of 6 not up"
+            assert details(client, token)["tables"] == "1 of 6 not up: 3"
+            assert details(client, "not a token")["tables"] == "1 of 6 not up"
         finally:
             app.state.casino.tables[3] = live
 

@@ -206,7 +206,8 @@ def test_a_tables_rules_are_its_own_with_their_exact_edges(sqlite_server: Server
     anyone = sqlite_server.client()
     rules = anyone.get(f"/api/tables/{table_id}/rules").json()
     assert rules["id"] == "punto-banco" and rules["table"]["id"] == table_id
-    assert rules["rules"] == {"decks": 1, "commission": 4, "tie_pays": 8, "pair_pays": 11}
+    assert rules["rules"] == {"decks": 1, "commission": 4, "tie_pays": 8, "pair_pays": 11,
+                              "variant": "classic", "sidebets": []}  # fmt: skip
     assert rules["changed"] == ["decks", "commission"]
     for bet in rules["bets"]:
         edge = analyze("punto-banco", decks=1, commission=4).bet(bet["bet"]).house_edge
@@ -222,7 +223,7 @@ def test_the_default_tables_are_one_of_each_game_and_a_live_punto_banco(
     sqlite_server: Server,
 ) -> None:
     """Read from the registry: an electronic table per game in its order, then a live
-    table of each game whose table facts ask for one."""
+    table of each game whose table facts ask for one, then EZ Baccarat."""
     tables = sqlite_server.client().get("/api/tables").json()
     assert [(t["id"], t["game"], t["mode"], t["min_bet_cents"], t["max_bet_cents"])
             for t in tables] == [
@@ -231,7 +232,9 @@ def test_the_default_tables_are_one_of_each_game_and_a_live_punto_banco(
         (3, "redgreen-mini", "electronic", 100, 50_000),
         (4, "lo-ball", "electronic", 100, 50_000),
         (5, "punto-banco", "live", 500, 100_000),
+        (6, "punto-banco", "electronic", 100, 50_000),
     ]  # fmt: skip
+    assert tables[-1]["options"] == {"variant": "ez"}
 
 
 def test_a_rounds_cards_are_grouped_by_the_hands_of_its_game() -> None:
