@@ -48,6 +48,26 @@ def test_the_fast_depleted_edge_is_the_facts_analysis(bet: str, seed: int, dealt
     assert fast == -spot_analysis(bet, EZ, shoe).house_edge
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_the_fast_depleted_edge_holds_when_values_run_out(seed: int) -> None:
+    """Shoes of six to nine cards, where openings ask for cards the shoe lacks."""
+    shoe = _depleted(seed, 416 - 6 - seed % 4)
+    for bet in ("dragon-7", "panda-8", "banker", "player"):
+        fast = DepletedBet(EZ, bet).expectation(cards_of_value(shoe))
+        assert fast == -spot_analysis(bet, EZ, shoe).house_edge
+
+
+def test_a_pay_of_ten_thousand_to_one_does_not_overflow() -> None:
+    """Pays multiply exact counts: a file may pay 10,000 to 1 on every Banker win."""
+    from baccara.games.coup_bets import MainRules
+
+    generous = MainRules.from_toml('id = "generous"\nname = "Generous"\ncommission = 0\n'
+                                   "[[banker]]\nwhen = {}\npays = 10000\n")  # fmt: skip
+    rules = PuntoBancoRules.from_options(variant=generous)
+    fast = DepletedBet(rules, "banker").expectation(PER_VALUE)
+    assert fast == -spot_analysis("banker", rules, 8).house_edge > 4000
+
+
 def test_the_coup_lengths_are_the_rules_on_every_input() -> None:
     """What the tableau reads: both two-card scores and the fifth card (all 10³ · 10)."""
     for p in range(10):
@@ -104,6 +124,17 @@ def test_bets_that_read_pairs_cannot_be_counted_by_value() -> None:
         (["punto-banco", "dragon-7", "-o", "variant=ez", "--shoes", "0"], "deal 1 to"),
         (["punto-banco", "dragon-7", "-o", "variant=ez", "--cut-card", "1"], "cut card lies"),
         (["punto-banco", "dragon-7", "-o", "variant=ez", "--level", "5"], "tags run from"),
+        (
+            ["punto-banco", "dragon-7", "-o", "variant=ez", "--tags", "0,0,0,0,0,0,0,0,0,0"],
+            "never moves",
+        ),
+        (
+            ["punto-banco", "dragon-7", "-o", "variant=ez", "--tags", "1,1,1,1,1,1,1,1,1,1"],
+            "unbalanced: a full shoe counts to +416",
+        ),
+        (["punto-banco", "dragon-7", "-o", "variant=ez", "--seed", "-1"], "0 or more"),
+        (["punto-banco", "dragon-7", "-o", "variant=ez", "--trigger", "nan"], "finite number"),
+        (["punto-banco", "dragon-7", "-o", "variant=ez", "--trigger", "inf"], "finite number"),
     ],
 )
 def test_bad_input_at_the_command_line_gets_one_line(args: list[str], words: str) -> None:

@@ -8,6 +8,7 @@ against the published ones (Wizard of Odds, cited by page), to the digits publis
 
 from __future__ import annotations
 
+import pathlib
 import random
 from fractions import Fraction
 
@@ -21,8 +22,15 @@ from baccara.exact.punto_banco import bet_analyses, count_winners, sequences
 from baccara.games.coup_bets import SHIPPED, MainRules, SideBet
 from baccara.games.coup_terms import Condition, CoupFacts, InvalidCondition
 from baccara.games.paytable import InvalidPaytable
-from baccara.games.punto_banco import PuntoBancoRules, coup_from_cards, deal_coup, settle_spot
+from baccara.games.punto_banco import (
+    PuntoBancoRules,
+    coup_from_cards,
+    deal_coup,
+    settle_spot,
+    unreachable_line,
+)
 from baccara.money import BetResult
+from baccara.paytables import load_sidebet, load_variant
 
 
 def _card(value: int, suit: Suit = Suit.SPADES) -> Card:
@@ -280,3 +288,72 @@ def test_every_figure_a_shipped_file_cites_agrees_to_the_digits_printed() -> Non
                                                  analysis.house_edge), analysis.bet  # fmt: skip
     # every side bet under each rule set, and the Banker bet of each rule set but the classic
     assert cited == len(SHIPPED.variants) * len(SHIPPED.sidebets) + len(SHIPPED.variants) - 1
+
+
+BANKER_FIRST = GOOD.replace(
+    "pays = 12", 'pays = 12\n\n[[pays]]\nwhen = { winner = "banker" }\npays = 1'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            GOOD.replace('winner = "banker", banker_total = 6', 'winner = "tie", margin = 3'),
+            "line 5 .*can never pay: no coup has Tie, margin 3",
+        ),
+        (
+            BANKER_FIRST.replace("pays = 12\n", "pays = 2\n", 1)
+            .replace(
+                'when = { winner = "banker", banker_total = 6 }', 'when = { winner = "banker" }', 1
+            )
+            .replace(
+                'when = { winner = "banker" }\npays = 1',
+                'when = { banker_total = 6, winner = "banker" }\npays = 9',
+            ),
+            "line 9 .*an earlier line does not",
+        ),
+        (GOOD.replace('"banker-six"', '"dragon-7"'), "line 1: id 'dragon-7' is the shipped"),
+        (GOOD.replace('"banker-six"', '"none"'), "cannot be 'none'"),
+        (GOOD.replace('when = { winner = "banker", banker_total = 6 }\n', ""), "needs when"),
+    ],
+)
+def test_a_side_bet_file_a_player_could_misread_is_refused(
+    text: str, words: str, tmp_path: pathlib.Path
+) -> None:
+    """A line no coup pays, a shipped bet's id, the word for no side bets: each refused."""
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    with pytest.raises(InvalidPaytable, match=words):
+        load_sidebet(path)
+
+
+def test_a_rule_set_file_is_checked_as_a_side_bet_file_is(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "rules.toml"
+    base = 'id = "mine"\nname = "Mine"\ncommission = 0\n'
+    path.write_text(base + '\n[[banker]]\nwhen = { winner = "player" }\npays = 0\n')
+    with pytest.raises(InvalidPaytable, match=r"line 6 .*no Banker win has Player wins"):
+        load_variant(path)
+    path.write_text(base + 'sidebets = ["big", "big"]\n')
+    with pytest.raises(InvalidPaytable, match="offers a side bet twice"):
+        load_variant(path)
+
+
+def test_a_rule_set_cites_its_figure_only_at_its_own_commission(tmp_path: pathlib.Path) -> None:
+    """EZ's published Banker edge is not that of EZ at 5 % commission; a rule set with no
+    pay lines of its own still shows the figure it cites."""
+    taxed = PuntoBancoRules.from_options(variant="ez", commission=5)
+    assert next(a for a in bet_analyses(taxed) if a.bet == "banker").published is None
+    path = tmp_path / "four.toml"
+    path.write_text('id = "four"\nname = "Four"\ncommission = 4\n\n[published]\n'
+                    'house_edge = 0.006\nplaces = 1\nsource = "a test"\n')  # fmt: skip
+    four = PuntoBancoRules.from_options(variant=load_variant(path))
+    banker = next(a for a in bet_analyses(four) if a.bet == "banker")
+    assert banker.published is not None and banker.published.source == "a test"
+
+
+def test_every_shipped_line_can_pay() -> None:
+    for bet in SHIPPED.sidebets.values():
+        assert unreachable_line(bet.lines) is None, bet.id
+    for rules in SHIPPED.variants.values():
+        assert unreachable_line(rules.banker, "banker") is None, rules.id

@@ -180,9 +180,8 @@ def test_design_saves_the_nearest_as_a_file_that_reads_back(tmp_path: pathlib.Pa
     edge = _edge(saved)
     assert SHIPPED.sidebets["panda-8"].published is not None
     assert saved.published is None  # the figure printed for 25 to 1 is not this table's
-    assert (
-        saved.id == "panda-8" and saved.lines[0].when == SHIPPED.sidebets["panda-8"].lines[0].when
-    )
+    assert saved.id == "panda-8-designed"  # its own id: never read as the shipped bet
+    assert saved.lines[0].when == SHIPPED.sidebets["panda-8"].lines[0].when
     rows = [line.split() for line in result.stdout.splitlines() if line.strip()[:2] in ("no", "1 ")]
     assert rows[0][:2] == ["now", "25"]
     assert rows[1][0] == "1" and Fraction(rows[1][1]) == saved.lines[0].pays

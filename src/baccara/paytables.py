@@ -21,7 +21,7 @@ from typing import Any
 from baccara.errors import shown
 from baccara.files import UnreadableFile, read_regular_file
 from baccara.games.coup_bets import SHIPPED as SHIPPED_BETS
-from baccara.games.coup_bets import MainRules, SideBet
+from baccara.games.coup_bets import MainRules, PayLine, SideBet, line_where
 from baccara.games.paytable import SHIPPED, InvalidPaytable, Paytable, _line_of
 
 DEFAULT_PAYTABLE = "default"
@@ -56,7 +56,7 @@ def load_sidebet(spec: str | os.PathLike[str]) -> SideBet:
     shipped = f"shipped side bets: {', '.join(SHIPPED_BETS.sidebets)}"
     text = _read_text(spec, "side bet", shipped)
     _check_kind(text, os.fspath(spec), "side bet")
-    return SideBet.from_toml(text, os.fspath(spec))
+    return _checked_sidebet(SideBet.from_toml(text, os.fspath(spec)), text, os.fspath(spec))
 
 
 def load_variant(spec: str | os.PathLike[str]) -> MainRules:
@@ -71,7 +71,7 @@ def load_variant(spec: str | os.PathLike[str]) -> MainRules:
     source = os.fspath(spec)
     text = _read_text(spec, "rule set", shipped)
     _check_kind(text, source, "rule set")
-    return _with_shipped_sidebets(MainRules.from_toml(text, source), text, source)
+    return _checked_rule_set(MainRules.from_toml(text, source), text, source)
 
 
 def load_bet_file(spec: str | os.PathLike[str]) -> BetFile:
@@ -100,9 +100,9 @@ def load_bet_file(spec: str | os.PathLike[str]) -> BetFile:
     text = _read_text(spec, "paytable", shipped)
     kind = file_kind(text)
     if kind == "side bet":
-        return SideBet.from_toml(text, source)
+        return _checked_sidebet(SideBet.from_toml(text, source), text, source)
     if kind == "rule set":
-        return _with_shipped_sidebets(MainRules.from_toml(text, source), text, source)
+        return _checked_rule_set(MainRules.from_toml(text, source), text, source)
     return Paytable.from_toml(text, source)
 
 
@@ -135,6 +135,44 @@ def _check_kind(text: str, source: str, wanted: str) -> None:
     kind = file_kind(text)
     if kind not in (wanted, "unknown"):
         raise InvalidPaytable(f"{source} is {_HOW[kind]}, not a {wanted}")
+
+
+def _checked_sidebet(bet: SideBet, text: str, source: str) -> SideBet:
+    """``bet`` as a file defines it, if it cannot be mistaken for a shipped bet and every
+    pay line can pay; refused naming the file and the line if not."""
+    if bet.id in SHIPPED_BETS.sidebets:
+        where = f"{source} line {_line_of(text, 'id')}" if _line_of(text, "id") else source
+        raise InvalidPaytable(
+            f"{where}: id {bet.id!r} is the shipped {SHIPPED_BETS.sidebets[bet.id].name}'s;"
+            " give your side bet an id of its own"
+        )
+    _check_reachable(bet.lines, "pays", None, text, source)
+    return bet
+
+
+def _checked_rule_set(rules: MainRules, text: str, source: str) -> MainRules:
+    """``rules``, if every line can change a win's pay and every side bet is shipped."""
+    _check_reachable(rules.banker, "banker", "banker", text, source)
+    _check_reachable(rules.player, "player", "player", text, source)
+    return _with_shipped_sidebets(rules, text, source)
+
+
+def _check_reachable(
+    lines: tuple[PayLine, ...], key: str, side: str | None, text: str, source: str
+) -> None:
+    """Refuse a pay line no coup reaches: its condition never holds (of a win of
+    ``side``), or only where an earlier line pays first — a line a player would read on
+    the felt and never be paid."""
+    from baccara.games.punto_banco import unreachable_line
+
+    number = unreachable_line(lines, side)
+    if number is not None:
+        which = f"{side.capitalize()} win" if side else "coup"
+        raise InvalidPaytable(
+            f"{line_where(text, source, key, number)}: this line can never pay: no {which}"
+            f" has {lines[number].when.describe()}"
+            + (" that an earlier line does not already take" if number else "")
+        )
 
 
 def _with_shipped_sidebets(rules: MainRules, text: str, source: str) -> MainRules:

@@ -63,9 +63,11 @@ class DepletedBet:
         self._openings = openings
         codes = value_facts_table()[player, banker].astype(np.int64)  # (g, 10, 10)
         pays = [spot_net(bet, _facts_of(code, 0), rules) for code in range(int(codes.max()) + 1)]
-        self.denominator = math.lcm(*(p.denominator for p in pays))
-        scaled = np.array([int(p * self.denominator) for p in pays], dtype=np.int64)
-        self._pay = scaled[codes]  # (g, 10, 10): what one unit wins, times the denominator
+        by_pay = np.array(pays, dtype=object)[codes]
+        self._pays = tuple(
+            (pay, by_pay == pay) for pay in sorted(set(pays)) if pay != 0 and (by_pay == pay).any()
+        )
+        """Each pay the bet can make, and where in (group, fifth, sixth) it is made."""
 
     def expectation(self, per_value: Sequence[int] | npt.NDArray[np.int64]) -> Fraction:
         """The player's exact expectation per unit staked, dealt from ``per_value`` cards
@@ -74,7 +76,7 @@ class DepletedBet:
         total = int(n.sum())
         if total < 6:
             raise InvalidOption("shoe", f"six cards are needed for a coup; {total} are left")
-        if total > 1_400:  # beyond about 27 decks the products below would pass 2⁶³
+        if total > 1_400:  # beyond about 27 decks perm(total, 6) would pass 2⁶³
             raise InvalidOption("shoe", "at most 1,400 cards: the fast count works in 64 bits")
         held = self._held
         ways = self._openings.copy()
@@ -83,8 +85,11 @@ class DepletedBet:
         ways = np.where((held <= n[None, :]).all(axis=1), ways, 0)
         left = n[None, :] - held
         later = left[:, :, None] * (left[:, None, :] - np.eye(VALUES, dtype=np.int64))
-        won = int(np.einsum("g,gij,gij->", ways, later, self._pay, dtype=np.int64))
-        return Fraction(won, math.perm(total, 6) * self.denominator)
+        sequences = ways[:, None, None] * later  # each at most perm(total, 6): inside int64
+        # The sequences that make each pay sum to at most perm(total, 6) too; the pays,
+        # which a file may set as high as 10,000 to 1, multiply them as exact numbers.
+        won = sum(pay * int(sequences[where].sum()) for pay, where in self._pays)
+        return Fraction(won) / math.perm(total, 6)
 
 
 def effects_by_value(depleted: DepletedBet, per_value: Sequence[int]) -> tuple[Fraction, ...]:
@@ -141,6 +146,23 @@ def best_tags(effects: Sequence[Fraction], per_value: Sequence[int], level: int 
         if score[i] > best[0]:
             best = (float(score[i]), tuple(int(x) for x in tags[i]))
     return best[1]
+
+
+def check_tags(tags: Sequence[int], per_value: Sequence[int]) -> None:
+    """Refuse tags a true count cannot be kept with: not ten whole numbers, all zero
+    (the count never moves), or unbalanced (a full shoe would not count to 0, so the
+    running count over the decks left would drift with depth, not with the cards)."""
+    if len(tags) != VALUES or any(isinstance(t, bool) or not isinstance(t, int) for t in tags):
+        raise InvalidOption("tags", f"ten whole numbers, for tens then Ace … 9, got {list(tags)}")
+    if not any(tags):
+        raise InvalidOption("tags", "a count whose tags are all 0 never moves")
+    drift = sum(n * t for n, t in zip(per_value, tags, strict=True))
+    if drift:
+        raise InvalidOption(
+            "tags",
+            f"unbalanced: a full shoe counts to {drift:+d}, not 0 (tens and faces are"
+            f" {per_value[0] // per_value[1]} times as many as each other value)",
+        )
 
 
 def linear_trigger(
@@ -322,12 +344,13 @@ class CountStudy:
             },
             "sign": "change in the player's expectation when one card of the value is removed",
             "count": {"level": self.level, "tags": dict(zip(VALUE_LABELS, self.tags, strict=True)),
-                      "correlation": self.correlation, "linear_trigger": self.linear_trigger},
+                      "correlation": self.correlation,
+                      "linear_trigger": _finite(self.linear_trigger)},
             "published": None if self.published is None else {
                 "whose": self.published[0],
                 "tags": dict(zip(VALUE_LABELS, self.published[1], strict=True)),
                 "correlation": self.published[2],
-                "linear_trigger": self.published[3],
+                "linear_trigger": _finite(self.published[3]),
             },
             "play": {
                 "shoes": play.shoes, "cut_card": play.cut_card, "trigger": play.trigger,
@@ -342,6 +365,11 @@ class CountStudy:
                 ],
             },
         }  # fmt: skip
+
+
+def _finite(value: float) -> float | None:
+    """A figure for JSON: ``None`` where it is infinite (a count that never turns the bet)."""
+    return value if math.isfinite(value) else None
 
 
 VALUE_LABELS = ("10", "A", "2", "3", "4", "5", "6", "7", "8", "9")
@@ -364,8 +392,16 @@ def study(
     """The bet's exact effects of removal, the best balanced count at ``level`` (or the
     ``tags`` given), its linear trigger, and ``shoes`` shoes played at ``trigger`` (by
     default the linear trigger rounded up to a whole true count)."""
+    if not 1 <= level <= 3:
+        raise InvalidOption("level", f"tags run from −1…1 to −3…3, got level {level}")
+    if trigger is not None and not math.isfinite(trigger):
+        raise InvalidOption("trigger", f"a true count is a finite number, got {trigger}")
+    if seed < 0:
+        raise InvalidOption("seed", f"a seed is a whole number of 0 or more, got {seed}")
     depleted = DepletedBet(rules, bet)
     per_value = cards_of_value(rules.decks)
+    if tags is not None:
+        check_tags(tags, per_value)
     base = depleted.expectation(per_value)
     effects = effects_by_value(depleted, per_value)
     chosen = tuple(tags) if tags is not None else best_tags(effects, per_value, level)

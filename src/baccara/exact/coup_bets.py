@@ -10,6 +10,7 @@ the 52 cards; Dragon 7 only the ten values).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections import defaultdict
 from fractions import Fraction
@@ -64,11 +65,20 @@ def spot_analysis(spot: str, rules: PuntoBancoRules, shoe: ShoeSpec) -> BetAnaly
 
 
 def _published(spot: str, rules: PuntoBancoRules, shoe: ShoeSpec) -> Published | None:
-    """The figure the bet's file cites, for the full shoe of the decks it was printed for."""
+    """The figure the bet's file cites, for the full shoe of the decks it was printed for;
+    a rule set's figure is its Banker bet's, and holds only at the rule set's own
+    commission (``variant=ez, commission=5`` is another game)."""
     side = rules.sidebet(spot)
     cited = side.published if side is not None else None
     if spot == Bet.BANKER.value:
-        cited = rules.variant.published
+        variant = rules.variant
+        cited = variant.published if rules.commission == variant.commission else None
     if cited is None or not isinstance(shoe, int) or shoe != cited.decks:
         return None
     return Published(cited.house_edge, cited.source, places=cited.places)
+
+
+def with_citation(analysis: BetAnalysis, rules: PuntoBancoRules, shoe: ShoeSpec) -> BetAnalysis:
+    """``analysis`` with the figure its file cites, if any holds (see :func:`_published`)."""
+    cited = _published(analysis.bet, rules, shoe)
+    return analysis if cited is None else dataclasses.replace(analysis, published=cited)

@@ -257,11 +257,12 @@ def bet_analyses(
     Banker and Player bets are counted by the coup's facts too
     (:mod:`baccara.exact.coup_facts`), as every side bet is.
     """
+    from baccara.exact.coup_bets import spot_analysis, with_citation
+
     dealt_from: ShoeSpec = rules.decks if shoe is None else shoe
-    main = _classic_analyses(rules, dealt_from)
+    main = tuple(with_citation(a, rules, dealt_from) for a in _classic_analyses(rules, dealt_from))
     if not rules.sidebets and not rules.variant.banker and not rules.variant.player:
         return main
-    from baccara.exact.coup_bets import spot_analysis
 
     by_facts = {
         spot: spot_analysis(spot, rules, dealt_from)

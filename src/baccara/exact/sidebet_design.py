@@ -34,8 +34,8 @@ from baccara.cards import ShoeSpec
 from baccara.errors import InvalidOption
 from baccara.exact.coup_bets import spot_analysis
 from baccara.exact.model import BetAnalysis
-from baccara.games.coup_bets import PayLine, SideBet
-from baccara.games.paytable import MAX_PAY
+from baccara.games.coup_bets import SHIPPED, PayLine, SideBet
+from baccara.games.paytable import MAX_NAME, MAX_PAY
 from baccara.games.punto_banco import PuntoBancoRules
 
 MENU_TIMES = 5
@@ -278,9 +278,13 @@ def design_sidebet(
 
 
 def with_pays(bet: SideBet, pays: Sequence[Fraction]) -> SideBet:
-    """``bet`` with its lines paying ``pays``: the same conditions, id and name, and no
-    published figure (one printed for the pays now says nothing of these)."""
+    """``bet`` with its lines paying ``pays``: the same conditions and no published figure
+    (one printed for the pays now says nothing of these). A shipped bet's design takes an
+    id and a name of its own, so that it is never mistaken for the bet it came from."""
     lines = tuple(PayLine(line.when, pay) for line, pay in zip(bet.lines, pays, strict=True))
+    if bet.id in SHIPPED.sidebets:
+        return replace(bet, id=f"{bet.id}-designed", name=f"{bet.name} (designed)"[:MAX_NAME],
+                       lines=lines, published=None)  # fmt: skip
     return replace(bet, lines=lines, published=None)
 
 

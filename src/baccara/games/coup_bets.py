@@ -220,6 +220,10 @@ class MainRules:
         for lines in (self.banker, self.player):
             if len(lines) > MAX_LINES:
                 raise InvalidPaytable(f"at most {MAX_LINES} lines change a win's pay")
+        if len(set(self.sidebets)) != len(self.sidebets):
+            raise InvalidPaytable(f"rule set {self.id!r} offers a side bet twice")
+        if len(self.sidebets) > MAX_SIDE_BETS:
+            raise InvalidPaytable(f"a table offers at most {MAX_SIDE_BETS} side bets")
 
     @property
     def terms(self) -> frozenset[str]:
@@ -415,20 +419,23 @@ def _pay_lines(
         raise InvalidPaytable(f"{source}: at most {MAX_LINES} [[{key}]] lines")
     lines = []
     for number, item in enumerate(given):
-        where = _in_block(text, source, key, number)
+        where = line_where(text, source, key, number)
         unknown = sorted(set(item) - {"when", "pays"})
         if unknown:
             raise InvalidPaytable(
-                f"{_in_block(text, source, key, number, unknown[0])}: unknown key"
+                f"{line_where(text, source, key, number, unknown[0])}: unknown key"
                 f" {unknown[0]!r}; a [[{key}]] line has when = {{ … }} and pays = …"
             )
-        if "pays" not in item:
-            raise InvalidPaytable(f"{where}: a [[{key}]] line needs pays = …")
+        if "pays" not in item or "when" not in item:
+            missing = (
+                "pays = …" if "pays" not in item else "when = { … } (when = {} for every coup)"
+            )
+            raise InvalidPaytable(f"{where}: a [[{key}]] line needs {missing}")
         try:
-            when = read_condition(item.get("when", {}), f"{where}: when")
+            when = read_condition(item["when"], f"{where}: when")
         except InvalidCondition as error:
             raise InvalidPaytable(str(error)) from None
-        paid = _in_block(text, source, key, number, "pays")
+        paid = line_where(text, source, key, number, "pays")
         lines.append(PayLine(when, _pay(item["pays"], f"{paid}: pays", basis)))
     return tuple(lines)
 
@@ -457,7 +464,7 @@ def _citation(data: Mapping[str, Any], text: str, source: str) -> Citation | Non
     return Citation(_number(edge, f"{at}: house_edge"), cited, decks, places)
 
 
-def _in_block(text: str, source: str, key: str, number: int, inner: str = "when") -> str:
+def line_where(text: str, source: str, key: str, number: int, inner: str = "when") -> str:
     """``source line N`` for the line of the ``number``-th ``[[key]]`` block (0 first) that
     sets ``inner`` (the block's header if none does)."""
     lines = text.splitlines()
@@ -479,6 +486,8 @@ def _at(text: str, source: str, key: str) -> str:
 
 
 def _check_id(value: object, what: str) -> None:
+    if value == "none":  # the word for no side bets at all (sidebets=none)
+        raise InvalidPaytable(f"{what}'s id cannot be 'none', which means no side bets")
     if not isinstance(value, str) or len(value) > 40 or not _ID.fullmatch(value):
         raise InvalidPaytable(
             f"{what}'s id is lower-case words joined by hyphens, such as dragon-7,"

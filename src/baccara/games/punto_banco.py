@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
+import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from baccara.cards import Card, Shoe
+from baccara.cards import Card, Rank, Shoe, Suit
 from baccara.errors import InvalidCards
 from baccara.games.bets import parse_bet
 from baccara.games.coup_bets import (
@@ -304,6 +306,43 @@ def spot_result(spot: str, facts: CoupFacts, rules: PuntoBancoRules) -> tuple[Be
             return BetResult.WIN, rules.odds(bet)
         return (BetResult.WIN if line.pays > 0 else BetResult.PUSH), line.pays
     return (BetResult.WIN, rules.odds(bet)) if won else (BetResult.LOSE, Fraction(0))
+
+
+@functools.cache
+def possible_facts() -> frozenset[CoupFacts]:
+    """Every set of facts a coup from a full shoe can have (1,417 of them).
+
+    The draws read only the two two-card scores and the fifth and sixth cards' values,
+    so 10⁴ coups give every total, card count and natural; a hand can open with a pair,
+    suited or not, exactly when its two-card score is even (a pair of fives scores 0, of
+    aces 2, … of nines 8). What a file's pay line can ever pay is read against these.
+    """
+    found: set[CoupFacts] = set()
+    for player, banker, fifth, sixth in itertools.product(range(10), repeat=4):
+        cards = [_of_value(v) for v in (player, banker, 0, 0, fifth, sixth)]
+        facts = deal_coup(cards).facts
+        for pp, bp in itertools.product((False, True), repeat=2):
+            if (pp and player % 2) or (bp and banker % 2):
+                continue
+            for ps, bs in itertools.product((False, pp), (False, bp)):
+                found.add(dataclasses.replace(facts, player_pair=pp, banker_pair=bp,
+                                              player_suited_pair=ps, banker_suited_pair=bs))  # fmt: skip
+    return frozenset(found)
+
+
+def _of_value(value: int) -> Card:
+    return Card(Rank(value) if value else Rank.KING, Suit.SPADES)
+
+
+def unreachable_line(lines: tuple[PayLine, ...], side: str | None = None) -> int | None:
+    """The index of the first line no coup can reach — its condition never holds (of a
+    win of ``side``, for a rule set's Banker or Player line), or only where an earlier
+    line already pays — or ``None`` if every line can pay."""
+    facts = [f for f in possible_facts() if side is None or f.winner == side]
+    for index, line in enumerate(lines):
+        if not any(line.when.holds(f) and first_line(lines[:index], f) is None for f in facts):
+            return index
+    return None
 
 
 OUTCOME_ORDER_TAIL = ("win", "push", "lose")
