@@ -357,3 +357,19 @@ def test_every_shipped_line_can_pay() -> None:
         assert unreachable_line(bet.lines) is None, bet.id
     for rules in SHIPPED.variants.values():
         assert unreachable_line(rules.banker, "banker") is None, rules.id
+
+
+def test_a_shoe_past_a_hundred_decks_is_refused_not_miscounted() -> None:
+    from baccara.errors import InvalidCards
+
+    huge = ShoeComposition(tuple((101,) * 4 for _ in Rank))
+    with pytest.raises(InvalidCards, match="at most 5,200 cards"):
+        fact_counts(huge, Level.VALUES)
+
+
+def test_the_fast_count_is_exact_past_sixty_four_bits() -> None:
+    """Thirty decks: 1,560 cards, more six-card sequences than 2⁶² — Python integers."""
+    counts = fact_counts(30, Level.VALUES)
+    assert sum(counts.values()) == sequences(30) > 2**62
+    won = {w.value: n for w, n in count_winners(30).items()}
+    assert {w: sum(n for f, n in counts.items() if f.winner == w) for w in won} == won

@@ -40,6 +40,10 @@ from baccara.errors import InvalidCards
 from baccara.games.coup_terms import RANK_TERMS, SUITED_TERMS, CoupFacts
 from baccara.games.punto_banco import BANKER_DRAWS_UP_TO, Coup, deal_coup
 
+MAX_CARDS = 5_200
+"""The largest shoe counted, a hundred decks: an opening's weight, at most the fourth
+power of the cards of one kind, then fits in 64 bits."""
+
 
 class Level(enum.Enum):
     """How finely the count tells cards apart: no finer than the bets read."""
@@ -161,45 +165,50 @@ def _openings(
 
     Returns per group the values it holds (``(g, 10)``), a key packing the two scores
     and the pair flags (``ps·10 + bs``, times 16, plus the flags), and its weight: the
-    ordered ways to deal its openings from the shoe, exactly (Python ints if large).
+    ordered ways to deal its openings from the shoe, exactly.
     """
     k = len(counts)
-    first, second, third, fourth = (axis.ravel() for axis in np.indices((k,) * 4, dtype=np.int16))
     n = np.array(counts, dtype=np.int64)
-    f1 = n[first]
-    f2 = n[second] - (second == first)
-    f3 = n[third] - (third == first) - (third == second)
-    f4 = n[fourth] - (fourth == first) - (fourth == second) - (fourth == third)
-    possible = (f1 > 0) & (f2 > 0) & (f3 > 0) & (f4 > 0)
-    first, second, third, fourth = (
-        first[possible],
-        second[possible],
-        third[possible],
-        fourth[possible],
-    )
-    # At most 1,600 cards of a kind (a hundred decks' zeros): their fourth power fits.
-    weight = f1[possible] * f2[possible] * f3[possible] * f4[possible]
     value = np.array(values, dtype=np.int64)
     rank = np.array(ranks, dtype=np.int64)
-    v1, v2, v3, v4 = value[first], value[second], value[third], value[fourth]
-    player, banker = (v1 + v3) % 10, (v2 + v4) % 10
-    flags = np.zeros(len(first), dtype=np.int64)
-    if level is not Level.VALUES:
-        flags += (rank[first] == rank[third]) + 2 * (rank[second] == rank[fourth])
-    if level is Level.CARDS:
-        flags += 4 * (first == third) + 8 * (second == fourth)
-    held = np.zeros(len(first), dtype=np.int64)
-    for v in (v1, v2, v3, v4):
-        held += 5**v  # each value at most four times: base 5 packs the multiset
-    key = (held * 100 + player * 10 + banker) * 16 + flags
-    order = np.argsort(key, kind="stable")
-    key = key[order]
-    starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
-    sums = np.add.reduceat(weight[order], starts) if len(starts) else weight[:0]
-    group_keys = key[starts]
+    second, third, fourth = (axis.ravel() for axis in np.indices((k,) * 3, dtype=np.int64))
+    keys, sums = [], []
+    for first in range(k):  # one first card at a time: 52³ rows, not 52⁴, in memory at once
+        if not n[first]:
+            continue
+        f2 = n[second] - (second == first)
+        f3 = n[third] - (third == first) - (third == second)
+        f4 = n[fourth] - (fourth == first) - (fourth == second) - (fourth == third)
+        possible = (f2 > 0) & (f3 > 0) & (f4 > 0)
+        b, c, d = second[possible], third[possible], fourth[possible]
+        # At most MAX_CARDS of a kind: their fourth power fits in 64 bits.
+        weight = n[first] * f2[possible] * f3[possible] * f4[possible]
+        v1, v2, v3, v4 = value[first], value[b], value[c], value[d]
+        player, banker = (v1 + v3) % 10, (v2 + v4) % 10
+        flags = np.zeros(len(b), dtype=np.int64)
+        if level is not Level.VALUES:
+            flags += (rank[first] == rank[c]) + 2 * (rank[b] == rank[d])
+        if level is Level.CARDS:
+            flags += 4 * (c == first) + 8 * (b == d)
+        held = 5**v1 + 5**v2 + 5**v3 + 5**v4  # each value at most four times: base 5
+        key_chunk = (held * 100 + player * 10 + banker) * 16 + flags
+        found, total = _grouped(key_chunk, weight)
+        keys.append(found)
+        sums.append(total)
+    group_keys, weights = _grouped(np.concatenate(keys), np.concatenate(sums))
     packed_held = group_keys // 1600
     held_counts = (packed_held[:, None] // 5 ** np.arange(10, dtype=np.int64)) % 5
-    return held_counts, group_keys % 1600, sums
+    return held_counts, group_keys % 1600, weights
+
+
+def _grouped(
+    key: npt.NDArray[np.int64], weight: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Each distinct key once, with the weights of its rows summed (sorted by key)."""
+    order = np.argsort(key, kind="stable")
+    key, weight = key[order], weight[order]
+    starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]]) if len(key) else key[:0]
+    return key[starts], (np.add.reduceat(weight, starts) if len(starts) else weight[:0])
 
 
 def fact_counts(shoe: ShoeSpec, level: Level = Level.CARDS) -> dict[CoupFacts, int]:
@@ -209,6 +218,9 @@ def fact_counts(shoe: ShoeSpec, level: Level = Level.CARDS) -> dict[CoupFacts, i
     :attr:`Level.VALUES` no coup has a pair, at :attr:`Level.RANKS` none a suited one.
     """
     shoe = composition(shoe)
+    if shoe.total > MAX_CARDS:
+        raise InvalidCards(f"at most {MAX_CARDS:,} cards (a hundred decks); the shoe holds"
+                           f" {shoe.total:,}")  # fmt: skip
     if shoe.total < 6:
         raise InvalidCards(
             f"a coup needs six cards in the shoe to count over; it holds {shoe.total}"
