@@ -169,7 +169,7 @@ def design(
             "--within",
             metavar="PCT",
             help="Edges this near the target are on target, the least change to the pays"
-            " first (side bets), in % points.",
+            " first (side bets), in % points, under 1.",
             show_default="0.0001",
         ),
     ] = None,
@@ -245,7 +245,8 @@ def _design_sidebet(
         raise InvalidOption(
             "--min-hit", "a side bet's hit frequency is its lines', whatever they pay; leave it out"
         )
-    near = percent("--within", "0.0001" if within is None else within, 0, 100)
+    # Beyond a point of edge nearly every table is "on target" and the search scans them all.
+    near = percent("--within", "0.0001" if within is None else within, 0, 1)
     deck_count = _decks(decks, punto_banco=True)
     if save is not None:
         check_destination(save, "--save")

@@ -329,7 +329,7 @@ def shipped_variant(name: str, value: object) -> MainRules:
     raise InvalidOption(
         name,
         f"must be a shipped rule set ({', '.join(SHIPPED.variants)}) or a MainRules"
-        f" (a file is read by baccara.paytables.load_variant), got {shown(value)}",
+        f" (a file of your own: variant=FILE at the command line, baccara.paytables.load_variant in Python), got {shown(value)}",
     )
 
 
@@ -356,8 +356,8 @@ def shipped_sidebets(name: str, value: object) -> tuple[SideBet, ...]:
             raise InvalidOption(
                 name,
                 f"{shown(item)} is not a side bet; shipped side bets are:"
-                f" {', '.join(SHIPPED.sidebets)} (a file is read by"
-                " baccara.paytables.load_sidebet)",
+                f" {', '.join(SHIPPED.sidebets)} (a file of your own: --sidebet FILE at the"
+                " command line, baccara.paytables.load_sidebet in Python)",
             )
         if any(other.id == bet.id for other in chosen):
             raise InvalidOption(name, f"side bet {bet.id!r} is named twice")

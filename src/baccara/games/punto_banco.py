@@ -81,6 +81,11 @@ class Bet(enum.Enum):
 class PuntoBancoRules:
     """The house's choices. Defaults are the seed's: 8 decks, 5 % commission, Tie 8:1.
 
+    Built directly, every field is what it is given: ``PuntoBancoRules(variant=ez)`` is
+    EZ Baccarat's pay lines at the default 5 % commission and no side bets.
+    :meth:`from_options` is how a table or a command reads rules, and there a rule set
+    brings its commission, Tie pay and side bets.
+
     ``commission`` is a percentage of a winning Banker bet; the pays are "to 1".
 
     >>> PuntoBancoRules.from_options(commission="4").banker_pays
