@@ -246,7 +246,7 @@ def play_shoes(
                             f" from the end, got {cut_card}")  # fmt: skip
     depleted = DepletedBet(rules, bet)
     per_value = np.array(cards_of_value(rules.decks), dtype=np.int64)
-    tag = np.asarray(tags, dtype=np.int64)
+    tag = [int(t) for t in tags]  # plain lists: indexing one card at a time, as dealt
     full = np.repeat(np.arange(VALUES, dtype=np.int64), per_value)
     rng = np.random.default_rng(seed)
     expected: list[float] = []
@@ -256,7 +256,7 @@ def play_shoes(
     by_count: dict[int, list[float]] = {}
     for shoe in range(shoes):
         values = deal_values(rng, full).tolist()
-        left = per_value.copy()
+        left = per_value.tolist()
         running = 0
         at = 0
         gain = paid = 0.0
@@ -275,7 +275,7 @@ def play_shoes(
                 paid += float(_paid(rules, bet, values[at : at + 6]))
             for v in values[at : at + dealt]:
                 left[v] -= 1
-                running += int(tag[v])
+                running += tag[v]
             at += dealt
         expected.append(gain)
         won.append(paid)
