@@ -72,7 +72,7 @@ def test_a_signed_in_lobby_opens_one_socket_too(casino: Server, page: Page) -> N
     sockets: list[WebSocket] = []
     page.on("websocket", lambda socket: sockets.append(socket))
     register(page, casino.url)
-    expect(page.locator("li.table-card")).to_have_count(5)
+    expect(page.locator("li.table-card")).to_have_count(6)
     expect(page.locator('li[data-table-id="5"] [data-fact="state"] .phase')).to_have_text(
         "Betting open"
     )
@@ -80,9 +80,9 @@ def test_a_signed_in_lobby_opens_one_socket_too(casino: Server, page: Page) -> N
     made = admin.http.post("/api/tables", json={"game": "lo-ball", "min_bet_cents": 100,
                                                 "max_bet_cents": 10_000})  # fmt: skip
     assert made.status_code == 201, made.text
-    expect(page.locator("li.table-card")).to_have_count(6)  # opened: in the lobby at once
+    expect(page.locator("li.table-card")).to_have_count(7)  # opened: in the lobby at once
     assert admin.http.delete(f"/api/tables/{made.json()['id']}").status_code == 204
-    expect(page.locator("li.table-card")).to_have_count(5)
+    expect(page.locator("li.table-card")).to_have_count(6)
     assert len([s for s in sockets if s.url.split("?")[0].endswith("/ws/lobby")]) == 1
     assert not [s for s in sockets if "/ws/tables/" in s.url]
 

@@ -697,11 +697,16 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
           h("section", { class: "side-panel", "aria-labelledby": at("round-title") }, h("h2", { id: at("round-title") }, t("table.this_round")), ui.roundInfo),
           paysPanel(tb)))),
       keepsRoads() ? collapsed(compact, t("table.roads"), ui.roads) : ui.roads));
-    // What each main spot pays under this table's rules (its commission, a rule set's
-    // lines), from their exact analysis; the game's defaults if that cannot be had.
-    get(`/api/tables/${tb.id}/rules`).catch(() => games().then((all) => all.find((g) => g.id === tb.game) || null)).then((info) => {
-      for (const [spot, parts] of ui.spots) if (!ui.sideBets.has(spot)) parts.pays.textContent = spotPays(info, spot);
-    }).catch(() => {});
+    // What each main spot pays under this table's rules: a table of the game's defaults at
+    // once from GET /api/games (the page has it already); one with rules of its own (a
+    // commission, a rule set's lines) from their exact analysis, which may take a moment
+    // the first time (each spot keeps the line's room meanwhile: nothing moves).
+    const showPays = (info) => {
+      for (const [spot, parts] of ui.spots) if (info && !ui.sideBets.has(spot)) parts.pays.textContent = spotPays(info, spot);
+    };
+    const own = Object.keys(tb.options || {}).length > 0;
+    (own ? get(`/api/tables/${tb.id}/rules`) : games().then((all) => all.find((g) => g.id === tb.game)))
+      .then(showPays).catch(() => {});
     ticker = setInterval(tick, 250);
     drawConnection();
   }
