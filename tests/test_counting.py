@@ -101,6 +101,18 @@ def test_counting_dragon_7_pays_about_what_is_published() -> None:
     assert edges == sorted(edges) and edges[0] > 0
 
 
+def test_a_bet_spread_bets_more_where_the_count_is_higher() -> None:
+    """A spread of one step is the flat bet; 1 unit from 4 and 3 from 6 stakes more and
+    gains more on the same shoes, since every shoe bet into past 6 favours the player more."""
+    tags = PUBLISHED_TAGS["dragon-7"][1]
+    flat = play_shoes(EZ, "dragon-7", tags, 4.0, 40, 14, seed=9)
+    one_step = play_shoes(EZ, "dragon-7", tags, 0.0, 40, 14, seed=9, spread=((4.0, 1),))
+    assert one_step.expected_gain == flat.expected_gain and one_step.won == flat.won
+    spread = play_shoes(EZ, "dragon-7", tags, 0.0, 40, 14, seed=9, spread=((4.0, 1), (6.0, 3)))
+    assert spread.bets_per_shoe == flat.bets_per_shoe < spread.units_per_shoe
+    assert spread.expected_gain > flat.expected_gain
+
+
 def test_a_study_brings_the_published_count_beside_its_own() -> None:
     result = study(EZ, "panda-8", shoes=5, seed=2)
     assert round(float(result.expectation), 6) == -0.101876  # Wizard of Odds, EZ Baccarat
@@ -135,6 +147,13 @@ def test_bets_that_read_pairs_cannot_be_counted_by_value() -> None:
         (["punto-banco", "dragon-7", "-o", "variant=ez", "--seed", "-1"], "0 or more"),
         (["punto-banco", "dragon-7", "-o", "variant=ez", "--trigger", "nan"], "finite number"),
         (["punto-banco", "dragon-7", "-o", "variant=ez", "--trigger", "inf"], "finite number"),
+        (["punto-banco", "dragon-7", "-o", "variant=ez", "--spread", "4:1,3:2"], "rise from step"),
+        (["punto-banco", "dragon-7", "-o", "variant=ez", "--spread", "4:0"], "units are whole"),
+        (["punto-banco", "dragon-7", "-o", "variant=ez", "--spread", "four"], "TRUE_COUNT:UNITS"),
+        (
+            ["punto-banco", "dragon-7", "-o", "variant=ez", "--spread", "4:1", "--trigger", "3"],
+            "a spread's first step is its trigger",
+        ),
     ],
 )
 def test_bad_input_at_the_command_line_gets_one_line(args: list[str], words: str) -> None:

@@ -40,6 +40,14 @@ def count(
             show_default="the linear estimate, rounded up",
         ),
     ] = None,
+    spread: Annotated[
+        str | None,
+        typer.Option(
+            metavar="TC:UNITS,…",
+            help="Bet more as the count rises: 4:1,6:2,8:4 bets 1 unit from a true count"
+            " of 4, 2 from 6, 4 from 8 (instead of --trigger).",
+        ),
+    ] = None,
     shoes: Annotated[int, typer.Option(metavar="N", help="Shoes to deal.")] = 10_000,
     cut_card: Annotated[
         int, typer.Option(metavar="CARDS", help="Cards behind the cut card, left undealt.")
@@ -74,11 +82,28 @@ def count(
     with _bar(show, shoes) as advance:
         result = study(rules, spec.check_bet(bet, rules), level=level, tags=chosen,
                        trigger=trigger, shoes=shoes, cut_card=cut_card, seed=seed,
-                       ceiling=ceiling, progress=advance)  # fmt: skip
+                       ceiling=ceiling, progress=advance,
+                       spread=() if spread is None else _read_spread(spread))  # fmt: skip
     if as_json:
         sys.stdout.write(to_json(result.to_dict()))
     else:
         print_count_study(result, console())
+
+
+def _read_spread(text: str) -> tuple[tuple[float, int], ...]:
+    from baccara.errors import InvalidOption
+
+    steps = []
+    for part in text.split(","):
+        count, colon, units = part.strip().partition(":")
+        try:
+            steps.append((float(count), int(units)))
+        except ValueError:
+            colon = ""
+        if not colon:
+            raise InvalidOption("--spread", f"steps are TRUE_COUNT:UNITS joined by commas,"
+                                f" such as 4:1,6:2; got {text!r}")  # fmt: skip
+    return tuple(steps)
 
 
 def _read_tags(text: str) -> tuple[int, ...]:

@@ -189,7 +189,10 @@ class CountPlay:
     shoes: int
     cut_card: int
     trigger: float
+    spread: tuple[tuple[float, int], ...]
+    """(true count, units bet from it on), rising; below the first, no bet."""
     bets_per_shoe: float
+    units_per_shoe: float
     expected_gain: float
     """Per shoe: Σ over the bets made of the exact expectation of the shoe bet into."""
     expected_se: float
@@ -230,10 +233,13 @@ def play_shoes(
     seed: int = 1,
     ceiling: bool = False,
     progress: Callable[[int], None] | None = None,
+    spread: Sequence[tuple[float, int]] = (),
 ) -> CountPlay:
     """Deal ``shoes`` shoes of ``rules.decks`` decks to a cut card ``cut_card`` cards from
     the end; before each coup the counter bets one unit when the true count (running
-    count of the cards seen over the decks left) is at least ``trigger``.
+    count of the cards seen over the decks left) is at least ``trigger`` — or, with a
+    ``spread`` of (true count, units) steps, the units of the highest step reached
+    (none below the first; ``trigger`` is then the first step's count).
 
     Each bet made is valued twice: by the exact expectation of the shoe it is made into
     (:class:`DepletedBet`), and by what the coup dealt actually paid. With ``ceiling``
@@ -244,6 +250,8 @@ def play_shoes(
     if not 6 <= cut_card <= 52 * rules.decks - 6:
         raise InvalidOption("cut-card", f"the cut card lies 6 to {52 * rules.decks - 6} cards"
                             f" from the end, got {cut_card}")  # fmt: skip
+    steps = check_spread(spread) if spread else ((trigger, 1),)
+    trigger = steps[0][0]
     depleted = DepletedBet(rules, bet)
     per_value = np.array(cards_of_value(rules.decks), dtype=np.int64)
     tag = [int(t) for t in tags]  # plain lists: indexing one card at a time, as dealt
@@ -251,7 +259,7 @@ def play_shoes(
     rng = np.random.default_rng(seed)
     expected: list[float] = []
     won: list[float] = []
-    bets = 0
+    bets = units_bet = 0
     top = 0.0
     by_count: dict[int, list[float]] = {}
     for shoe in range(shoes):
@@ -270,9 +278,11 @@ def play_shoes(
                 top += max(edge, 0.0)
             dealt = _coup_cards(values, at)
             if true >= trigger and edge is not None:
+                units = next(u for count, u in reversed(steps) if true >= count)
                 bets += 1
-                gain += edge
-                paid += float(_paid(rules, bet, values[at : at + 6]))
+                units_bet += units
+                gain += units * edge
+                paid += units * float(_paid(rules, bet, values[at : at + 6]))
             for v in values[at : at + dealt]:
                 left[v] -= 1
                 running += tag[v]
@@ -285,7 +295,9 @@ def play_shoes(
         shoes=shoes,
         cut_card=cut_card,
         trigger=trigger,
+        spread=steps,
         bets_per_shoe=bets / shoes,
+        units_per_shoe=units_bet / shoes,
         expected_gain=float(np.mean(expected)),
         expected_se=float(np.std(expected) / math.sqrt(shoes)),
         won=float(np.mean(won)),
@@ -295,6 +307,20 @@ def play_shoes(
             (count, len(seen), float(np.mean(seen))) for count, seen in sorted(by_count.items())
         ),
     )
+
+
+def check_spread(spread: Sequence[tuple[float, int]]) -> tuple[tuple[float, int], ...]:
+    """A bet spread as steps of (true count, units), the counts finite and rising, the
+    units whole and from 1 to 1,000; refused in words otherwise."""
+    steps = tuple((float(count), units) for count, units in spread)
+    for count, units in steps:
+        if not math.isfinite(count):
+            raise InvalidOption("spread", f"a true count is a finite number, got {count}")
+        if isinstance(units, bool) or not isinstance(units, int) or not 1 <= units <= 1_000:
+            raise InvalidOption("spread", f"units are whole numbers 1 to 1,000, got {units!r}")
+    if any(b[0] <= a[0] for a, b in itertools.pairwise(steps)):
+        raise InvalidOption("spread", "the true counts of a spread rise from step to step")
+    return steps
 
 
 def _paid(rules: PuntoBancoRules, bet: str, six: Sequence[int]) -> Fraction:
@@ -354,7 +380,8 @@ class CountStudy:
             },
             "play": {
                 "shoes": play.shoes, "cut_card": play.cut_card, "trigger": play.trigger,
-                "bets_per_shoe": play.bets_per_shoe,
+                "spread": [{"true_count": c, "units": u} for c, u in play.spread],
+                "bets_per_shoe": play.bets_per_shoe, "units_per_shoe": play.units_per_shoe,
                 "expected_gain_per_shoe": play.expected_gain,
                 "expected_gain_se": play.expected_se,
                 "won_per_shoe": play.won, "won_se": play.won_se,
@@ -388,6 +415,7 @@ def study(
     seed: int = 1,
     ceiling: bool = False,
     progress: Callable[[int], None] | None = None,
+    spread: Sequence[tuple[float, int]] = (),
 ) -> CountStudy:
     """The bet's exact effects of removal, the best balanced count at ``level`` (or the
     ``tags`` given), its linear trigger, and ``shoes`` shoes played at ``trigger`` (by
@@ -406,6 +434,10 @@ def study(
     effects = effects_by_value(depleted, per_value)
     chosen = tuple(tags) if tags is not None else best_tags(effects, per_value, level)
     estimate = linear_trigger(base, effects, chosen, per_value)
+    if spread:
+        if trigger is not None:
+            raise InvalidOption("trigger", "a spread's first step is its trigger: give one")
+        trigger = check_spread(spread)[0][0]
     if trigger is None:
         if not math.isfinite(estimate):
             raise InvalidOption("--tags", "this count never moves the bet toward the player")
@@ -415,7 +447,8 @@ def study(
         whose, theirs = PUBLISHED_TAGS[bet]
         published = (whose, theirs, correlation(effects, theirs, per_value),
                      linear_trigger(base, effects, theirs, per_value))  # fmt: skip
-    play = play_shoes(rules, bet, chosen, trigger, shoes, cut_card, seed, ceiling, progress)
+    play = play_shoes(rules, bet, chosen, trigger, shoes, cut_card, seed, ceiling, progress,
+                      spread)  # fmt: skip
     return CountStudy(
         bet=bet, decks=rules.decks, expectation=base, effects=effects, level=level,
         tags=chosen, correlation=correlation(effects, chosen, per_value),

@@ -34,11 +34,16 @@ def print_count_study(study: CountStudy, console: Console) -> None:
         whose, _, corr, trigger = study.published
         console.print(f"{whose}: correlation {corr:.3f}, linear trigger {trigger:.2f}.")
     play = study.play
+    if len(play.spread) == 1 and play.spread[0][1] == 1:
+        how = f"one unit bet at a true count of {play.trigger:g} or more"
+    else:
+        how = "bet " + ", ".join(f"{u} from {c:g}" for c, u in play.spread)
     console.print(
-        f"\n{play.shoes:,} shoes dealt to a cut card {play.cut_card} cards from the end,"
-        f" one unit bet at a true count of {play.trigger:g} or more:"
+        f"\n{play.shoes:,} shoes dealt to a cut card {play.cut_card} cards from the end, {how}:"
     )
-    console.print(f"  bets per shoe      {play.bets_per_shoe:.2f}")
+    console.print(
+        f"  bets per shoe      {play.bets_per_shoe:.2f} ({play.units_per_shoe:.2f} units)"
+    )
     console.print(
         f"  gain per shoe      {play.expected_gain:+.4f} ± {play.expected_se:.4f} units"
         " (the exact edge of each shoe bet into)"
