@@ -554,7 +554,13 @@ def command_inputs() -> set[tuple[str, str]]:
 
 def test_every_option_of_every_command_is_fed_hostile_input() -> None:
     """A new option, argument or command needs a property test: here is what they all are."""
-    from tests import test_hostile_deal, test_hostile_report, test_hostile_server_cli
+    from tests import (
+        test_hostile_deal,
+        test_hostile_report,
+        test_hostile_server_cli,
+        test_hostile_sidebets,
+    )
 
-    fed = FED | test_hostile_deal.FED | test_hostile_report.FED | test_hostile_server_cli.FED
+    fed = (FED | test_hostile_deal.FED | test_hostile_report.FED | test_hostile_server_cli.FED
+           | test_hostile_sidebets.FED)  # fmt: skip
     assert fed == command_inputs()

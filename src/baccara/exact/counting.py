@@ -245,11 +245,7 @@ def play_shoes(
     (:class:`DepletedBet`), and by what the coup dealt actually paid. With ``ceiling``
     every coup's exact expectation is computed too (slower: every coup, not only bets).
     """
-    if shoes < 1:
-        raise InvalidOption("shoes", f"at least one shoe, got {shoes}")
-    if not 6 <= cut_card <= 52 * rules.decks - 6:
-        raise InvalidOption("cut-card", f"the cut card lies 6 to {52 * rules.decks - 6} cards"
-                            f" from the end, got {cut_card}")  # fmt: skip
+    check_play(rules, shoes, cut_card)
     steps = check_spread(spread) if spread else ((trigger, 1),)
     trigger = steps[0][0]
     depleted = DepletedBet(rules, bet)
@@ -307,6 +303,15 @@ def play_shoes(
             (count, len(seen), float(np.mean(seen))) for count, seen in sorted(by_count.items())
         ),
     )
+
+
+def check_play(rules: PuntoBancoRules, shoes: int, cut_card: int) -> None:
+    """Refuse a play of no shoes, or a cut card outside the shoe's six cards from either end."""
+    if shoes < 1:
+        raise InvalidOption("shoes", f"at least one shoe, got {shoes}")
+    if not 6 <= cut_card <= 52 * rules.decks - 6:
+        raise InvalidOption("cut-card", f"the cut card lies 6 to {52 * rules.decks - 6} cards"
+                            f" from the end, got {cut_card}")  # fmt: skip
 
 
 def check_spread(spread: Sequence[tuple[float, int]]) -> tuple[tuple[float, int], ...]:
@@ -426,6 +431,9 @@ def study(
         raise InvalidOption("trigger", f"a true count is a finite number, got {trigger}")
     if seed < 0:
         raise InvalidOption("seed", f"a seed is a whole number of 0 or more, got {seed}")
+    check_play(rules, shoes, cut_card)  # before the search for tags, which takes a while
+    if spread:
+        check_spread(spread)
     depleted = DepletedBet(rules, bet)
     per_value = cards_of_value(rules.decks)
     if tags is not None:
