@@ -61,8 +61,10 @@ class Check:
 
 
 @functools.cache
+@functools.cache
 def head_revision() -> str | None:
-    """The newest migration this code carries (read from its files once)."""
+    """The newest migration this code carries, read from its files once: reading them
+    imports every migration, which on a loaded machine took a probe past its timeout."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return ScriptDirectory.from_config(config).get_current_head()
