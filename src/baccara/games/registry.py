@@ -15,7 +15,7 @@ from baccara.errors import UnknownGame
 from baccara.games import loball, punto_banco, redgreen
 from baccara.games.bonus import Category
 from baccara.games.paytable import DEFAULT_PAYTABLE, Paytable
-from baccara.games.spec import Equipment, Felt, GameSpec, Spot, TableFacts
+from baccara.games.spec import Equipment, Felt, Floor, GameSpec, Spot, TableFacts
 from baccara.games.variant import Variant
 
 PUNTO_BANCO = GameSpec(
@@ -63,6 +63,12 @@ PUNTO_BANCO = GameSpec(
         Spot("banker", "Banker", 2),
     ),
     felt=Felt.SCORED_HANDS,
+    floor=Floor(
+        72,
+        "assumption: a mini-baccarat table dealt from a shuffling machine, about 72 coups "
+        "an hour (a coup every 50 s); seed 003 gives no pace",
+        ("banker", "player"),
+    ),
     tagline="Banker, Player or Tie; the pairs.",
     commission_on=("banker",),
     roads=True,
@@ -161,6 +167,13 @@ REDGREEN = GameSpec(
     ),
     spots=(Spot("red", "Red", 1), Spot("bonus", "Bonus", 1), Spot("green", "Green", 1)),
     felt=Felt.SET_HANDS,
+    floor=Floor(
+        40,
+        "assumption: three dealers set two community hands by the house way and settle "
+        "twelve seats, as at a big baccarat table, about 40 rounds an hour; seed 000 gives "
+        "no pace",
+        ("red", "green"),
+    ),
     tagline="Two community hands, set by the house way. The highest bettor may peek.",
     commission_on=("red", "green"),
     roads=True,
@@ -195,6 +208,12 @@ MINI_REDGREEN = dataclasses.replace(
         highest_bettor_chooses_first_hand=True,
         second_hand_exposed_card_by_card=True,
         hands=("red", "green"),
+    ),
+    floor=Floor(
+        50,
+        "assumption: one dealer for seven seats, the second hand exposed card by card, "
+        "about 50 rounds an hour; seed 000 gives no pace",
+        ("red", "green"),
     ),
     tagline="RedGreen for seven: the highest bettor picks which hand is set first.",
     brief=REDGREEN.brief.replace(
@@ -262,6 +281,12 @@ LO_BALL = GameSpec(
         Spot("dice-hi", "Dice-Hi", 3),
     ),
     felt=Felt.SEATS_AGAINST_DEALER,
+    floor=Floor(
+        30,
+        "assumption: tiles shuffled and dealt by hand to up to eight hands and three dice "
+        "rolled, as at a pai gow tiles table, about 30 rounds an hour; seed 001 gives no pace",
+        ("main",),
+    ),
     tagline="Fewest singleton points wins: 28 tiles, three dice.",
     roads=True,
     option_labels=(

@@ -80,6 +80,21 @@ class Spot:
 
 
 @dataclass(frozen=True)
+class Floor:
+    """How a table of the game runs on a casino floor, as the PAR sheet assumes it.
+
+    None of it is in the rule documents: the sheet marks each figure as an assumption,
+    names ``source``, and takes the operator's own with an option. ``hands_per_hour`` is
+    the pace of a full table; ``mix`` is the bets its seats spread their average bet
+    over, seat by seat in turn (Banker, Player, Banker…), for the table's week.
+    """
+
+    hands_per_hour: int
+    source: str
+    mix: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class TableFacts:
     """How the game is dealt at a real table: what the live procedure and the server read.
 
@@ -239,6 +254,9 @@ class GameSpec:
     """Whether the table keeps roads: the scoreboard of its past results (bead plate, big
     road… as players of each game expect them) on the table page, and its last results
     in miniature in the lobby."""
+    floor: Floor | None = None
+    """The pace of a table and the bets its seats favour, for the PAR sheet's operations
+    figures (assumptions, with their source); ``None``: the sheet asks for them."""
     option_labels: tuple[tuple[str, str], ...] = ()
     """How the rules page names each rule option (``("tie_pays", "Tie pays")``); an
     option not named here is named from its own name, and ``commission`` from the bets
@@ -253,6 +271,8 @@ class GameSpec:
             raise BaccaraError(
                 f"{self.id} charges commission on bets it has not: {sorted(unknown)}"
             )
+        if self.floor is not None and not set(self.floor.mix) <= set(self.bet_ids):
+            raise BaccaraError(f"{self.id}'s floor mixes bets it has not: {self.floor.mix}")
         named = {option for option, _ in self.option_labels} - set(self.rules.OPTIONS)
         if named:
             raise BaccaraError(f"{self.id} names options it does not take: {sorted(named)}")
