@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import baccara
 from baccara.cli.compare import parse_variant
-from baccara.cli.report import MAX_SESSIONS
+from baccara.cli.report import MAX_REVISION, MAX_SESSIONS, compared, floor_options, sheet_date
 from baccara.exact.variants import compare_variants
 from baccara.games import GAMES
 from baccara.games.variant import Variant
@@ -29,8 +29,34 @@ from baccara.randomness import check_seed
 from tests.hostile import any_text, file_name, number_text
 from tests.hostile_run import HOSTILE, api, outcome, read, strict_json, warm
 
+_KEYS = st.sampled_from(sorted({option_name(f) for s in GAMES.values() for f in s.rules.OPTIONS}))
+VARIANTS = st.one_of(
+    any_text(),
+    st.builds(
+        lambda name, items: f"{name}:{','.join(f'{k}={v}' for k, v in items)}",
+        st.one_of(any_text(), st.sampled_from(["v", " tie 9 ", "[/bold]"])),
+        st.lists(
+            st.tuples(st.one_of(_KEYS, any_text()), st.one_of(number_text(), any_text())),
+            max_size=3,
+        ),
+    ),
+)
+"""``--variant`` text: random, or NAME:KEY=VALUE,… with real keys and hostile values."""
+
+FLOOR = {
+    "--hands-per-hour": "hands_per_hour",
+    "--average-bet": "average_bet_cents",
+    "--min-bet": "min_bet_cents",
+    "--max-bet": "max_bet_cents",
+    "--seats": "seats",
+    "--week-hours": "week_hours",
+    "--drop-to-handle": "drop_to_handle",
+}
+"""The floor plan's options and the field each sets."""
+
 FED = {
     *(("report", flag) for flag in ("--out", "--pdf", "--option", "--bet", "--sessions", "--seed")),
+    *(("report", flag) for flag in (*FLOOR, "--revision", "--date", "--compare")),
     ("compare", "--variant"),
     ("compare", "--option"),
 }
@@ -44,7 +70,7 @@ def _warm() -> None:
 
 def _light_report() -> None:
     """In the fork: the report is a document naming what was asked, not the mathematics."""
-    from baccara.render import report
+    from baccara.render import par_compare, report
     from baccara.render.document import Document
 
     def gather(request: Any, step: Any = None) -> Any:
@@ -53,12 +79,18 @@ def _light_report() -> None:
     def build(request: Any) -> Document:
         asked = (
             f"bet={request.bet} sessions={request.plan.sessions} seed={request.seed}"
-            f" options={sorted(request.options)}"
+            f" options={sorted(request.options)} floor={sorted(request.floor.items())}"
+            f" revision={request.revision} date={request.date}"
         )
         return Document(title="light", subtitle=asked, blocks=())
 
+    def compare_sheet(request: Any, variants: Any, step: Any = None) -> Document:
+        names = ",".join(sorted(v.name for v in variants))
+        return Document(title="light", subtitle=f"compared={names}", blocks=())
+
     report.gather = gather  # type: ignore[assignment]
     report.build = build  # type: ignore[assignment]
+    par_compare.compare_sheet = compare_sheet  # type: ignore[assignment]
 
 
 def report(*args: str, cwd: str) -> tuple[int, str]:
@@ -89,6 +121,58 @@ def test_report_numbers(flag: str, value: str) -> None:
     assert status == (2 if expected is None else 0)
     if expected is not None:
         assert f"{flag.removeprefix('--')}={expected}" in page
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("flag", list(FLOOR))
+@HOSTILE
+@given(value=st.one_of(number_text(), any_text()))
+def test_report_floor_plan(flag: str, value: str) -> None:
+    """A floor figure is read as the command reads it, checked against the game's table
+    (Mini RedGreen: seven seats), and reaches the sheet; anything else is refused at once."""
+    spec = GAMES["redgreen-mini"]
+    expected = read(lambda: floor_options(spec, **{FLOOR[flag]: value})[FLOOR[flag]])
+    with tempfile.TemporaryDirectory() as folder:
+        status, page = report("redgreen-mini", flag, value, cwd=folder)
+    assert status == (2 if expected is None else 0)
+    if expected is not None:
+        assert f"({FLOOR[flag]!r}, {expected!r})" in page
+
+
+@pytest.mark.slow
+@HOSTILE
+@given(value=st.one_of(number_text(), any_text(), st.dates().map(str)))
+def test_report_revision_and_date(value: str) -> None:
+    revision = read(lambda: as_int("--revision", value, 1, MAX_REVISION))
+    day = read(lambda: sheet_date(value))
+    with tempfile.TemporaryDirectory() as folder:
+        status, page = report("lo-ball", "--revision", value, cwd=folder)
+        assert status == (2 if revision is None else 0)
+        if revision is not None:
+            assert f"revision={revision} " in page
+    with tempfile.TemporaryDirectory() as folder:
+        status, page = report("lo-ball", "--date", value, cwd=folder)
+        assert status == (2 if day is None else 0)
+        if day is not None:
+            assert f"date={day}" in page
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["punto-banco", "redgreen"])
+@HOSTILE
+@given(texts=st.lists(st.one_of(VARIANTS, st.sampled_from(["ez", "no-commission", "tie-9",
+                                                             "commission-4", "bonus-fh-10"])),
+                      min_size=1, max_size=3))  # fmt: skip
+def test_report_compare(game: str, texts: list[str]) -> None:
+    """Variants by name, by rule set or spelled out: compared, or refused before any work."""
+    spec = GAMES[game]
+    expected = read(lambda: ",".join(sorted(v.name for v in compared(spec, texts))))
+    flags = [item for text in texts for item in ("--compare", text)]
+    with tempfile.TemporaryDirectory() as folder:
+        status, page = report(game, *flags, cwd=folder)
+    assert status == (2 if expected is None else 0)
+    if expected is not None:
+        assert f"compared={expected}" in page
 
 
 @pytest.mark.slow
@@ -128,20 +212,6 @@ def test_report_destinations(flag: str, suffix: str, name: str) -> None:
 
 
 # --- compare -----------------------------------------------------------------------------
-
-_KEYS = st.sampled_from(sorted({option_name(f) for s in GAMES.values() for f in s.rules.OPTIONS}))
-VARIANTS = st.one_of(
-    any_text(),
-    st.builds(
-        lambda name, items: f"{name}:{','.join(f'{k}={v}' for k, v in items)}",
-        st.one_of(any_text(), st.sampled_from(["v", " tie 9 ", "[/bold]"])),
-        st.lists(
-            st.tuples(st.one_of(_KEYS, any_text()), st.one_of(number_text(), any_text())),
-            max_size=3,
-        ),
-    ),
-)
-"""``--variant`` text: random, or NAME:KEY=VALUE,… with real keys and hostile values."""
 
 
 @pytest.mark.slow

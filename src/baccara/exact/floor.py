@@ -20,6 +20,7 @@ From the plan and the exact house edge, per bet:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -29,6 +30,7 @@ from baccara.exact.model import BetAnalysis
 from baccara.exact.stakes import bet_at_stake, bet_step
 from baccara.games import GameSpec
 from baccara.money import format_cents
+from baccara.options import fraction_text
 
 DEFAULT_MIN_BET = 100
 DEFAULT_MAX_BET = 50_000
@@ -113,6 +115,17 @@ class FloorPlan:
         )
         if not given:
             return plan
+        # A default the operator's figures leave outside the table moves onto it: a
+        # 1,000.00 minimum raises the maximum to it, a 10.00 maximum lowers the average.
+        low = given.get("min_bet_cents", plan.min_bet_cents)
+        high = given.get("max_bet_cents", max(plan.max_bet_cents, low))
+        average = given.get("average_bet_cents", min(max(plan.average_bet_cents, low), high))
+        moved = {
+            name
+            for name, value in (("max_bet_cents", high), ("average_bet_cents", average))
+            if name not in given and value != getattr(plan, name)
+        }
+        plan = replace(plan, max_bet_cents=high, average_bet_cents=average, min_bet_cents=low)
         unknown = set(given) - set(OPTION_OF)
         if unknown:
             raise InvalidOption(sorted(unknown)[0], "is not a figure of the floor plan")
@@ -121,7 +134,14 @@ class FloorPlan:
                 "--seats", f"{spec.name} seats at most {spec.table.seats}, got {given['seats']}"
             )
         sources = tuple(
-            (name, GIVEN.format(option=OPTION_OF[name]) if name in given else source)
+            (
+                name,
+                GIVEN.format(option=OPTION_OF[name])
+                if name in given
+                else f"{source}; moved onto the limits given"
+                if name in moved
+                else source,
+            )
             for name, source in plan.sources
         )
         return replace(plan, sources=sources, **given)
@@ -168,10 +188,28 @@ OPTION_OF = {
 """The ``baccara report`` option that sets each field of a :class:`FloorPlan`."""
 
 
+def floor_flags(plan: FloorPlan, given: Mapping[str, object]) -> list[str]:
+    """The options that give ``plan``'s figures named in ``given``, as the command takes them."""
+    text = {
+        "hands_per_hour": str(plan.hands_per_hour),
+        "average_bet_cents": format_cents(plan.average_bet_cents),
+        "min_bet_cents": format_cents(plan.min_bet_cents),
+        "max_bet_cents": format_cents(plan.max_bet_cents),
+        "seats": str(plan.seats),
+        "week_hours": str(plan.week_hours),
+        "drop_to_handle": fraction_text(plan.drop_to_handle),
+    }
+    return [f"{OPTION_OF[name]} {text[name]}" for name in OPTION_OF if name in given]
+
+
 def _whole(option: str, value: object, low: int, high: int, money: bool = False) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        ends = (format_cents(low), format_cents(high)) if money else (f"{low:,}", f"{high:,}")
-        raise InvalidOption(option, f"must be from {ends[0]} to {ends[1]}, got {value!r}")
+        if money:
+            ends = (format_cents(low), format_cents(high))
+            got = format_cents(value) if isinstance(value, int) else repr(value)
+        else:
+            ends, got = (f"{low:,}", f"{high:,}"), repr(value)
+        raise InvalidOption(option, f"must be from {ends[0]} to {ends[1]}, got {got}")
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@
 :class:`~baccara.render.document.Document` that the HTML and PDF writers lay out.
 Nothing in the report is computed anywhere else, so each of its tables can be
 checked against those calls, and the report says which command reproduces what.
-It holds no date: the same command writes the same report.
+It is dated (``--date``, today by default) and numbered (``--revision``), and prints the
+command that writes it again, digit for digit.
 
 >>> from baccara.sim.sessions import SessionPlan
 >>> request = ReportRequest("lo-ball", plan=SessionPlan(1000, 100_000, 20, 50))
@@ -18,15 +19,23 @@ It holds no date: the same command writes the same report.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from importlib.metadata import version
 
 from baccara.cards import ShoeComposition
 from baccara.exact import analyze, effect_of_removal
 from baccara.exact.bonus import category_counts
+from baccara.exact.breakdowns import breakdowns
+from baccara.exact.floor import FloorPlan, on_the_floor
+from baccara.exact.round_risk import correlations, liability
+from baccara.exact.table_week import table_week
 from baccara.exact.variants import compare_variants, edges_by_decks
+from baccara.exact.volatility import Lattice, intervals
 from baccara.games import game
+from baccara.games.fingerprint import rules_hash
 from baccara.games.paytable import Paytable
+from baccara.render import par_sections as par
 from baccara.render import report_sections as sections
 from baccara.render.document import Document
 from baccara.render.report_data import ReportData, ReportRequest
@@ -38,6 +47,9 @@ STEPS = (
     "house edge by decks",
     "rule variants",
     "bankroll sessions",
+    "volatility",
+    "the table's week, liability and correlation",
+    "breakdowns",
 )
 """What :func:`gather` computes, in order; each is reported to ``step`` when it starts."""
 
@@ -73,6 +85,15 @@ def gather(request: ReportRequest, step: Callable[[str], None] = lambda _: None)
     bonus = None
     if "bonus" in analysis.bet_ids and isinstance(getattr(rules, "paytable", None), Paytable):
         bonus = (category_counts(ShoeComposition.standard(rules.decks)), rules.paytable)
+    floor = FloorPlan.for_game(spec, **dict(request.floor))
+    step(STEPS[5])
+    volatility = {b.bet: intervals(Lattice.of_bet(b)) for b in analysis.bets}
+    step(STEPS[6])
+    week = table_week(spec, rules, analysis, floor)
+    risk = liability(spec, rules, analysis, floor.max_bet_cents, floor.seats)
+    moving = correlations(spec, rules)
+    step(STEPS[7])
+    tables = breakdowns(spec.id, rules)
     return ReportData(
         request=request,
         spec=spec,
@@ -83,16 +104,34 @@ def gather(request: ReportRequest, step: Callable[[str], None] = lambda _: None)
         variants=variants,
         sessions=sessions,
         bonus=bonus,
+        floor=floor,
+        on_floor=tuple(on_the_floor(b, floor) for b in analysis.bets),
+        liability=risk,
+        correlations=moving,
+        volatility=volatility,
+        week=week,
+        breakdowns=tables,
+        date=request.date or datetime.date.today(),
+        rules_hash=rules_hash(rules, spec.id),
     )
 
 
 def build(data: ReportData) -> Document:
     """Lay the figures out as a document: rules, bets, published figures, charts, variants."""
     blocks = [
+        *par.control(data),
         *sections.rules(data),
+        *par.assumptions(data),
         *sections.summary(data),
         *sections.bets(data),
         *sections.published(data),
+        *par.volatility(data),
+        *par.operations(data),
+        *par.week(data),
+        *par.real_stakes(data),
+        *par.liability(data),
+        *par.correlation(data),
+        *par.breakdowns(data),
         *sections.decks(data),
         *sections.removal(data),
         *sections.loball(data),
@@ -104,11 +143,12 @@ def build(data: ReportData) -> Document:
     options = ", ".join(f"{name}={value}" for name, value, _ in data.option_values())
     rtp = " · ".join(f"{b.bet} {float(1 - b.house_edge):.4%}" for b in data.analysis.bets)
     return Document(
-        title=f"{data.spec.name}: the game's mathematics",
+        title=f"{data.spec.name}: PAR sheet",
         subtitle=f"{data.spec.id} — {options}",
         blocks=tuple(blocks),
         about=(
             ("Return to player", rtp),
+            ("Revision", f"{data.request.revision}, {data.date.isoformat()}"),
             ("Made by", f"baccara {version('baccara')}"),
             ("Command", data.command()),
         ),

@@ -4,13 +4,18 @@ Both import it; it imports neither."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from baccara.exact import EffectOfRemoval
-from baccara.exact.model import Analysis
+from baccara.exact.floor import BetOnTheFloor, FloorPlan, floor_flags
+from baccara.exact.model import Analysis, DataTable
+from baccara.exact.round_risk import Correlations, RoundLiability
+from baccara.exact.table_week import TableWeek
 from baccara.exact.variants import Comparison, DeckSweep
+from baccara.exact.volatility import Interval
 from baccara.games import GameSpec
 from baccara.games.bonus import Category
 from baccara.games.paytable import SHIPPED, Paytable
@@ -42,6 +47,12 @@ class ReportRequest:
     bet: str | None = None
     seed: int = DEFAULT_SEED
     plan: SessionPlan = DEFAULT_PLAN
+    floor: Mapping[str, Any] = field(default_factory=dict)
+    """The floor plan's figures the operator gives (:class:`FloorPlan` field → value);
+    the rest are the sheet's assumptions."""
+    revision: int = 1
+    date: datetime.date | None = None
+    """The sheet's date; ``None``: today."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +68,17 @@ class ReportData:
     variants: Comparison
     sessions: Sessions
     bonus: tuple[Mapping[Category, int], Paytable] | None
+    floor: FloorPlan
+    on_floor: tuple[BetOnTheFloor, ...]
+    liability: RoundLiability
+    correlations: Correlations
+    volatility: Mapping[str, tuple[Interval, ...]]
+    """Per bet, the intervals of the player's result after each number of hands."""
+    week: TableWeek
+    """The house's week at the table, from the joint model of one round (in cents)."""
+    breakdowns: tuple[DataTable, ...]
+    date: datetime.date
+    rules_hash: str
 
     @property
     def session_bet(self) -> str:
@@ -116,6 +138,11 @@ class ReportData:
                 f"{money(plan.bankroll)} were planned in Python (ReportRequest.plan)"
             )
         return (
-            f"baccara report {self.spec.id}{self.option_flags()} --bet {self.session_bet}"
-            f" --sessions {plan.sessions} --seed {self.sessions.seed}"
+            f"baccara report {self.spec.id}{self.option_flags()}{self.floor_flags()}"
+            f" --bet {self.session_bet} --sessions {plan.sessions} --seed {self.sessions.seed}"
+            f" --revision {self.request.revision} --date {self.date.isoformat()}"
         )
+
+    def floor_flags(self) -> str:
+        """The floor plan's options the operator gave, as the command takes them."""
+        return "".join(f" {flag}" for flag in floor_flags(self.floor, self.request.floor))

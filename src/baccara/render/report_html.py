@@ -52,6 +52,7 @@ th, td { padding: 3px 10px; border-bottom: 1px solid var(--line); vertical-align
 th { background: var(--band); border-bottom: 2px solid var(--line); text-align: right; }
 td { text-align: right; white-space: nowrap; }
 th.label, td.label { text-align: left; }
+td.label { white-space: normal; min-width: 6em; }
 tbody tr:nth-child(even) td { background: #fafbfc; }
 tr.total td { font-weight: bold; border-top: 2px solid var(--ink); background: #fff; }
 td .change { color: var(--muted); }

@@ -13,6 +13,7 @@ from fractions import Fraction
 from importlib.metadata import version
 from typing import TYPE_CHECKING
 
+from baccara.games.bonus import CATEGORIES
 from baccara.money import format_cents, money_text
 from baccara.options import plural
 from baccara.render import charts
@@ -30,6 +31,7 @@ from baccara.render.analysis import (
 )
 from baccara.render.compare import LEGEND, comparison_columns, comparison_rows, variant_lines
 from baccara.render.document import Block, Chart, Heading, Prose, TableBlock
+from baccara.render.par_sections import one_in
 from baccara.render.paytable import PAYTABLE_COLUMNS, category_rows
 from baccara.render.simulation import SESSION_NOTE, rounding_note, session_rows
 from baccara.sim.sessions import FAN_PERCENTILES
@@ -140,13 +142,17 @@ def bets(data: ReportData) -> list[Block]:
         Prose(f"Combinations are {analysis.sample_space}."),
     ]
     for bet in analysis.bets:
+        rows = [
+            (*row, one_in(outcome.probability))
+            for row, outcome in zip(outcome_rows(bet), bet.outcomes, strict=True)
+        ]
         blocks += [
             Heading(bet.bet, f"bet-{bet.bet}", level=3),
             TableBlock(
                 f"bet-{bet.bet}",
                 "",
-                OUTCOME_COLUMNS,
-                (*outcome_rows(bet), total_row(bet)),
+                (*OUTCOME_COLUMNS, "Odds"),
+                (*rows, (*total_row(bet), "")),
                 totals=1,
             ),
             Prose(edge_text(bet) + figures_text(bet)),
@@ -308,8 +314,16 @@ def bonus(data: ReportData) -> list[Block]:
         TableBlock(
             "bonus",
             f"paytable {paytable.name!r}",
-            PAYTABLE_COLUMNS,
-            (*category_rows(paytable, counts), total_row(bet)),
+            (*PAYTABLE_COLUMNS, "Odds"),
+            (
+                *(
+                    (*row, one_in(Fraction(counts[category], sum(counts.values()))))
+                    for row, category in zip(
+                        category_rows(paytable, counts), CATEGORIES, strict=True
+                    )
+                ),
+                (*total_row(bet), ""),
+            ),
             totals=1,
         ),
         Prose(_paytable_source(data, paytable.name), "note"),
@@ -424,8 +438,8 @@ def method(data: ReportData) -> list[Block]:
             "note",
         ),
         Prose(
-            f"Made by baccara {version('baccara')}{made_with}. The report holds "
-            "no date: the same command with the same version writes the same report.",
+            f"Made by baccara {version('baccara')}{made_with}. The same command with the "
+            "same version writes the same report.",
             "note",
         ),
     ]

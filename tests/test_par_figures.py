@@ -1,0 +1,176 @@
+"""The PAR sheet's operating figures: the floor plan, the edge at real stakes, one round's
+liability, the correlation of the bets on a round, and the rules hash."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import pytest
+
+import baccara
+from baccara.errors import InvalidOption
+from baccara.exact.floor import FloorPlan, on_the_floor, worst_stake
+from baccara.exact.round_risk import correlations, liability
+from baccara.exact.stakes import bet_at_stake
+from baccara.games import GAMES, game
+from baccara.games.fingerprint import rules_hash
+from baccara.games.paytable import DEFAULT_PAYTABLE
+
+RULE_SETS = (
+    ("punto-banco", {}),
+    ("punto-banco", {"variant": "ez", "sidebets": "dragon-7,panda-8"}),
+    ("punto-banco", {"variant": "no-commission", "sidebets": "super-6,lucky-6"}),
+    ("redgreen", {}),
+    ("redgreen-mini", {}),
+    ("lo-ball", {}),
+)
+
+
+@pytest.mark.parametrize(("game_id", "options"), RULE_SETS)
+def test_the_worst_stake_is_the_worst_of_every_stake_the_table_takes(
+    game_id: str, options: dict[str, str]
+) -> None:
+    """worst_stake tries one period of stakes; here every stake from 1.00 to 30.00 is tried."""
+    for bet in baccara.analyze(game_id, **options).bets:
+        edges = {s: bet_at_stake(bet, s).house_edge for s in range(100, 3_001)}
+        worst = max(edges.values())
+        stake, found = worst_stake(bet, 100, 3_000)
+        assert found == worst == edges[stake]
+        assert stake == min(s for s, e in edges.items() if e == worst)
+
+
+def test_a_bet_paying_whole_cents_on_every_stake_has_no_worse_stake() -> None:
+    tie = baccara.analyze("punto-banco").bet("tie")
+    figures = on_the_floor(tie, FloorPlan.for_game(game("punto-banco")))
+    assert figures.step == 1
+    assert figures.worst_edge == figures.edge_at_min == tie.house_edge
+
+
+def test_win_per_hour_and_hold_follow_the_plan() -> None:
+    spec = game("punto-banco")
+    banker = baccara.analyze("punto-banco").bet("banker")
+    plan = FloorPlan.for_game(spec, hands_per_hour=60, average_bet_cents=10_000, seats=5,
+                              drop_to_handle=Fraction(1, 4))  # fmt: skip
+    figures = on_the_floor(banker, plan)
+    assert figures.win_per_hour_seat == 60 * 10_000 * banker.house_edge
+    assert figures.win_per_hour_table == 5 * figures.win_per_hour_seat
+    assert figures.hold == 4 * banker.house_edge
+    sources = dict(plan.sources)
+    assert sources["seats"] == "given with --seats"
+    assert sources["week_hours"].startswith("assumption")
+
+
+def test_the_plan_refuses_what_no_table_has_and_moves_defaults_onto_given_limits() -> None:
+    spec = game("lo-ball")
+    with pytest.raises(InvalidOption, match="--seats"):
+        FloorPlan.for_game(spec, seats=8)
+    with pytest.raises(InvalidOption, match=r"--max-bet: must be from 10\.00"):
+        FloorPlan.for_game(spec, min_bet_cents=1_000, max_bet_cents=500)
+    with pytest.raises(InvalidOption, match="--drop-to-handle"):
+        FloorPlan.for_game(spec, drop_to_handle=Fraction(0))
+    with pytest.raises(InvalidOption, match="--hands-per-hour"):
+        FloorPlan.for_game(spec, hands_per_hour=0)
+    high = FloorPlan.for_game(spec, min_bet_cents=100_000)
+    assert high.max_bet_cents == high.average_bet_cents == 100_000
+    assert "moved onto the limits given" in dict(high.sources)["average_bet_cents"]
+
+
+def test_every_game_has_a_pace_and_a_mix_of_its_own_bets() -> None:
+    for spec in GAMES.values():
+        assert spec.floor is not None
+        assert spec.floor.source.startswith("assumption")
+        assert set(spec.floor.mix) <= set(spec.bet_ids)
+
+
+def test_punto_banco_worst_round_is_tie_and_both_pairs_at_every_seat() -> None:
+    """7 seats × 500.00 on Tie (8:1) and both pairs (11:1): 7 × 15,000.00. Its probability is
+    the joint cells' (tie, Player pair, Banker pair), counted here from the cells."""
+    from baccara.exact.joint_punto_banco import joint_counts
+
+    spec, rules = game("punto-banco"), game("punto-banco").rules()
+    found = liability(spec, rules, baccara.analyze("punto-banco"), 50_000, 7)
+    assert found.total_cents == 7 * (8 + 11 + 11) * 50_000
+    assert set(found.winners) == {"tie", "player-pair", "banker-pair"}
+    counts = joint_counts(8)
+    both = sum(n for (winner, pp, bp), n in counts.items() if winner.value == "tie" and pp and bp)
+    assert found.probability == Fraction(both, sum(counts.values()))
+    tie = next(b for b in found.bets if b.bet == "tie")
+    assert tie.total_cents == 7 * 400_000 and tie.seats_paid == 7
+
+
+def test_redgreen_bonus_at_a_thousand_to_one_on_twelve_seats() -> None:
+    """The issue's example: the Bonus at 1000:1 on twelve seats at 500.00 is 6,000,000.00;
+    the worst round adds the winning side's 19:20 on every seat."""
+    spec = game("redgreen")
+    analysis = baccara.analyze("redgreen")
+    found = liability(spec, spec.rules(), analysis, 50_000, 12)
+    bonus = next(b for b in found.bets if b.bet == "bonus")
+    assert (
+        bonus.top_pays
+        == DEFAULT_PAYTABLE.pays[max(DEFAULT_PAYTABLE.pays, key=DEFAULT_PAYTABLE.pays.get)]
+    )
+    assert bonus.total_cents == 12 * 1000 * 50_000
+    assert found.total_cents == 12 * (1000 * 50_000 + 47_500)
+    assert found.probability is not None and 0 < found.probability < bonus.probability
+
+
+def test_lo_ball_liability_is_a_bound_where_seats_play_their_own_hands() -> None:
+    spec = game("lo-ball")
+    found = liability(spec, spec.rules(), baccara.analyze("lo-ball"), 50_000, 7)
+    by_bet = {b.bet: b for b in found.bets}
+    assert found.probability is None
+    assert by_bet["lo-card"].seats_paid == 1  # one hand holds 1-1
+    assert by_bet["lo-card"].probability == Fraction(21, 28)  # it is in some seat's hand
+    assert by_bet["main"].bound and not by_bet["dice-lo"].bound
+    assert found.total_cents == sum(b.total_cents for b in found.bets)
+
+
+def test_banker_and_player_correlation_from_the_outcomes() -> None:
+    """Cov(B, P) = E[BP] − E[B]E[P], with BP = −19/20 on a Banker win, −1 on a Player win
+    and 0 on a tie: read from the analysis, not from the joint model."""
+    analysis = baccara.analyze("punto-banco")
+    banker, player = analysis.bet("banker"), analysis.bet("player")
+    p_banker, p_player = banker.outcome("win").probability, player.outcome("win").probability
+    covariance = (
+        -Fraction(19, 20) * p_banker - p_player - banker.expected_return * player.expected_return
+    )
+    found = correlations(game("punto-banco"), game("punto-banco").rules())
+    b, p = found.labels.index("banker"), found.labels.index("player")
+    assert found.covariance[b][p] == covariance
+    assert found.covariance[b][b] == banker.variance
+    assert found.correlation(b, p) == pytest.approx(
+        float(covariance) / (banker.std_dev * player.std_dev), rel=1e-12
+    )
+    assert found.correlation(b, p) < -0.95
+
+
+def test_lo_ball_seats_move_together_and_the_dice_apart() -> None:
+    found = correlations(game("lo-ball"), game("lo-ball").rules())
+    labels = found.labels
+    assert labels[:2] == ("seat 1 main", "seat 1 lo-card")
+    one, two = labels.index("seat 1 main"), labels.index("seat 2 main")
+    assert found.correlation(one, two) > 0.1  # one dealer hand for both
+    dice = labels.index("dice-lo")
+    assert found.correlation(one, dice) == 0  # the dice are independent of the tiles
+    lo1, lo2 = labels.index("seat 1 lo-card"), labels.index("seat 2 lo-card")
+    assert found.correlation(lo1, lo2) < 0  # one 1-1 for the table
+
+
+def test_the_rules_hash_changes_with_any_pay_and_only_then() -> None:
+    spec = game("redgreen")
+    base = spec.rules()
+    assert rules_hash(base) == rules_hash(spec.rules())
+    changed_pays = dict(DEFAULT_PAYTABLE.pays)
+    first = next(iter(changed_pays))
+    changed_pays[first] += 1
+    other = dataclasses.replace(
+        base, paytable=dataclasses.replace(base.paytable, pays=changed_pays)
+    )
+    assert rules_hash(other) != rules_hash(base)
+    assert rules_hash(base, "redgreen") != rules_hash(base, "redgreen-mini")
+    pb = game("punto-banco")
+    assert rules_hash(pb.rules_from_options(sidebets="dragon-7")) != rules_hash(
+        pb.rules_from_options(sidebets="panda-8")
+    )
+    assert rules_hash(pb.rules_from_options(commission="5")) == rules_hash(pb.rules())
