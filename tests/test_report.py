@@ -3,6 +3,8 @@ and checked against ``baccara.analyze`` and the other calls a user makes."""
 
 from __future__ import annotations
 
+import datetime
+import html
 import json
 import math
 import pathlib
@@ -25,6 +27,7 @@ from baccara.render.report_html import write_html
 from baccara.render.report_pdf import write_pdf
 from baccara.sim.sessions import SessionPlan
 from tests.helpers import assert_refused, ended, run
+from tests.par_sheet_checks import check_par_sheet
 
 GAMES = ("punto-banco", "redgreen", "redgreen-mini", "lo-ball")
 SMALL = SessionPlan(stake=1000, bankroll=100_000, hands=60, sessions=300)
@@ -81,9 +84,12 @@ def tables_of(text: str) -> Tables:
     return parsed
 
 
+DATE = datetime.date(2026, 12, 7)
+
+
 def render(game: str, folder: pathlib.Path) -> tuple[Document, str, Tables]:
     """The game's whole report, charts drawn, written as HTML and read back."""
-    document = build(gather(ReportRequest(game, plan=SMALL)))
+    document = build(gather(ReportRequest(game, plan=SMALL, date=DATE)))
     path = write_html(document, folder / "report.html")
     text = path.read_text(encoding="utf-8")
     parsed = tables_of(text)
@@ -128,6 +134,7 @@ def test_each_games_report_is_its_analysis(game: str, tmp_path: pathlib.Path) ->
     check_bonus(game, page)
     check_variants(game, page)
     check_no_network(text)
+    check_par_sheet(game, page.tables, html.unescape(text), DATE)
     check_pdf(document, page, tmp_path)
 
 
@@ -135,7 +142,7 @@ def check_outcome_tables(game: str, page: Tables) -> None:
     analysis = analyze(game)
     for bet in analysis.bets:
         header, *rows, total = page.tables[f"bet-{bet.bet}"]
-        assert header == ["Outcome", "Pays", "Combinations", "Probability", "Return"]
+        assert header == ["Outcome", "Pays", "Combinations", "Probability", "Return", "Odds"]
         assert [row[0] for row in rows] == [o.name for o in bet.outcomes]
         for row, outcome in zip(rows, bet.outcomes, strict=True):
             assert int(row[2].replace(",", "")) == outcome.count
@@ -306,10 +313,14 @@ def check_bonus(game: str, page: Tables) -> None:
         return
     bet = analyze(game).bet("bonus")
     header, *rows, total = page.tables["bonus"]
-    assert header == ["Category", "Pays", "Combinations", "Probability", "Return"]
+    assert header == ["Category", "Pays", "Combinations", "Probability", "Return", "Odds"]
     paying = {o.name: o for o in bet.outcomes if o.name != "lose"}
     lost = 0
-    for category, pays, count, probability, ret in rows:
+    for category, pays, count, probability, ret, odds in rows:
+        assert odds == "never" or abs(
+            Fraction(odds.removeprefix("1 in ").replace(",", ""))
+            - Fraction(bet.total, int(number(count)))
+        ) <= Fraction(1, 2)
         combos = int(number(count))
         assert near(probability, Fraction(combos, bet.total), 8)
         if pays == "loses":
@@ -480,7 +491,7 @@ def test_the_progress_bar_steps_through_the_work_on_a_terminal(tmp_path: pathlib
     assert -1 not in where and where == sorted(where), (where, screen)
     total = len(STEPS) + len(charts)
     assert f"1/{len(STEPS)}" in screen and f"{total}/{total}" in screen
-    assert out.startswith("Punto Banco report: 8 sections") and "report " not in out
+    assert out.startswith("Punto Banco report: 17 sections") and "report " not in out
 
 
 def test_report_sessions_are_what_simulate_plays() -> None:

@@ -158,7 +158,9 @@ def register(base: str, seat_at: tuple[int, ...] = SEATED) -> tuple[str, str]:
     token = httpx.post(f"{base}/api/auth/login",
                        json={"username": name, "password": PASSWORD}).json()["token"]  # fmt: skip
     for table in seat_at:
-        for _ in range(100):  # a table changing hands says "try again": a moment later, as clients do
+        for _ in range(
+            100
+        ):  # a table changing hands says "try again": a moment later, as clients do
             seated = httpx.post(f"{base}/api/tables/{table}/seat", json={},
                                 headers={"Authorization": f"Bearer {token}"})  # fmt: skip
             if seated.status_code != 503 or seated.json()["error"] != "table_moving":
