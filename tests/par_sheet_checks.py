@@ -195,8 +195,16 @@ def check_liability(game: str, analysis: Any, rows: Rows, plan: FloorPlan, text:
             1000 * plan.max_bet_cents + won_at_stake(plan.max_bet_cents, Fraction(19, 20))
         )
         assert f"The worst round pays {total // 100:,}.00" in text
-    if game == "lo-ball":
-        assert "pays at most" in text
+    if game == "lo-ball":  # reached at every seat at once, its probability bounded
+        main = analysis.bet("main")
+        total = (
+            plan.seats * won_at_stake(plan.max_bet_cents, Fraction(3, 2))
+            + 2 * won_at_stake(plan.max_bet_cents, Fraction(7))
+            + plan.seats * plan.max_bet_cents
+        )
+        assert f"The worst round pays {total // 100:,}.00" in text
+        bound = max(o.probability for o in main.outcomes if o.pays == Fraction(3, 2))
+        assert "Its probability is not counted: it is at most" in text and bound > 0
 
 
 def check_correlation(game: str, rows: Rows) -> None:

@@ -115,3 +115,35 @@ def test_refusals_come_at_once_in_one_line(tmp_path: pathlib.Path) -> None:
         ran = run("report", "punto-banco", *args, "--out", str(tmp_path / "x.html"))
         assert ran.returncode == 2 and said in ran.stderr, (args, ran.stderr)
         assert len(ran.stderr.strip().splitlines()) == 1 and not (tmp_path / "x.html").exists()
+
+
+def test_the_printed_command_writes_the_same_sheet_again(tmp_path: pathlib.Path) -> None:
+    """Rules given with --option, a rule set and a spelled-out variant: the command the sheet
+    prints, run as it is printed, writes the same sheet."""
+    import shlex
+
+    first = tmp_path / "first.html"
+    ran = run("report", "punto-banco", "-o", "variant=ez", "-o", "tie-pays=9", "--compare",
+              "no-commission", "--compare", "c4:commission=4", "--average-bet", "30",
+              "--date", "2030-01-02", "--out", str(first))  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    page = tables_of(first.read_text(encoding="utf-8"))
+    command = {row[0]: html.unescape(row[1]) for row in page.tables["control"][1:]}["Command"]
+    assert command == (
+        "baccara report punto-banco --option tie-pays=9 --option variant=ez --average-bet 30.00"
+        " --compare no-commission --compare c4:commission=4 --revision 1 --date 2030-01-02"
+    )
+    again = tmp_path / "again.html"
+    argv = shlex.split(command)
+    assert run(*argv[1:], "--out", str(again)).returncode == 0
+    assert again.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")
+
+
+def test_a_comparison_sheet_plays_no_sessions(tmp_path: pathlib.Path) -> None:
+    ran = run("report", "lo-ball", "--compare", "win-bonus-2", "--sessions", "10",
+              "--out", str(tmp_path / "x.html"))  # fmt: skip
+    assert ran.returncode == 2
+    assert (
+        "--sessions: sets the bankroll sessions, which a --compare sheet does not play"
+        in ran.stderr
+    )

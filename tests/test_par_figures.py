@@ -53,9 +53,12 @@ def test_win_per_hour_and_hold_follow_the_plan() -> None:
     plan = FloorPlan.for_game(spec, hands_per_hour=60, average_bet_cents=10_000, seats=5,
                               drop_to_handle=Fraction(1, 4))  # fmt: skip
     figures = on_the_floor(banker, plan)
-    assert figures.win_per_hour_seat == 60 * 10_000 * banker.house_edge
+    assert figures.win_per_hour_seat == 60 * 10_000 * banker.house_edge  # 100.00: whole cents
     assert figures.win_per_hour_table == 5 * figures.win_per_hour_seat
     assert figures.hold == 4 * banker.house_edge
+    odd = on_the_floor(banker, FloorPlan.for_game(spec, average_bet_cents=101))
+    paid = bet_at_stake(banker, 101).house_edge  # 0.95 on 1.01, not 0.9595
+    assert paid > banker.house_edge and odd.win_per_hour_seat == 72 * 101 * paid
     sources = dict(plan.sources)
     assert sources["seats"] == "given with --seats"
     assert sources["week_hours"].startswith("assumption")
@@ -90,8 +93,8 @@ def test_punto_banco_worst_round_is_tie_and_both_pairs_at_every_seat() -> None:
 
     spec, rules = game("punto-banco"), game("punto-banco").rules()
     found = liability(spec, rules, baccara.analyze("punto-banco"), 50_000, 7)
-    assert found.total_cents == 7 * (8 + 11 + 11) * 50_000
-    assert set(found.winners) == {"tie", "player-pair", "banker-pair"}
+    assert found.total_cents == 7 * (8 + 11 + 11) * 50_000 and found.exact
+    assert found.winners == (("tie", "player-pair", "banker-pair"),)
     counts = joint_counts(8)
     both = sum(n for (winner, pp, bp), n in counts.items() if winner.value == "tie" and pp and bp)
     assert found.probability == Fraction(both, sum(counts.values()))
@@ -101,29 +104,54 @@ def test_punto_banco_worst_round_is_tie_and_both_pairs_at_every_seat() -> None:
 
 def test_redgreen_bonus_at_a_thousand_to_one_on_twelve_seats() -> None:
     """The issue's example: the Bonus at 1000:1 on twelve seats at 500.00 is 6,000,000.00;
-    the worst round adds the winning side's 19:20 on every seat."""
+    the worst round adds the winning side's 19:20 on every seat — Red's or Green's, each
+    named, the probability the two's together."""
     spec = game("redgreen")
     analysis = baccara.analyze("redgreen")
     found = liability(spec, spec.rules(), analysis, 50_000, 12)
     bonus = next(b for b in found.bets if b.bet == "bonus")
-    assert (
-        bonus.top_pays
-        == DEFAULT_PAYTABLE.pays[max(DEFAULT_PAYTABLE.pays, key=DEFAULT_PAYTABLE.pays.get)]
-    )
+    top = max(DEFAULT_PAYTABLE.pays.values())
+    assert bonus.top_pays == top == 1000
     assert bonus.total_cents == 12 * 1000 * 50_000
     assert found.total_cents == 12 * (1000 * 50_000 + 47_500)
+    assert set(found.winners) == {("red", "bonus"), ("green", "bonus")}
     assert found.probability is not None and 0 < found.probability < bonus.probability
 
 
-def test_lo_ball_liability_is_a_bound_where_seats_play_their_own_hands() -> None:
-    spec = game("lo-ball")
-    found = liability(spec, spec.rules(), baccara.analyze("lo-ball"), 50_000, 7)
+@pytest.mark.parametrize("seats", range(1, 8))
+def test_lo_balls_worst_round_is_dealt_through_the_rules(seats: int) -> None:
+    """Every seat's Win-bonus, the one Lo-Card and Hi-Card and one side of the dice: a deal
+    that reaches it, settled by the game's own rules, pays exactly the sheet's worst."""
+    from baccara.games.loball import Bet, round_from_tiles, settle_bet
+
+    spec, rules = game("lo-ball"), game("lo-ball").rules()
+    found = liability(spec, rules, baccara.analyze("lo-ball"), 50_000, seats)
+    if seats == 1:
+        players = [["1-1", "7-7", "3-3"]]
+    else:
+
+        def triangle(a: int, b: int, c: int) -> list[str]:
+            return [f"{min(x, y)}-{max(x, y)}" for x, y in ((a, b), (b, c), (a, c))]
+
+        lines = [(1, 2, 4), (2, 3, 5), (3, 4, 6), (4, 5, 7), (5, 6, 1)]
+        players = [
+            ["1-1", "2-2", "3-3"],
+            ["5-5", "6-6", "7-7"],
+            *(triangle(*line) for line in lines),
+        ]
+        players = players[:seats]
+    dealt = round_from_tiles(["4-4", "6-7", "1-3"], players, [], [1, 2, 3])
+    paid = sum(
+        max(0, settle_bet(bet, 50_000, dealt, seat, rules).won)
+        for seat in range(1, seats + 1)
+        for bet in Bet
+    )
+    assert paid == found.total_cents and not found.exact
+    assert set(found.winners) == {("main", "lo-card", "hi-card", "dice-lo"),
+                                  ("main", "lo-card", "hi-card", "dice-hi")}  # fmt: skip
     by_bet = {b.bet: b for b in found.bets}
-    assert found.probability is None
-    assert by_bet["lo-card"].seats_paid == 1  # one hand holds 1-1
-    assert by_bet["lo-card"].probability == Fraction(21, 28)  # it is in some seat's hand
-    assert by_bet["main"].bound and not by_bet["dice-lo"].bound
-    assert found.total_cents == sum(b.total_cents for b in found.bets)
+    assert by_bet["lo-card"].seats_paid == 1 and by_bet["lo-card"].probability == Fraction(3, 28)
+    assert found.probability == by_bet["main"].probability * Fraction(210, 216)
 
 
 def test_banker_and_player_correlation_from_the_outcomes() -> None:
@@ -174,3 +202,5 @@ def test_the_rules_hash_changes_with_any_pay_and_only_then() -> None:
         pb.rules_from_options(sidebets="panda-8")
     )
     assert rules_hash(pb.rules_from_options(commission="5")) == rules_hash(pb.rules())
+    renamed = dataclasses.replace(base.paytable, name="mine", description="the same pays")
+    assert rules_hash(dataclasses.replace(base, paytable=renamed)) == rules_hash(base)

@@ -147,8 +147,9 @@ def report(
     """
     import dataclasses
 
+    from baccara.errors import InvalidOption
     from baccara.games import game as game_spec
-    from baccara.options import as_int
+    from baccara.options import as_int, plural
     from baccara.randomness import check_seed
     from baccara.render.text import printable
 
@@ -174,6 +175,12 @@ def report(
     number = 1 if revision is None else as_int("--revision", revision, 1, MAX_REVISION)
     day = None if date is None else sheet_date(date)
     variants = None if compare is None else compared(spec, compare)
+    if variants is not None:
+        for flag, value in (("--bet", bet), ("--sessions", sessions), ("--seed", seed)):
+            if value is not None:
+                raise InvalidOption(
+                    flag, "sets the bankroll sessions, which a --compare sheet does not play"
+                )
 
     # Only now the heavy part (the exact analyses, matplotlib): a refusal comes at once.
     from baccara.render.report import STEPS, build, gather
@@ -208,7 +215,7 @@ def report(
     tables = len(document.tables())
     sections = len(list(document.sections()))
     out_console = console()
-    kind = "report" if variants is None else f"comparison of {len(variants)} variants"
+    kind = "report" if variants is None else f"comparison of {plural(len(variants), 'variant')}"
     out_console.print(f"{spec.name} {kind}: {sections} sections, {tables} tables, {charts} charts")
     # A path is printed whole on one line, however long: it is copied, not read.
     out_console.print(Text(f"HTML written to {printable(str(html_path))}"), soft_wrap=True)

@@ -30,7 +30,7 @@ from baccara.exact.model import BetAnalysis
 from baccara.exact.stakes import bet_at_stake, bet_step
 from baccara.games import GameSpec
 from baccara.money import format_cents
-from baccara.options import fraction_text
+from baccara.options import fraction_text, plural
 
 DEFAULT_MIN_BET = 100
 DEFAULT_MAX_BET = 50_000
@@ -118,7 +118,9 @@ class FloorPlan:
         # A default the operator's figures leave outside the table moves onto it: a
         # 1,000.00 minimum raises the maximum to it, a 10.00 maximum lowers the average.
         low = given.get("min_bet_cents", plan.min_bet_cents)
-        high = given.get("max_bet_cents", max(plan.max_bet_cents, low))
+        high = given.get(
+            "max_bet_cents", max(plan.max_bet_cents, low, given.get("average_bet_cents", 0))
+        )
         average = given.get("average_bet_cents", min(max(plan.average_bet_cents, low), high))
         moved = {
             name
@@ -160,9 +162,9 @@ class FloorPlan:
             "average_bet_cents": format_cents(self.average_bet_cents),
             "min_bet_cents": format_cents(self.min_bet_cents),
             "max_bet_cents": format_cents(self.max_bet_cents),
-            "seats": f"{self.seats} seats",
+            "seats": plural(self.seats, "seat"),
             "week_hours": f"{self.week_hours} hours ({self.hands_per_week:,} hands)",
-            "drop_to_handle": f"{float(self.drop_to_handle):.0%} of the handle",
+            "drop_to_handle": f"{fraction_text(self.drop_to_handle * 100)}% of the handle",
         }
         names = {
             "hands_per_hour": "Pace",
@@ -249,15 +251,17 @@ def worst_stake(bet: BetAnalysis, low: int, high: int) -> tuple[int, Fraction]:
 
 
 def on_the_floor(bet: BetAnalysis, plan: FloorPlan) -> BetOnTheFloor:
-    """``bet``'s operating figures under ``plan``."""
-    per_seat = plan.hands_per_hour * plan.average_bet_cents * bet.house_edge
+    """``bet``'s operating figures under ``plan``: the win and hold at the edge as paid at
+    the average bet (each payout rounded down to the cent), as the table earns it."""
+    paid = bet_at_stake(bet, plan.average_bet_cents).house_edge  # as the table pays it
+    per_seat = plan.hands_per_hour * plan.average_bet_cents * paid
     stake, worst = worst_stake(bet, plan.min_bet_cents, plan.max_bet_cents)
     return BetOnTheFloor(
         bet=bet.bet,
         house_edge=bet.house_edge,
         win_per_hour_seat=per_seat,
         win_per_hour_table=per_seat * plan.seats,
-        hold=bet.house_edge / plan.drop_to_handle,
+        hold=paid / plan.drop_to_handle,
         edge_at_min=bet_at_stake(bet, plan.min_bet_cents).house_edge,
         edge_at_average=bet_at_stake(bet, plan.average_bet_cents).house_edge,
         edge_at_max=bet_at_stake(bet, plan.max_bet_cents).house_edge,

@@ -43,9 +43,7 @@ class BetLiability:
     """How many seats the best outcome can pay at once (1 for Lo-Card: one hand holds 1-1)."""
     total_cents: int
     probability: Fraction
-    """Of the best outcome on the round (for a seat's own bet: at any seat)."""
-    bound: bool = False
-    """``True`` when ``total_cents`` is an upper bound, not a count (Lo-Ball's main wager)."""
+    """Of the best outcome at one seat."""
 
 
 @dataclass(frozen=True)
@@ -56,15 +54,23 @@ class RoundLiability:
     seats: int
     bets: tuple[BetLiability, ...]
     total_cents: int
-    probability: Fraction | None
-    """Exact for one coup shared by the table; ``None`` where the total is a bound."""
-    winners: tuple[str, ...]
-    """The spots that win together on the worst round."""
+    probability: Fraction
+    exact: bool
+    """``True``: ``probability`` is the worst round's, counted; ``False``: an upper bound
+    (Lo-Ball, whose seats play hands of their own)."""
+    winners: tuple[tuple[str, ...], ...]
+    """Each set of spots that win together on a worst round (Red and the Bonus, or Green
+    and the Bonus)."""
+
+
+EXCLUSIVE = (frozenset({"dice-lo", "dice-hi"}),)
+"""Seat bets on the table's one roll that cannot both win: a total is 4-10 or 11-17."""
 
 
 def liability(spec: GameSpec, rules: object, analysis: Analysis, max_bet_cents: int,
               seats: int) -> RoundLiability:  # fmt: skip
-    """The most one round of ``spec`` under ``rules`` pays, every seat at the maximum."""
+    """The most one round of ``spec`` under ``rules`` pays, every seat at the maximum on
+    every spot (side bets included)."""
     shared = isinstance(round_model(spec.id, rules), SpotModel)
     rows = []
     for bet in analysis.bets:
@@ -72,26 +78,39 @@ def liability(spec: GameSpec, rules: object, analysis: Analysis, max_bet_cents: 
         best = [o for o in bet.outcomes if o.pays == top.pays]
         probability = sum((o.probability for o in best), Fraction(0))
         per_seat = won_at_stake(max_bet_cents, top.pays) if top.pays > 0 else 0
-        paid, bound = seats, False
-        if not shared and bet.bet in ("lo-card", "hi-card"):
-            paid, probability = 1, min(Fraction(1), probability * seats)  # disjoint hands
-        elif not shared and bet.bet == "main":
-            bound = seats > 1
-        rows.append(
-            BetLiability(bet.bet, top.pays, per_seat, paid, per_seat * paid, probability, bound)
-        )
-    worst: Fraction | None = None
+        paid = 1 if not shared and bet.bet in ("lo-card", "hi-card") else seats
+        rows.append(BetLiability(bet.bet, top.pays, per_seat, paid, per_seat * paid, probability))
     if shared:
-        total, worst, winners = _worst_cell(spec, rules, max_bet_cents, seats)
-    else:
-        total = sum(r.total_cents for r in rows)
-        winners = tuple(r.bet for r in rows if r.per_seat_cents > 0)
-    return RoundLiability(max_bet_cents, seats, tuple(rows), total, worst, winners)
+        total, worst, winners = _worst_cells(spec, rules, max_bet_cents, seats)
+        return RoundLiability(max_bet_cents, seats, tuple(rows), total, worst, True, winners)
+    return _own_hands(max_bet_cents, seats, tuple(rows))
 
 
-def _worst_cell(
+def _own_hands(max_bet_cents: int, seats: int, rows: tuple[BetLiability, ...]) -> RoundLiability:
+    """Lo-Ball: every seat's Win-bonus, the one Lo-Card and one Hi-Card, and one side of
+    the dice at every seat — a round that can be dealt (tests/test_par_figures.py deals
+    one through the rules for every number of seats). Its probability is not counted; it
+    is below that of one seat's Win-bonus and a dice total that is not a triple, which
+    the worst round needs and which are independent."""
+    by_bet = {row.bet: row for row in rows}
+    total = sum(row.total_cents for row in rows if not any(row.bet in g for g in EXCLUSIVE))
+    winners = [row.bet for row in rows if row.per_seat_cents > 0 and not any(
+        row.bet in g for g in EXCLUSIVE)]  # fmt: skip
+    sides = []
+    bound = by_bet["main"].probability
+    for group in EXCLUSIVE:
+        present = [by_bet[b] for b in sorted(group) if b in by_bet]
+        if present:
+            total += max(row.total_cents for row in present)
+            bound *= sum((row.probability for row in present), Fraction(0))
+            sides = [row.bet for row in present]
+    found = tuple((*winners, side) for side in sides) or (tuple(winners),)
+    return RoundLiability(max_bet_cents, seats, rows, total, bound, False, found)
+
+
+def _worst_cells(
     spec: GameSpec, rules: object, max_bet_cents: int, seats: int
-) -> tuple[int, Fraction, tuple[str, ...]]:
+) -> tuple[int, Fraction, tuple[tuple[str, ...], ...]]:
     model = round_model(spec.id, rules)
     assert isinstance(model, SpotModel)
 
@@ -102,8 +121,10 @@ def _worst_cell(
     worst = max(totals)
     hit = [c for c, t in enumerate(totals) if t == worst]
     count = sum(model.counts[c] for c in hit)
-    winners = tuple(s for k, s in enumerate(model.spots) if model.pays[hit[0]][k] > 0)
-    return worst, Fraction(count, sum(model.counts)), winners
+    winners = dict.fromkeys(
+        tuple(s for k, s in enumerate(model.spots) if model.pays[c][k] > 0) for c in hit
+    )
+    return worst, Fraction(count, sum(model.counts)), tuple(winners)
 
 
 @dataclass(frozen=True)

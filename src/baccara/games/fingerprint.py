@@ -3,9 +3,9 @@
 A lab approves a game under one set of rules; the PAR sheet prints this hash so that
 the rules it was computed under can be checked against the rules a table deals (the
 same function over the table's rules gives the same digits). It reads the rules
-object itself, not where it came from: a paytable read from a file and the shipped
-one with the same pays hash alike, and changing one pay, one condition or one word of
-a side bet's name changes the hash.
+object itself, not where it came from or what it is called: a paytable read from a
+file and the shipped one with the same pays hash alike, and changing one pay or one
+condition of a side bet changes the hash.
 
 >>> from baccara.games import game
 >>> rules_hash(game("punto-banco").rules()) == rules_hash(game("punto-banco").rules())
@@ -24,14 +24,20 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+NOT_RULES = frozenset({"name", "description", "published"})
+"""Fields that describe a rule rather than make it: a paytable's or a side bet's name
+and words, and the figure a source publishes for it. Editing them leaves the hash
+alone; an id, a pay or a condition changes it."""
+
 
 def canonical(value: Any) -> Any:
     """``value`` as plain JSON with one spelling: dataclasses as their fields by name,
     mappings with sorted keys, sets sorted, exact numbers as ``"n/d"``, enums by value."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
-            "type": type(value).__name__,
-            **{f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)},
+            f.name: canonical(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if f.name not in NOT_RULES
         }
     if isinstance(value, enum.Enum):
         return canonical(value.value)

@@ -10,6 +10,7 @@ bet one column has and another has not (a side bet a rule set adds) shows "—".
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,7 +27,7 @@ from baccara.games.variant import Variant
 from baccara.money import money_text
 from baccara.render.document import Block, Document, Heading, Prose, TableBlock
 from baccara.render.par_sections import BLANK
-from baccara.render.report_data import ReportRequest
+from baccara.render.report_data import ReportRequest, option_flags
 
 
 @dataclass(frozen=True)
@@ -71,14 +72,17 @@ def _column(name: str, description: str, analysis: Analysis, plan: FloorPlan) ->
 
 
 def _text(key: str, value: Fraction | None, delta: bool = False) -> str:
+    """A figure as the sheet prints it; a delta of nothing is left blank, as in ``compare``."""
     if value is None:
         return "—"
+    if delta and value == 0:
+        return ""
     kind = key.rpartition("/")[2]
     sign = "+" if delta and value > 0 else ""
     if kind in PERCENT:
         return f"{sign}{float(value):.4%}"
     if kind in MONEY:
-        cents = round(value)
+        cents = math.floor(abs(value) + Fraction(1, 2)) * (1 if value >= 0 else -1)
         return ("+" if delta and cents > 0 else "") + money_text(cents)
     return f"{sign}{float(value):.4f}"
 
@@ -124,9 +128,10 @@ def compare_sheet(
             row += [_text(key, value), _text(key, delta, delta=True)]
         rows.append(tuple(row))
     date = request.date or datetime.date.today()
+    rules = spec.rules_from_options(**dict(request.options))
     command = (
         f"baccara report {spec.id}"
-        + "".join(f" --option {key}={value}" for key, value in request.options.items())
+        + option_flags(spec, rules, comparison.base.options, given=request.options)
         + "".join(f" {flag}" for flag in floor_flags(plan, request.floor))
         + "".join(f" --compare {_spelled(spec.variants, v)}" for v in variants)
         + f" --revision {request.revision} --date {date}"
@@ -146,6 +151,7 @@ def compare_sheet(
                 *((f"Rules hash: {c.name}", c.rules_hash) for c in columns),
                 ("Approving laboratory", BLANK),
                 ("Jurisdiction", BLANK),
+                ("Approved by, and date", BLANK),
             ),
             left_columns=2,
         ),
@@ -168,7 +174,7 @@ def compare_sheet(
             f"{money_text(plan.average_bet_cents)}, {plan.seats} seats, a maximum of "
             f"{money_text(plan.max_bet_cents)}, the drop {float(plan.drop_to_handle):.0%} of "
             "the handle (assumptions: see a variant's own sheet). VI 90 %: 1.6449 × std dev. "
-            "Δ: the variant less the rules as given.",
+            "Δ: the variant less the rules as given (blank: unchanged).",
             "note",
         ),
     ]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from baccara.exact.volatility import Interval, Lattice, volatility_index
 from baccara.money import format_cents, money_text
-from baccara.options import decimal_text, plural
+from baccara.options import decimal_text, fraction_text, plural
 from baccara.render.analysis import cell_text, pays_text
 from baccara.render.document import Block, Heading, Prose, TableBlock
 
@@ -37,6 +37,11 @@ def one_in(probability: Fraction) -> str:
     if n >= 1_000:
         return f"1 in {float(n):,.0f}"
     return f"1 in {float(n):,.2f}"
+
+
+def share_text(value: Fraction) -> str:
+    """``20%``, ``12.5%``: a share as a percentage with the digits it needs."""
+    return f"{fraction_text(value * 100)}%"
 
 
 def _percent(value: Fraction | float, places: int = 4) -> str:
@@ -145,12 +150,14 @@ INTERVAL_COLUMNS = (
     "Hands", "Level", "Player: low", "Player: high", "House: low", "House: high", "Method",
 )  # fmt: skip
 INTERVAL_NOTE = (
-    "Each interval holds the result with the stated probability, equal tails outside it, as "
-    "a share of the handle (units staked). Exact: the distribution of the sum of N hands, "
-    "computed from one hand's exact outcomes (an N-fold convolution); its error is the "
-    "probability left out of the computation, at most the figure shown. Normal: the "
-    "normal approximation, used only where the exact sum is too wide to hold, with its "
-    "error bounded by the Berry–Esseen theorem (C = 0.4748) on the distribution function."
+    "Each interval holds the result with at least the stated probability, each tail outside "
+    "it at most half the rest, as a share of the handle (units staked). Exact: the "
+    "distribution of the sum of N hands, computed from one hand's exact outcomes (an N-fold "
+    "convolution); the error shown bounds how far the computed distribution can be from the "
+    "true one (the far tails left out and floating-point rounding), and each end is checked "
+    "against it. Normal: the normal approximation, used only where the exact sum is too "
+    "wide to hold; the error shown is the Berry–Esseen bound (C = 0.4748) on how far its "
+    "distribution function can be from the true one, so either tail can be off by that much."
 )
 
 
@@ -196,10 +203,9 @@ def week(data: ReportData) -> list[Block]:
             f"round ({mix}, seat by seat in turn) for {rounds:,} rounds: {plan.week_hours} "
             f"hours at {plan.hands_per_hour} rounds an hour; the house expects to win "
             f"{_cents(found.mean_cents * rounds)} of {money_text(handle)} wagered. Bets on "
-            "one round move together "
-            "(a Banker and a Player bet nearly cancel; Lo-Ball seats share a dealer and the "
-            "dice), so each round is one draw from the joint distribution of all its bets, "
-            "each paid as the table pays it, rounded down to the cent."
+            f"one round move together ({TOGETHER.get(data.spec.id, TOGETHER['redgreen'])}), "
+            "so each round is one draw from the joint distribution of all its bets, each "
+            "paid as the table pays it, rounded down to the cent."
         ),
         TableBlock(
             "week",
@@ -207,7 +213,23 @@ def week(data: ReportData) -> list[Block]:
             ("Level", "Low", "High", "Low, of handle", "High, of handle", "Method"),
             rows,
         ),
+        Prose(
+            "Exact: from the joint distribution of one round's results, convolved over the "
+            "week. Normal (Lo-Ball, whose joint model gives a round's exact mean and "
+            "variance): the error shown is the Berry–Esseen bound from the most one round "
+            "can move, so either tail can be off by that much. See the note under the "
+            "volatility tables.",
+            "note",
+        ),
     ]
+
+
+TOGETHER = {
+    "punto-banco": "a Banker and a Player bet on one coup nearly cancel",
+    "redgreen": "a Red and a Green bet on one deal nearly cancel",
+    "lo-ball": "Lo-Ball seats play against one dealer hand from one set of tiles",
+}
+"""How a game's bets on one round move together, for the week's words."""
 
 
 def operations(data: ReportData) -> list[Block]:
@@ -216,7 +238,7 @@ def operations(data: ReportData) -> list[Block]:
     rows = tuple(
         (
             f.bet,
-            _percent(f.house_edge),
+            _percent(f.edge_at_average),
             _cents(f.win_per_hour_seat),
             _cents(f.win_per_hour_table),
             _percent(f.hold, 2),
@@ -228,18 +250,19 @@ def operations(data: ReportData) -> list[Block]:
         Prose(
             f"{plan.hands_per_hour} hands an hour, an average bet of "
             f"{money_text(plan.average_bet_cents)}, {plural(plan.seats, 'seat')} occupied; "
-            f"the drop is {float(plan.drop_to_handle):.0%} of the handle. All are "
+            f"the drop is {share_text(plan.drop_to_handle)} of the handle. All are "
             "assumptions (see Assumptions) and every win figure is proportional to them."
         ),
         TableBlock(
             "operations",
             "Theoretical win and hold, every seat on the one bet",
-            ("Bet", "House edge", "Win an hour, a seat", "Win an hour, the table", "Hold"),
+            ("Bet", "Edge as paid", "Win an hour, a seat", "Win an hour, the table", "Hold"),
             rows,
         ),
         Prose(
-            "Theoretical win = hands × average bet × house edge. Hold = win ÷ drop = house "
-            "edge × handle ÷ drop.",
+            "Theoretical win = hands × average bet × the house edge as paid at the average "
+            "bet (payouts rounded down to the cent). Hold = win ÷ drop = that edge × handle ÷ "
+            "drop: notional per bet, since a table's drop is not kept bet by bet.",
             "note",
         ),
     ]
@@ -297,35 +320,50 @@ def liability(data: ReportData) -> list[Block]:
             pays_text(b.top_pays),
             money_text(b.per_seat_cents),
             str(b.seats_paid),
-            ("at most " if b.bound else "") + money_text(b.total_cents),
+            money_text(b.total_cents),
             decimal_text(b.probability, 10),
             one_in(b.probability),
         )
         for b in found.bets
     )
-    if found.probability is None:
+    together = " or ".join(" and ".join(spots) for spots in found.winners)
+    if found.exact:
         total = (
-            f"The worst round pays at most {money_text(found.total_cents)}: the sum of every "
-            "bet's worst, a bound (at Lo-Ball each seat plays its own hand, and the main "
-            "wager's best pay at every seat at once is not counted)."
+            f"The worst round pays {money_text(found.total_cents)}: every seat on {together} "
+            f"at the maximum, all winning at once — probability "
+            f"{decimal_text(found.probability, 12)}, {one_in(found.probability)} rounds."
         )
     else:
         total = (
-            f"The worst round pays {money_text(found.total_cents)}: every seat on "
-            f"{', '.join(found.winners)} at the maximum, all winning at once — probability "
-            f"{decimal_text(found.probability, 12)}, {one_in(found.probability)} rounds."
+            f"The worst round pays {money_text(found.total_cents)}: every seat's Win-bonus, "
+            "the one Lo-Card and the one Hi-Card, and every seat on the side of the dice "
+            f"that wins ({' or '.join(spots[-1] for spots in found.winners)}); such a round "
+            "can be dealt (one seat holds 1-1, 2-2, "
+            "3-3, another 5-5, 6-6, 7-7, the others a triangle such as 1-2, 2-4, 1-4, every "
+            "hand scoring 0). Its probability is not counted: it is at most "
+            f"{decimal_text(found.probability, 12)} ({one_in(found.probability)}), that of "
+            "one seat's Win-bonus and a dice total that is not a triple, which it needs."
         )
     return [
         Heading("Liability", "liability"),
         Prose(
             f"{plural(found.seats, 'seat')}, each at the maximum of "
-            f"{money_text(found.max_bet_cents)} on a spot; payouts as paid, rounded down to "
-            "the cent."
+            f"{money_text(found.max_bet_cents)} on every spot, side bets included (an "
+            "assumption: tables often cap side bets lower); payouts as paid, rounded down "
+            "to the cent."
         ),
         TableBlock(
             "liability",
             "The most one round pays on each bet",
-            ("Bet", "Top pay", "A seat", "Seats paid", "The table", "Probability", "Odds"),
+            (
+                "Bet",
+                "Top pay",
+                "A seat",
+                "Seats paid",
+                "The table",
+                "Probability at a seat",
+                "Odds",
+            ),
             rows,
         ),
         Prose(total),
@@ -337,7 +375,7 @@ def correlation(data: ReportData) -> list[Block]:
     found = data.correlations
     size = len(found.labels)
     rows = tuple(
-        (found.labels[i], *(f"{found.correlation(i, j):+.4f}" for j in range(size)))
+        (found.labels[i], *(f"{found.correlation(i, j):+.6f}" for j in range(size)))
         for i in range(size)
     )
     return [

@@ -5,7 +5,7 @@ Both import it; it imports neither."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +21,7 @@ from baccara.games.bonus import Category
 from baccara.games.paytable import SHIPPED, Paytable
 from baccara.games.variant import option_value_text
 from baccara.money import money_text
-from baccara.options import option_name
+from baccara.options import field_of, option_name
 from baccara.render.text import printable
 from baccara.sim.api import Sessions
 from baccara.sim.sessions import SessionPlan
@@ -32,6 +32,44 @@ DEFAULT_PLAN = SessionPlan(stake=1000, bankroll=100_000, hands=200, sessions=10_
 
 DEFAULT_SEED = 1
 """The report's sessions are seeded, so the same report comes out every time."""
+
+
+def option_values(spec: GameSpec, rules: Any, names: Iterable[str]) -> list[tuple[str, str, str]]:
+    """Each rule option as a user types it: name, value in force, the default.
+
+    A paytable read from a file goes by the name the file gave it, control characters
+    escaped.
+    """
+    defaults = spec.rules()
+    return [
+        (
+            option_name(name),
+            printable(option_value_text(getattr(rules, name))),
+            option_value_text(getattr(defaults, name)),
+        )
+        for name in names
+    ]
+
+
+def option_flags(
+    spec: GameSpec, rules: Any, names: Iterable[str], *, given: Iterable[str] | None = None
+) -> str:
+    """The ``--option``s that give ``rules``: those that differ from the defaults, or only
+    the ``given`` ones (as typed, either spelling) where other options follow from them —
+    a rule set's commission and side bets, which a variant laid over it replaces.
+
+    A paytable read from a file shows as ``paytable=FILE``: a sheet knows its name, not
+    where it was read from.
+    """
+    paytable = getattr(rules, "paytable", None)
+    from_file = isinstance(paytable, Paytable) and paytable.name not in SHIPPED
+    typed = None if given is None else {option_name(field_of(spec.id, k, spec.rules.OPTIONS))
+                                        for k in given}  # fmt: skip
+    return "".join(
+        f" --option {name}={'FILE' if name == 'paytable' and from_file else value}"
+        for name, value, default in option_values(spec, rules, names)
+        if (value != default if typed is None else name in typed)
+    )
 
 
 @dataclass(frozen=True)
@@ -85,20 +123,8 @@ class ReportData:
         return self.sessions.bet
 
     def option_values(self) -> list[tuple[str, str, str]]:
-        """Each rule option as a user types it: name, value in force, the default.
-
-        A paytable read from a file goes by the name the file gave it, control
-        characters escaped.
-        """
-        defaults = self.spec.rules()
-        return [
-            (
-                option_name(name),
-                printable(option_value_text(getattr(self.rules, name))),
-                option_value_text(getattr(defaults, name)),
-            )
-            for name in self.analysis.options
-        ]
+        """Each rule option as a user types it: name, value in force, the default."""
+        return option_values(self.spec, self.rules, self.analysis.options)
 
     def option_sources(self) -> list[str]:
         """Where each option's default comes from: the seed, or an assumption and its source."""
@@ -108,17 +134,9 @@ class ReportData:
         ]
 
     def option_flags(self) -> str:
-        """The ``--option``s that give these rules (those that differ from the defaults).
-
-        A paytable read from a file shows as ``paytable=FILE``: the report knows its
-        name, not where it was read from.
-        """
-        paytable = getattr(self.rules, "paytable", None)
-        from_file = isinstance(paytable, Paytable) and paytable.name not in SHIPPED
-        return "".join(
-            f" --option {name}={'FILE' if name == 'paytable' and from_file else value}"
-            for name, value, default in self.option_values()
-            if value != default
+        """The ``--option``s that give these rules (those that differ from the defaults)."""
+        return option_flags(
+            self.spec, self.rules, self.analysis.options, given=self.request.options
         )
 
     def command(self) -> str:
