@@ -224,6 +224,16 @@ def week(data: ReportData) -> list[Block]:
     ]
 
 
+CORRELATED = {
+    "punto-banco": "Banker and Player on one coup nearly cancel (ρ near −1); the side bets "
+    "move with the hand they read",
+    "redgreen": "Red and Green on one deal nearly cancel (ρ near −1); the Bonus reads all six "
+    "cards, whichever hand wins",
+    "lo-ball": "two seats play against one dealer hand from one set of tiles, one hand at most "
+    "holds 1-1 (or 7-7), and the three dice are the table's, apart from the tiles",
+}
+"""What the correlation table shows of a game, in words."""
+
 TOGETHER = {
     "punto-banco": "a Banker and a Player bet on one coup nearly cancel",
     "redgreen": "a Red and a Green bet on one deal nearly cancel",
@@ -383,9 +393,7 @@ def correlation(data: ReportData) -> list[Block]:
         TableBlock("correlation", "", ("", *found.labels), rows),
         Prose(
             "ρ between one unit's result on each bet, from the exact covariance of the joint "
-            "distribution of one round. Near −1: the two bets nearly cancel (Banker and "
-            "Player, Red and Green); at Lo-Ball two seats share the dealer's hand and the "
-            "tiles, and the dice are the table's.",
+            f"distribution of one round: {CORRELATED.get(data.spec.id, CORRELATED['redgreen'])}.",
             "note",
         ),
     ]
