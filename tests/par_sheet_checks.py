@@ -33,6 +33,11 @@ def check_par_sheet(game: str, tables: dict[str, Rows], text: str, date: datetim
     analysis = analyze(game)
     plan = FloorPlan.for_game(spec)
     check_control(game, tables["control"], date)
+    assert [row[0] for row in tables["compliance"][1:]][:3] == [
+        "Nevada Gaming Regulation 14.230",
+        "Maryland COMAR 36.05.03.20",
+        "Maryland COMAR 36.05.03.25",
+    ]
     check_assumptions(game, tables["assumptions"], plan)
     check_odds(analysis, tables)
     check_volatility(analysis, tables)
@@ -59,7 +64,8 @@ def check_assumptions(game: str, rows: Rows, plan: FloorPlan) -> None:
     names = [row[0] for row in rows[1:]]
     assumed = [name.replace("_", "-") for name, _ in spec.assumed]
     assert names == [*assumed, "Pace", "Average bet", "Minimum bet", "Maximum bet",
-                     "Seats occupied", "A week's play", "Drop"]  # fmt: skip
+                     "Seats occupied", "A week's play", "Drop", "A week's bets",
+                     "Liability"]  # fmt: skip
     assert all(row[2].startswith("assumption: ") for row in rows[1:])
     pace = rows[1 + len(assumed)]
     assert pace[1] == f"{spec.floor.hands_per_hour} hands an hour" and pace[2] == spec.floor.source
@@ -69,11 +75,16 @@ def check_odds(analysis: Any, tables: dict[str, Rows]) -> None:
     """ "1 in N" beside every outcome: N = 1 / its probability."""
     for bet in analysis.bets:
         header, *rows, _total = tables[f"bet-{bet.bet}"]
-        assert header[-1] == "Odds"
+        assert header[-2:] == ["True odds", "Odds"]
         for row, outcome in zip(rows, bet.outcomes, strict=True):
             if outcome.count == 0:
                 assert row[-1] == "never"
                 continue
+            if outcome.probability < 1:  # COMAR's true odds: against, (1 − p) / p to 1
+                against = Fraction(row[-2].removesuffix(" to 1").replace(",", ""))
+                assert abs(against - (1 - outcome.probability) / outcome.probability) <= Fraction(
+                    1, 200
+                )
             shown = Fraction(row[-1].removeprefix("1 in ").replace(",", ""))
             places = Fraction(1, 2) if 1 / outcome.probability >= 1000 else Fraction(1, 200)
             assert abs(shown - 1 / outcome.probability) <= places, (row, outcome)
@@ -176,9 +187,13 @@ def check_week(game: str, rows: Rows, plan: FloorPlan) -> None:
     mean = float(house_win_mean(game, rules, wagers, as_paid=True)) * rounds / 100
     sd = math.sqrt(float(house_win_variance(game, rules, wagers, as_paid=True)) * rounds) / 100
     z = {"90%": 1.6448536, "95%": 1.9599640, "99%": 2.5758293}
+    handle = rounds * plan.seats * plan.average_bet_cents / 100
     for row in rows[1:]:
         low, high = float(money(row[1])), float(money(row[2]))
         assert low < mean < high
+        drop = handle * float(plan.drop_to_handle)  # win to drop: COMAR 36.05.03.25
+        assert abs(float(percent(row[5])) - low / drop) <= 5e-5
+        assert abs(float(percent(row[6])) - high / drop) <= 5e-5
         assert abs(low - (mean - z[row[0]] * sd)) <= 0.05 * sd + 1
         assert abs(high - (mean + z[row[0]] * sd)) <= 0.05 * sd + 1
 
@@ -234,5 +249,5 @@ def check_breakdowns(game: str, analysis: Any, tables: dict[str, Rows]) -> None:
         for result in ("win", "push", "lose"):
             deals = sum(int(r[3].replace(",", "")) for r in rows if r[-1] == result)
             assert deals == red.outcome(result).count
-    else:
-        assert "breakdown-points" in tables
+    else:  # Lo-Ball's points and grid, shown once, in their own section
+        assert "table-points" in tables and "breakdown-points" not in tables

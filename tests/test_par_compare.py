@@ -34,7 +34,7 @@ def test_ez_and_no_commission_beside_classic_punto_banco() -> None:
         edge = baccara.analyze("punto-banco", variant=name).bet("banker").house_edge
         shown, delta = rows["banker: house edge"][column : column + 2]
         assert shown == f"{float(edge):.4%}"
-        assert delta == ("+" if edge > classic else "") + f"{float(edge - classic):.4%}"
+        assert delta == ("+" if edge > classic else "") + f"{float(edge - classic) * 100:.4f} pp"
     control = dict(sheet.tables()["control"].rows)
     assert control["Revision"] == "3" and control["Date"] == "2030-01-02"
     ez = game("punto-banco").rules_from_options(variant="ez")

@@ -142,7 +142,8 @@ def check_outcome_tables(game: str, page: Tables) -> None:
     analysis = analyze(game)
     for bet in analysis.bets:
         header, *rows, total = page.tables[f"bet-{bet.bet}"]
-        assert header == ["Outcome", "Pays", "Combinations", "Probability", "Return", "Odds"]
+        assert header == ["Outcome", "Pays", "Combinations", "Probability", "Return",
+                          "True odds", "Odds"]  # fmt: skip
         assert [row[0] for row in rows] == [o.name for o in bet.outcomes]
         for row, outcome in zip(rows, bet.outcomes, strict=True):
             assert int(row[2].replace(",", "")) == outcome.count
@@ -491,7 +492,7 @@ def test_the_progress_bar_steps_through_the_work_on_a_terminal(tmp_path: pathlib
     assert -1 not in where and where == sorted(where), (where, screen)
     total = len(STEPS) + len(charts)
     assert f"1/{len(STEPS)}" in screen and f"{total}/{total}" in screen
-    assert out.startswith("Punto Banco report: 17 sections") and "report " not in out
+    assert out.startswith("Punto Banco report: 18 sections") and "report " not in out
 
 
 def test_report_sessions_are_what_simulate_plays() -> None:

@@ -80,7 +80,7 @@ def _text(key: str, value: Fraction | None, delta: bool = False) -> str:
     kind = key.rpartition("/")[2]
     sign = "+" if delta and value > 0 else ""
     if kind in PERCENT:
-        return f"{sign}{float(value):.4%}"
+        return f"{sign}{float(value) * 100:.4f} pp" if delta else f"{float(value):.4%}"
     if kind in MONEY:
         cents = math.floor(abs(value) + Fraction(1, 2)) * (1 if value >= 0 else -1)
         return ("+" if delta and cents > 0 else "") + money_text(cents)
@@ -174,7 +174,8 @@ def compare_sheet(
             f"{money_text(plan.average_bet_cents)}, {plan.seats} seats, a maximum of "
             f"{money_text(plan.max_bet_cents)}, the drop {float(plan.drop_to_handle):.0%} of "
             "the handle (assumptions: see a variant's own sheet). VI 90 %: 1.6449 × std dev. "
-            "Δ: the variant less the rules as given (blank: unchanged).",
+            "Δ: the variant less the rules as given (blank: unchanged); pp: percentage "
+            "points.",
             "note",
         ),
     ]

@@ -44,6 +44,15 @@ def share_text(value: Fraction) -> str:
     return f"{fraction_text(value * 100)}%"
 
 
+def true_odds(probability: Fraction) -> str:
+    """``9.51 to 1``: the odds against an outcome, as a pay is written ("—" if certain or
+    impossible)."""
+    if probability <= 0 or probability >= 1:
+        return "—"
+    against = (1 - probability) / probability
+    return f"{float(against):,.2f} to 1"
+
+
 def _percent(value: Fraction | float, places: int = 4) -> str:
     return f"{float(value):.{places}%}"
 
@@ -81,6 +90,46 @@ def control(data: ReportData) -> list[Block]:
     ]
 
 
+REGULATIONS: tuple[tuple[str, str, str], ...] = (
+    ("Nevada Gaming Regulation 14.230",
+     "statistical evaluation of the theoretical percentages",
+     "Every bet at a glance; The outcomes of every bet; How these figures were made"),
+    ("Maryland COMAR 36.05.03.20",
+     "true odds, payout odds and house advantage of each wager",
+     "The outcomes of every bet (Pays, True odds); Every bet at a glance (house edge)"),
+    ("Maryland COMAR 36.05.03.25",
+     "win-to-drop outside a 95 % confidence interval investigated",
+     "A table's week (win to drop at 90, 95 and 99 %)"),
+    ("Volatility", "volatility index; confidence intervals after 10² to 10⁶ hands",
+     "Volatility"),
+    ("Operations", "hands an hour, average bet, theoretical win, hold against drop",
+     "Operations; Assumptions"),
+    ("Cent rounding", "the edge at the table's stakes as paid", "The edge at real stakes"),
+    ("Liability", "the most one round pays at the maximum bets", "Liability"),
+)  # fmt: skip
+"""What a laboratory's submission asks, and where this sheet answers it."""
+
+
+def compliance(data: ReportData) -> list[Block]:
+    """Where each requirement of a laboratory's submission is answered in this sheet."""
+    return [
+        Heading("What this sheet answers", "compliance"),
+        TableBlock(
+            "compliance",
+            "",
+            ("Requirement", "Asks for", "Answered in"),
+            REGULATIONS,
+            left_columns=3,
+        ),
+        Prose(
+            "The jurisdiction's own text governs; this table only points to where each "
+            "figure is. The laboratory's and the jurisdiction's fields are in Document "
+            "control.",
+            "note",
+        ),
+    ]
+
+
 def assumptions(data: ReportData) -> list[Block]:
     """Every value the rule document does not give, with where it came from."""
     rows = [
@@ -91,6 +140,20 @@ def assumptions(data: ReportData) -> list[Block]:
         if source.startswith("assumption")
     ]
     rows += [(a.name, a.value, a.source) for a in data.floor.assumed()]
+    mix = ", ".join(dict.fromkeys(spot for _seat, spot, _stake in data.week.wagers))
+    rows += [
+        (
+            "A week's bets",
+            f"one bet a seat, {mix} in turn",
+            "assumption: the bets players favour at this game, one a seat "
+            f"({data.spec.id}'s registry entry)",
+        ),
+        (
+            "Liability",
+            "every seat at the maximum on every spot",
+            "assumption: side bets at the main bets' maximum; tables often cap them lower",
+        ),
+    ]
     return [
         Heading("Assumptions", "assumptions"),
         Prose(
@@ -185,6 +248,7 @@ def week(data: ReportData) -> list[Block]:
     rounds = found.rounds
     mix = ", ".join(dict.fromkeys(spot for _seat, spot, _stake in found.wagers))
     handle = rounds * sum(stake for _seat, _spot, stake in found.wagers)
+    drop = handle * plan.drop_to_handle
     rows = tuple(
         (
             f"{float(i.level):.0%}",
@@ -192,35 +256,66 @@ def week(data: ReportData) -> list[Block]:
             _cents(i.house_high),
             _percent(i.house_low / handle, 3),
             _percent(i.house_high / handle, 3),
+            _percent(i.house_low / drop, 2),
+            _percent(i.house_high / drop, 2),
             _method(i),
         )
         for i in found.intervals
     )
+    normal = [i for i in found.intervals if i.method != "exact"]
+    notes = [
+        "Win to drop: the win over the drop, the drop "
+        f"{share_text(plan.drop_to_handle)} of the handle (an assumption): the confidence "
+        "interval a table's actual win-to-drop is held to (COMAR 36.05.03.25).",
+    ]
+    if normal:
+        worst = max(i.error for i in normal)
+        tails = min((1 - i.level) / 2 for i in normal)
+        certified = (
+            "the tails are not certified to the level: treat the interval as the normal "
+            "approximation's, not as a bound"
+            if worst >= tails
+            else "each tail is within that of the level"
+        )
+        notes.append(
+            "Normal: this game's joint model gives one round's exact mean and variance, "
+            "not its whole distribution; the error shown is the Berry–Esseen bound on the "
+            f"distribution function, from the most one round can move. At {worst:.1e} "
+            f"{certified}."
+        )
+    else:
+        notes.append(
+            "Exact: the joint distribution of one round's results, convolved over the week; "
+            "the error shown bounds how far the computed distribution can be from the true one."
+        )
     return [
         Heading("A table's week", "week"),
         Prose(
             f"{plural(plan.seats, 'seat')} each bet {money_text(plan.average_bet_cents)} a "
-            f"round ({mix}, seat by seat in turn) for {rounds:,} rounds: {plan.week_hours} "
-            f"hours at {plan.hands_per_hour} rounds an hour; the house expects to win "
-            f"{_cents(found.mean_cents * rounds)} of {money_text(handle)} wagered. Bets on "
-            f"one round move together ({TOGETHER.get(data.spec.id, TOGETHER['redgreen'])}), "
-            "so each round is one draw from the joint distribution of all its bets, each "
-            "paid as the table pays it, rounded down to the cent."
+            f"round ({mix}, seat by seat in turn: an assumption) for {rounds:,} rounds: "
+            f"{plan.week_hours} hours at {plan.hands_per_hour} rounds an hour; the house "
+            f"expects to win {_cents(found.mean_cents * rounds)} of {money_text(handle)} "
+            f"wagered. Bets on one round move together "
+            f"({TOGETHER.get(data.spec.id, TOGETHER['redgreen'])}), so each round is one draw "
+            "from the joint distribution of all its bets, each paid as the table pays it, "
+            "rounded down to the cent."
         ),
         TableBlock(
             "week",
             f"The house's win over {rounds:,} rounds",
-            ("Level", "Low", "High", "Low, of handle", "High, of handle", "Method"),
+            (
+                "Level",
+                "Low",
+                "High",
+                "Low, of handle",
+                "High, of handle",
+                "Low, of drop",
+                "High, of drop",
+                "Method",
+            ),
             rows,
         ),
-        Prose(
-            "Exact: from the joint distribution of one round's results, convolved over the "
-            "week. Normal (Lo-Ball, whose joint model gives a round's exact mean and "
-            "variance): the error shown is the Berry–Esseen bound from the most one round "
-            "can move, so either tail can be off by that much. See the note under the "
-            "volatility tables.",
-            "note",
-        ),
+        *(Prose(note, "note") for note in notes),
     ]
 
 
@@ -301,10 +396,10 @@ def real_stakes(data: ReportData) -> list[Block]:
     return [
         Heading("The edge at real stakes", "stakes"),
         Prose(
-            "The table pays each winning bet rounded down to the cent (19 to 20 on 1.01 pays "
-            "0.95, not 0.9595), so at some stakes the house keeps a little more than the "
-            "exact edge. At multiples of a bet's step every payout is whole cents and the "
-            "edge is the exact one."
+            "The table pays each winning bet rounded down to the cent"
+            f"{_rounding_example(data)}, so at some stakes the house keeps a little more "
+            "than the exact edge. At multiples of a bet's step every payout is whole cents "
+            "and the edge is the exact one."
         ),
         TableBlock(
             "stakes",
@@ -319,6 +414,24 @@ def real_stakes(data: ReportData) -> list[Block]:
             "note",
         ),
     ]
+
+
+def _rounding_example(data: ReportData) -> str:
+    """`` (0.95 to 1 on 1.01 pays 0.95, not 0.9595)``: the rounding at this game's first
+    bet that rounds, or nothing if every payout is whole cents at every stake."""
+    from baccara.exact.stakes import won_at_stake
+
+    for bet in data.analysis.bets:
+        for outcome in bet.outcomes:
+            if outcome.pays > 0 and outcome.pays.denominator > 1:
+                stake = data.floor.min_bet_cents + 1
+                exact = stake * outcome.pays / 100
+                return (
+                    f" ({pays_text(outcome.pays)} on {format_cents(stake)} pays "
+                    f"{format_cents(won_at_stake(stake, outcome.pays))}, not "
+                    f"{float(exact):.4f})"
+                )
+    return ""
 
 
 def liability(data: ReportData) -> list[Block]:
@@ -336,11 +449,11 @@ def liability(data: ReportData) -> list[Block]:
         )
         for b in found.bets
     )
-    together = " or ".join(" and ".join(spots) for spots in found.winners)
+    together = _together(found.winners)
     if found.exact:
         total = (
-            f"The worst round pays {money_text(found.total_cents)}: every seat on {together} "
-            f"at the maximum, all winning at once — probability "
+            f"The worst round pays {money_text(found.total_cents)}: every seat's bets on "
+            f"{together} at the maximum, all winning at once — probability "
             f"{decimal_text(found.probability, 12)}, {one_in(found.probability)} rounds."
         )
     else:
@@ -380,6 +493,17 @@ def liability(data: ReportData) -> list[Block]:
     ]
 
 
+def _together(winners: tuple[tuple[str, ...], ...]) -> str:
+    """``bonus and red or green``: the spots every worst round shares, then the choices."""
+    shared = [spot for spot in winners[0] if all(spot in w for w in winners)]
+    choices = [" and ".join(s for s in w if s not in shared) for w in winners]
+    choices = [c for c in choices if c]
+    if not choices:
+        return " and ".join(shared)
+    either = " or ".join(choices)
+    return " and ".join(shared) + f" and the winning side ({either})" if shared else either
+
+
 def correlation(data: ReportData) -> list[Block]:
     """ρ between the per-unit results of the bets on one round."""
     found = data.correlations
@@ -401,10 +525,19 @@ def correlation(data: ReportData) -> list[Block]:
 
 def breakdowns(data: ReportData) -> list[Block]:
     """The lab's breakdowns of the game's outcomes."""
+    shown = {t.name for t in data.analysis.tables if t.on_screen}
+    tables = [t for t in data.breakdowns if t.name not in shown]
     if not data.breakdowns:
         return []
     blocks: list[Block] = [Heading("Breakdowns", "breakdowns")]
-    for table in data.breakdowns:
+    if len(tables) < len(data.breakdowns):
+        blocks.append(
+            Prose(
+                "The points of one hand and the player's points against the dealer's are in "
+                "Points and the dealer against the player."
+            )
+        )
+    for table in tables:
         odds = {i for i, column in enumerate(table.columns) if column == "1 in"}
         texts = set(range(len(table.columns))) - odds
         for row in table.rows:

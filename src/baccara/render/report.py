@@ -120,6 +120,7 @@ def build(data: ReportData) -> Document:
     """Lay the figures out as a document: rules, bets, published figures, charts, variants."""
     blocks = [
         *par.control(data),
+        *par.compliance(data),
         *sections.rules(data),
         *par.assumptions(data),
         *sections.summary(data),

@@ -99,11 +99,17 @@ def _text(text: str) -> str:
     return escape(text).replace("\n", "<br/>")
 
 
-def _fitted(natural: list[float], width: float) -> list[float]:
+def _fitted(natural: list[float], width: float, words: int = 0) -> list[float]:
     """Column widths that fit ``width``: the narrow columns keep their width, the widest
-    are capped at one common width (and wrap), so a long note never squeezes a label."""
+    are capped at one common width (and wrap), so a long note never squeezes a label.
+
+    The first ``words`` columns hold words, the rest numbers: a number broken across
+    lines is misread, so where the numbers fit whole only the word columns wrap."""
     if sum(natural) <= width:
         return natural
+    numbers = sum(natural[words:])
+    if words and numbers < width * 0.85:
+        return _fitted(natural[:words], width - numbers) + natural[words:]
     cap = max(natural)
     for candidate in sorted(natural, reverse=True):
         wider = [w for w in natural if w >= candidate]
@@ -130,14 +136,38 @@ def _table(table: TableBlock, width: float) -> list[Any]:
     the page before half empty).
     """
     from reportlab.lib.colors import HexColor
+    from reportlab.lib.styles import ParagraphStyle
     from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
     styles = _styles()
+    first_total = len(table.rows) - table.totals
+
+    # Each column as wide as its widest line (measured in the font), shrunk to fit the page.
+    def widest(i: int, size: float) -> float:
+        lines = [
+            (line, "Sans-Bold" if r >= first_total else "Sans")
+            for r, row in enumerate(table.rows)
+            for line in row[i].split("\n")
+        ]
+        cells = max((stringWidth(text, font, size) for text, font in lines), default=0)
+        return max(cells, _header_width(table.columns[i]) * size / CELL_SIZE) + 2 * PAD + 1
+
+    # A table of long numbers too wide for the page is set smaller, down to 80 %, before
+    # any number is broken across lines (a broken number is misread).
+    size = CELL_SIZE
+    numbers = sum(widest(i, CELL_SIZE) for i in range(table.left_columns, len(table.columns)))
+    if numbers > width * 0.85:
+        size = max(CELL_SIZE * 0.8, CELL_SIZE * width * 0.85 / numbers)
+    scaled = {
+        name: ParagraphStyle(f"{name}-{size}", parent=styles[name], fontSize=size,
+                             leading=styles[name].leading * size / CELL_SIZE)
+        for name in ("cell", "number")
+    }  # fmt: skip
 
     def cell(text: str, i: int, header: bool = False) -> Paragraph:
         """A cell that wraps; header and total cells in bold."""
-        style = styles["cell"] if i < table.left_columns else styles["number"]
+        style = scaled["cell"] if i < table.left_columns else scaled["number"]
         return Paragraph(f"<b>{_text(text)}</b>" if header else _text(text), style)
 
     titled = bool(table.title)
@@ -147,25 +177,14 @@ def _table(table: TableBlock, width: float) -> list[Any]:
         title = Paragraph(f"<b>{_text(table.title)}</b>", styles["table-title"])
         data.append([title] + [""] * (len(table.columns) - 1))
     data.append([cell(c, i, header=True) for i, c in enumerate(table.columns)])
-    first_total = len(table.rows) - table.totals
     for r, row in enumerate(table.rows):
         data.append([cell(v, i, header=r >= first_total) for i, v in enumerate(row)])
 
-    # Each column as wide as its widest line (measured in the font), shrunk to fit the page.
-    def widest(i: int) -> float:
-        lines = [
-            (line, "Sans-Bold" if r >= first_total else "Sans")
-            for r, row in enumerate(table.rows)
-            for line in row[i].split("\n")
-        ]
-        cells = max((stringWidth(text, font, CELL_SIZE) for text, font in lines), default=0)
-        return max(cells, _header_width(table.columns[i])) + 2 * PAD + 1
-
-    natural = [widest(i) for i in range(len(table.columns))]
-    widths = _fitted(natural, width)
+    natural = [widest(i, size) for i in range(len(table.columns))]
+    widths = _fitted(natural, width, table.left_columns)
     grid = Table(data, colWidths=widths, repeatRows=head + 1, hAlign="LEFT")
     commands: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, -1), "Sans", CELL_SIZE),  # not reportlab's Helvetica, never embedded
+        ("FONT", (0, 0), (-1, -1), "Sans", size),  # not reportlab's Helvetica, never embedded
         ("BACKGROUND", (0, head), (-1, head), HexColor(BAND)),
         ("LINEBELOW", (0, head), (-1, head), 1, HexColor(LINE)),
         ("LINEBELOW", (0, head + 1), (-1, -1), 0.4, HexColor(LINE)),

@@ -31,7 +31,7 @@ from baccara.render.analysis import (
 )
 from baccara.render.compare import LEGEND, comparison_columns, comparison_rows, variant_lines
 from baccara.render.document import Block, Chart, Heading, Prose, TableBlock
-from baccara.render.par_sections import one_in
+from baccara.render.par_sections import one_in, true_odds
 from baccara.render.paytable import PAYTABLE_COLUMNS, category_rows
 from baccara.render.simulation import SESSION_NOTE, rounding_note, session_rows
 from baccara.sim.sessions import FAN_PERCENTILES
@@ -143,7 +143,7 @@ def bets(data: ReportData) -> list[Block]:
     ]
     for bet in analysis.bets:
         rows = [
-            (*row, one_in(outcome.probability))
+            (*row, true_odds(outcome.probability), one_in(outcome.probability))
             for row, outcome in zip(outcome_rows(bet), bet.outcomes, strict=True)
         ]
         blocks += [
@@ -151,8 +151,8 @@ def bets(data: ReportData) -> list[Block]:
             TableBlock(
                 f"bet-{bet.bet}",
                 "",
-                (*OUTCOME_COLUMNS, "Odds"),
-                (*rows, (*total_row(bet), "")),
+                (*OUTCOME_COLUMNS, "True odds", "Odds"),
+                (*rows, (*total_row(bet), "", "")),
                 totals=1,
             ),
             Prose(edge_text(bet) + figures_text(bet)),
@@ -168,6 +168,13 @@ def bets(data: ReportData) -> list[Block]:
         )
     )
     blocks += [Prose(note, "note") for note in analysis.notes]
+    blocks.append(
+        Prose(
+            "True odds: against the outcome, (1 − p) / p to 1, beside what it pays. Odds: "
+            "the same as 1 in N = 1 / p.",
+            "note",
+        )
+    )
     return blocks
 
 
@@ -196,7 +203,7 @@ def published(data: ReportData) -> list[Block]:
         Heading("The published figures against the exact ones", "published"),
         TableBlock(
             "published",
-            "Every figure the rule document prints",
+            "Every published figure, with its source",
             ("Bet", "Figure", "Published", "Exact", "Agrees", "Source"),
             tuple(rows),
             left_columns=2,
