@@ -305,4 +305,10 @@ def _rule_sets(spec: GameSpec) -> dict[str, str]:
         return {}
     from baccara.games.coup_bets import SHIPPED
 
-    return {id_: rules.name for id_, rules in SHIPPED.variants.items() if id_ != "classic"}
+    def words(id_: str) -> str:
+        rules = SHIPPED.variants[id_]
+        bets = [SHIPPED.sidebets[b] if isinstance(b, str) else b for b in rules.sidebets]
+        offered = "; ".join(f"{b.name} pays {b.pays_text().replace(chr(10), '; ')}" for b in bets)
+        return f"{rules.name}: {rules.description}" + (f". Side bets: {offered}" if offered else "")
+
+    return {id_: words(id_) for id_ in SHIPPED.variants if id_ != "classic"}
