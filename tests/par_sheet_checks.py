@@ -46,7 +46,7 @@ def check_par_sheet(game: str, tables: dict[str, Rows], text: str, date: datetim
     check_week(game, tables["week"], plan)
     check_liability(game, analysis, tables["liability"], plan, text)
     check_correlation(game, tables["correlation"])
-    check_breakdowns(game, analysis, tables)
+    check_breakdowns(game, analysis, tables, text)
 
 
 def check_control(game: str, rows: Rows, date: datetime.date) -> None:
@@ -234,9 +234,13 @@ def check_correlation(game: str, rows: Rows) -> None:
     assert grid[labels.index(a)][labels.index(b)] < -0.9  # the two sides nearly cancel
 
 
-def check_breakdowns(game: str, analysis: Any, tables: dict[str, Rows]) -> None:
+def check_breakdowns(game: str, analysis: Any, tables: dict[str, Rows], text: str) -> None:
     """The breakdowns add up to the bets: Punto Banco's Banker win on 6 (Wizard of Odds,
-    "Super 6": 0.053864) and wins by total; RedGreen's front × back to the Red bet."""
+    "Super 6": 0.053864) and wins by total; RedGreen's front × back to the Red bet. A
+    variant that hands a bet to the player is said so (Lo-Ball's Lo-Card at 8 to 1), and
+    only then."""
+    if game != "lo-ball":
+        assert "gives the player the edge" not in text
     if game == "punto-banco":
         special = {row[0]: row for row in tables["breakdown-special-wins"][1:]}
         assert round(float(Fraction(special["Banker wins with a 6"][2])), 6) == 0.053864
@@ -250,4 +254,10 @@ def check_breakdowns(game: str, analysis: Any, tables: dict[str, Rows]) -> None:
             deals = sum(int(r[3].replace(",", "")) for r in rows if r[-1] == result)
             assert deals == red.outcome(result).count
     else:  # Lo-Ball's points and grid, shown once, in their own section
+        lo8 = baccara.analyze("lo-ball", lo_hi_pays=8).bet("lo-card").house_edge
+        assert lo8 < 0  # 8 to 1 on a 3-in-28 tile: the player's game
+        assert (
+            f"Under lo-hi-8, lo-card gives the player the edge: the house edge is {float(lo8):.4%}."
+            in text
+        )
         assert "table-points" in tables and "breakdown-points" not in tables

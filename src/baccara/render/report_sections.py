@@ -37,6 +37,7 @@ from baccara.render.simulation import SESSION_NOTE, rounding_note, session_rows
 from baccara.sim.sessions import FAN_PERCENTILES
 
 if TYPE_CHECKING:
+    from baccara.exact.variants import Comparison
     from baccara.render.report_data import ReportData
 
 
@@ -363,6 +364,7 @@ def variants(data: ReportData) -> list[Block]:
         ),
         Prose(LEGEND, "note"),
         *(Prose(line, "note") for line in variant_lines(comparison)),
+        *(Prose(line) for line in _player_edges(comparison)),
         Prose(f"baccara compare {data.spec.id}{data.option_flags()}", "command"),
         Chart(
             "variants",
@@ -371,6 +373,18 @@ def variants(data: ReportData) -> list[Block]:
             "Only the variants that move a bet are drawn in its panel; the dotted line is "
             "the edge as given. Red raises the edge, green lowers it.",
         ),
+    ]
+
+
+def _player_edges(comparison: Comparison) -> list[str]:
+    """A variant under which a bet favours the player, said outright: a regulator reads
+    a negative edge as a game the house cannot deal."""
+    return [
+        f"Under {result.variant.name}, {bet} gives the player the edge: the house edge is "
+        f"{_percent(comparison.edge(result, bet))}."
+        for result in comparison.variants
+        for bet in comparison.bets
+        if comparison.edge(result, bet) < 0
     ]
 
 
