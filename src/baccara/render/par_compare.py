@@ -10,7 +10,6 @@ bet one column has and another has not (a side bet a rule set adds) shows "—".
 from __future__ import annotations
 
 import datetime
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,8 +24,9 @@ from baccara.games import game
 from baccara.games.fingerprint import rules_hash
 from baccara.games.variant import Variant
 from baccara.money import money_text
+from baccara.options import plural
 from baccara.render.document import Block, Document, Heading, Prose, TableBlock
-from baccara.render.par_sections import BLANK
+from baccara.render.par_sections import APPROVAL, nearest_cent, share_text
 from baccara.render.report_data import ReportRequest, option_flags
 
 
@@ -82,7 +82,7 @@ def _text(key: str, value: Fraction | None, delta: bool = False) -> str:
     if kind in PERCENT:
         return f"{sign}{float(value) * 100:.4f} pp" if delta else f"{float(value):.4%}"
     if kind in MONEY:
-        cents = math.floor(abs(value) + Fraction(1, 2)) * (1 if value >= 0 else -1)
+        cents = nearest_cent(value)
         return ("+" if delta and cents > 0 else "") + money_text(cents)
     return f"{sign}{float(value):.4f}"
 
@@ -149,9 +149,7 @@ def compare_sheet(
                 ("Made by", f"baccara {version('baccara')}"),
                 ("Command", command),
                 *((f"Rules hash: {c.name}", c.rules_hash) for c in columns),
-                ("Approving laboratory", BLANK),
-                ("Jurisdiction", BLANK),
-                ("Approved by, and date", BLANK),
+                *APPROVAL,
             ),
             left_columns=2,
         ),
@@ -171,8 +169,8 @@ def compare_sheet(
         ),
         Prose(
             f"Floor plan: {plan.hands_per_hour} hands an hour, an average bet of "
-            f"{money_text(plan.average_bet_cents)}, {plan.seats} seats, a maximum of "
-            f"{money_text(plan.max_bet_cents)}, the drop {float(plan.drop_to_handle):.0%} of "
+            f"{money_text(plan.average_bet_cents)}, {plural(plan.seats, 'seat')}, a maximum of "
+            f"{money_text(plan.max_bet_cents)}, the drop {share_text(plan.drop_to_handle)} of "
             "the handle (assumptions: see a variant's own sheet). VI 90 %: 1.6449 × std dev. "
             "Δ: the variant less the rules as given (blank: unchanged); pp: percentage "
             "points.",

@@ -16,6 +16,7 @@ from fractions import Fraction
 from importlib.metadata import version
 from typing import TYPE_CHECKING
 
+from baccara.exact.stakes import won_at_stake
 from baccara.exact.volatility import Interval, Lattice, volatility_index
 from baccara.money import format_cents, money_text
 from baccara.options import decimal_text, fraction_text, plural
@@ -27,6 +28,13 @@ if TYPE_CHECKING:
 
 BLANK = "________________________________"
 """A field the approving laboratory fills in by hand."""
+
+APPROVAL = (
+    ("Approving laboratory", BLANK),
+    ("Jurisdiction", BLANK),
+    ("Approved by, and date", BLANK),
+)
+"""The rows of document control the laboratory fills in, on every sheet."""
 
 
 def one_in(probability: Fraction) -> str:
@@ -57,10 +65,15 @@ def _percent(value: Fraction | float, places: int = 4) -> str:
     return f"{float(value):.{places}%}"
 
 
+def nearest_cent(value: Fraction) -> int:
+    """Exact cents to the nearest whole cent, halves away from zero: for display only
+    (a theoretical win is a fraction of a cent; money paid is rounded down)."""
+    whole = int(abs(value) + Fraction(1, 2))
+    return whole if value >= 0 else -whole
+
+
 def _cents(value: Fraction) -> str:
-    """Exact cents as money to the cent, rounded half away from zero for display."""
-    whole = int(value + Fraction(1, 2)) if value >= 0 else -int(-value + Fraction(1, 2))
-    return money_text(whole)
+    return money_text(nearest_cent(value))
 
 
 def control(data: ReportData) -> list[Block]:
@@ -73,9 +86,7 @@ def control(data: ReportData) -> list[Block]:
         ("Command", data.command()),
         ("Rules hash (SHA-256)", data.rules_hash),
         ("Rule document", f"seed {data.spec.seed_number} ({data.spec.seed})"),
-        ("Approving laboratory", BLANK),
-        ("Jurisdiction", BLANK),
-        ("Approved by, and date", BLANK),
+        *APPROVAL,
     )
     return [
         Heading("Document control", "control"),
@@ -419,8 +430,6 @@ def real_stakes(data: ReportData) -> list[Block]:
 def _rounding_example(data: ReportData) -> str:
     """`` (0.95 to 1 on 1.01 pays 0.95, not 0.9595)``: the rounding at this game's first
     bet that rounds, or nothing if every payout is whole cents at every stake."""
-    from baccara.exact.stakes import won_at_stake
-
     for bet in data.analysis.bets:
         for outcome in bet.outcomes:
             if outcome.pays > 0 and outcome.pays.denominator > 1:
@@ -552,7 +561,9 @@ def breakdowns(data: ReportData) -> list[Block]:
                     for row in table.rows
                 ),
                 note=table.note,
-                left_columns=max(1, len(list(itertools.takewhile(texts.__contains__, range(9))))),
+                left_columns=max(
+                    1, len(list(itertools.takewhile(texts.__contains__, range(len(table.columns)))))
+                ),
             )
         )
     return blocks
