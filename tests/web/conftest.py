@@ -10,7 +10,14 @@ import pathlib
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
 from baccara.server.cluster.hub import SEND_INTERVAL
 from baccara.server.settings import Settings
@@ -19,6 +26,13 @@ from tests.web.casino import CHROMIUM, DESKTOP, LAUNCH_ARGS, Watch
 
 SCREENSHOTS = pathlib.Path(__file__).resolve().parent / "screenshots"
 """Where the tests leave their screenshots (ignored by git) to be looked at."""
+
+EXPECT_TIMEOUT_MS = 15_000
+"""How long an expectation waits for the page to come to it. Playwright's 5 s is ample for
+one page on an idle machine; the whole suite runs dozens of casinos and Chromiums on two
+cores at once, where a page that does come right has been seen to take longer. A page that
+never comes right still fails, only later."""
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from tests.server.harness import Server, fresh_sqlite, running
 from tests.web.casino import register, shoot, token
@@ -196,3 +196,27 @@ def test_the_lobby_shows_each_tables_last_results_in_miniature(
         "data-letters", " ".join(RG[r["winner"]] for r in results(http, REDGREEN))
     )
     shoot(page, screenshots, "lobby-roads")
+
+
+def test_roads_whose_first_fetch_fails_say_they_are_loading_and_come_with_the_next_try(
+    quick: Server, page: Page
+) -> None:
+    register(page, quick.url)
+    http = quick.client(token(page))
+    for _ in range(2):
+        play_round(http, REDGREEN, "red", 100)
+    failed: list[str] = []
+
+    def refuse_once(route: Route) -> None:
+        if failed:
+            route.continue_()
+        else:
+            failed.append(route.request.url)
+            route.fulfill(status=503, json={"error": "busy", "detail": "the casino is busy"})
+
+    page.route("**/api/tables/*/rounds?limit=200", refuse_once)
+    page.goto(f"{quick.url}/tables/{REDGREEN}")
+    expect(page.locator(".roads-area")).to_contain_text("Loading")
+    board = page.locator("section.scoreboard-redgreen")
+    expect(board.locator('.stats [data-stat="rounds"]')).to_have_text("2", timeout=15_000)
+    assert len(failed) == 1

@@ -59,6 +59,8 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     faceShown: new Set(),
     backShown: new Set(),
     outcomes: null,
+    roadsRetry: null, // the roads' next try after a failed fetch
+    left: false, // the page has been left: nothing more to fetch
     closed: false,
     ready: new Set(),
     connection: "connecting",
@@ -455,14 +457,21 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     }
   }
 
+  /**
+   * The roads from the table's last 200 rounds. Until they come the area says they are
+   * loading; a fetch that fails (the casino busy, the network down a moment) is tried
+   * again a few seconds later, so the roads never stay blank until the next snapshot.
+   */
   async function loadRoads() {
     if (!keepsRoads()) return;
+    clearTimeout(st.roadsRetry);
+    drawRoads();
     try {
       const rows = await get(`/api/tables/${tableId}/rounds?limit=200`);
       st.outcomes = outcomesFor(game(), rows);
       drawRoads();
     } catch {
-      /* the roads come back with the next snapshot */
+      if (!st.left) st.roadsRetry = setTimeout(loadRoads, 3000);
     }
   }
 
@@ -997,6 +1006,8 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     socket.stop();
     clearInterval(ticker);
     clearTimeout(st.calloutTimer);
+    st.left = true;
+    clearTimeout(st.roadsRetry);
     closeRealityCheck();
   };
 }
