@@ -13,9 +13,11 @@ import baccara
 from baccara import analyze
 from baccara.exact.floor import FloorPlan
 from baccara.exact.joint import house_win_mean, house_win_variance
+from baccara.exact.loball_worst import worst_tiles_probability
 from baccara.exact.stakes import bet_at_stake, won_at_stake
 from baccara.games import game as game_spec
 from baccara.games.fingerprint import rules_hash
+from baccara.games.loball import LoBallRules
 
 Rows = list[list[str]]
 
@@ -210,16 +212,17 @@ def check_liability(game: str, analysis: Any, rows: Rows, plan: FloorPlan, text:
             1000 * plan.max_bet_cents + won_at_stake(plan.max_bet_cents, Fraction(19, 20))
         )
         assert f"The worst round pays {total // 100:,}.00" in text
-    if game == "lo-ball":  # reached at every seat at once, its probability bounded
-        main = analysis.bet("main")
+    if game == "lo-ball":  # every seat's Win-bonus, 1-1 and 7-7 held, a dice side: counted
         total = (
             plan.seats * won_at_stake(plan.max_bet_cents, Fraction(3, 2))
             + 2 * won_at_stake(plan.max_bet_cents, Fraction(7))
             + plan.seats * plan.max_bet_cents
         )
         assert f"The worst round pays {total // 100:,}.00" in text
-        bound = max(o.probability for o in main.outcomes if o.pays == Fraction(3, 2))
-        assert "Its probability is not counted: it is at most" in text and bound > 0
+        tiles = worst_tiles_probability(LoBallRules(), plan.max_bet_cents, plan.seats)
+        assert tiles is not None and tiles > 0
+        odds = 1 / (tiles * Fraction(210, 216))  # either side of the dice, not a triple
+        assert f"1 in {float(odds):,.0f} rounds: every deal of the tiles" in text
 
 
 def check_correlation(game: str, rows: Rows) -> None:

@@ -11,6 +11,7 @@ import pytest
 import baccara
 from baccara.errors import InvalidOption
 from baccara.exact.floor import FloorPlan, on_the_floor, worst_stake
+from baccara.exact.loball_worst import worst_tiles_probability
 from baccara.exact.round_risk import correlations, liability
 from baccara.exact.stakes import bet_at_stake
 from baccara.games import GAMES, game
@@ -146,12 +147,33 @@ def test_lo_balls_worst_round_is_dealt_through_the_rules(seats: int) -> None:
         for seat in range(1, seats + 1)
         for bet in Bet
     )
-    assert paid == found.total_cents and not found.exact
+    assert paid == found.total_cents and found.exact
     assert set(found.winners) == {("main", "lo-card", "hi-card", "dice-lo"),
                                   ("main", "lo-card", "hi-card", "dice-hi")}  # fmt: skip
     by_bet = {b.bet: b for b in found.bets}
     assert by_bet["lo-card"].seats_paid == 1 and by_bet["lo-card"].probability == Fraction(3, 28)
-    assert found.probability == by_bet["main"].probability * Fraction(210, 216)
+    tiles = worst_tiles_probability(rules, 50_000, seats)  # tests/test_loball_worst.py
+    assert tiles is not None and found.probability == tiles * Fraction(210, 216) > 0
+
+
+def test_lo_balls_worst_round_is_a_bound_where_a_plain_win_pays_as_much_as_the_bonus() -> None:
+    """With a plain win at 3 to 2 every hand below the dealer's pays the most: too many
+    deals to list, so the probability is one seat's best outcome and the dice's, a bound."""
+    options = {"win_pays": "3/2"}
+    spec, analysis = game("lo-ball"), baccara.analyze("lo-ball", **options)
+    found = liability(spec, spec.rules_from_options(**options), analysis, 50_000, 7)
+    main = analysis.bet("main")
+    best = sum((o.probability for o in main.outcomes if o.pays == Fraction(3, 2)), Fraction(0))
+    assert not found.exact and found.probability == best * Fraction(210, 216)
+
+
+def test_lo_ball_payouts_no_deal_makes_together_are_counted_as_never() -> None:
+    """A Play-bonus above the Win-bonus is 27 points, which no hand holding 1-1 makes:
+    the sum of every spot's most is never paid, and the sheet's figure says so."""
+    options = {"play_bonus_pays": "5"}
+    spec, analysis = game("lo-ball"), baccara.analyze("lo-ball", **options)
+    found = liability(spec, spec.rules_from_options(**options), analysis, 50_000, 3)
+    assert found.exact and found.probability == 0
 
 
 def test_banker_and_player_correlation_from_the_outcomes() -> None:

@@ -8,8 +8,8 @@ round is the cell of the joint distribution (:class:`~baccara.exact.joint_model.
 where the winning spots pay the most together — every seat on every spot that wins
 it — found exactly with its probability. At Lo-Ball a seat plays its own hand: one
 hand at most holds 1-1 (Lo-Card) or 7-7 (Hi-Card), the dice are the table's, and the
-main wager's best pay at several seats at once is bounded, not counted: the sheet
-says which figures are bounds.
+deals that give every seat its best main outcome at once are counted
+(:mod:`~baccara.exact.loball_worst`); the sheet says where a figure is a bound.
 
 **Correlation.** ``ρ(X_k, X_l)`` between the per-unit results of two wagers on one round,
 from the exact covariance the joint model gives (:func:`~baccara.exact.joint.house_win_variance`
@@ -25,11 +25,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from baccara.errors import BaccaraError
 from baccara.exact.joint import house_win_variance, round_model
 from baccara.exact.joint_model import SpotModel, Wager
+from baccara.exact.loball_worst import worst_tiles_probability
 from baccara.exact.model import Analysis
 from baccara.exact.stakes import won_at_stake
 from baccara.games import GameSpec
+from baccara.games.loball import LoBallRules
 
 
 @dataclass(frozen=True)
@@ -56,11 +59,15 @@ class RoundLiability:
     total_cents: int
     probability: Fraction
     exact: bool
-    """``True``: ``probability`` is the worst round's, counted; ``False``: an upper bound
-    (Lo-Ball, whose seats play hands of their own)."""
+    """``True``: ``probability`` is the worst round's, counted (zero: no deal makes the
+    total, which then bounds the worst round); ``False``: an upper bound (Lo-Ball with a
+    plain win paying as much as its bonus)."""
     winners: tuple[tuple[str, ...], ...]
     """Each set of spots that win together on a worst round (Red and the Bonus, or Green
     and the Bonus)."""
+    shared: bool = True
+    """The seats' bets on a spot are one bet on one coup (Punto Banco, RedGreen); at
+    Lo-Ball each seat plays its own hand."""
 
 
 EXCLUSIVE = (frozenset({"dice-lo", "dice-hi"}),)
@@ -83,29 +90,42 @@ def liability(spec: GameSpec, rules: object, analysis: Analysis, max_bet_cents: 
     if shared:
         total, worst, winners = _worst_cells(spec, rules, max_bet_cents, seats)
         return RoundLiability(max_bet_cents, seats, tuple(rows), total, worst, True, winners)
-    return _own_hands(max_bet_cents, seats, tuple(rows))
+    return _own_hands(rules, max_bet_cents, seats, tuple(rows))
 
 
-def _own_hands(max_bet_cents: int, seats: int, rows: tuple[BetLiability, ...]) -> RoundLiability:
-    """Lo-Ball: every seat's Win-bonus, the one Lo-Card and one Hi-Card, and one side of
-    the dice at every seat — a round that can be dealt (tests/test_par_figures.py deals
-    one through the rules for every number of seats). Its probability is not counted; it
-    is below that of one seat's Win-bonus and a dice total that is not a triple, which
-    the worst round needs and which are independent."""
+def _own_hands(rules: object, max_bet_cents: int, seats: int,
+               rows: tuple[BetLiability, ...]) -> RoundLiability:  # fmt: skip
+    """Lo-Ball: every seat's main wager at its best pay, the one Lo-Card and one Hi-Card,
+    and every seat on the side of the dice that wins. The tiles' part of its probability
+    is counted (:func:`~baccara.exact.loball_worst.worst_tiles_probability`; zero when
+    no deal makes those payouts together, whose sum then bounds the worst round); the
+    dice are rolled apart from the tiles, a factor. Where the count cannot be made (a
+    plain win paying as much as the bonus) the probability is bounded by one seat's best
+    main outcome and the dice, which the worst round needs and which are independent."""
     by_bet = {row.bet: row for row in rows}
-    total = sum(row.total_cents for row in rows if not any(row.bet in g for g in EXCLUSIVE))
-    winners = [row.bet for row in rows if row.per_seat_cents > 0 and not any(
-        row.bet in g for g in EXCLUSIVE)]  # fmt: skip
-    sides = []
-    bound = by_bet["main"].probability
+    exclusive = {bet for group in EXCLUSIVE for bet in group}
+    total = sum(row.total_cents for row in rows if row.bet not in exclusive)
+    winners = [row.bet for row in rows if row.per_seat_cents > 0 and row.bet not in exclusive]
+    dice = Fraction(1)
+    sides: list[tuple[str, ...]] = [()]
     for group in EXCLUSIVE:
         present = [by_bet[b] for b in sorted(group) if b in by_bet]
-        if present:
-            total += max(row.total_cents for row in present)
-            bound *= sum((row.probability for row in present), Fraction(0))
-            sides = [row.bet for row in present]
-    found = tuple((*winners, side) for side in sides) or (tuple(winners),)
-    return RoundLiability(max_bet_cents, seats, rows, total, bound, False, found)
+        top = max((row.total_cents for row in present), default=0)
+        if top > 0:
+            paying = [row for row in present if row.total_cents == top]
+            total += top
+            dice *= sum((row.probability for row in paying), Fraction(0))
+            sides = [(row.bet,) for row in paying]
+    found = tuple((*winners, *side) for side in sides)
+    if not isinstance(rules, LoBallRules):
+        raise BaccaraError(
+            f"a table of hands of their own is Lo-Ball's, not {type(rules).__name__}"
+        )
+    tiles = worst_tiles_probability(rules, max_bet_cents, seats)
+    if tiles is None:
+        bound = by_bet["main"].probability * dice
+        return RoundLiability(max_bet_cents, seats, rows, total, bound, False, found, False)
+    return RoundLiability(max_bet_cents, seats, rows, total, tiles * dice, True, found, False)
 
 
 def _worst_cells(

@@ -458,24 +458,14 @@ def liability(data: ReportData) -> list[Block]:
         )
         for b in found.bets
     )
-    together = _together(found.winners)
-    if found.exact:
+    if found.shared:
         total = (
             f"The worst round pays {money_text(found.total_cents)}: every seat's bets on "
-            f"{together} at the maximum, all winning at once — probability "
-            f"{decimal_text(found.probability, 12)}, {one_in(found.probability)} rounds."
+            f"{_together(found.winners)} at the maximum, all winning at once — probability "
+            f"{_chance(found.probability)}, {one_in(found.probability)} rounds."
         )
     else:
-        total = (
-            f"The worst round pays {money_text(found.total_cents)}: every seat's Win-bonus, "
-            "the one Lo-Card and the one Hi-Card, and every seat on the side of the dice "
-            f"that wins ({' or '.join(spots[-1] for spots in found.winners)}); such a round "
-            "can be dealt (one seat holds 1-1, 2-2, "
-            "3-3, another 5-5, 6-6, 7-7, the others a triangle such as 1-2, 2-4, 1-4, every "
-            "hand scoring 0). Its probability is not counted: it is at most "
-            f"{decimal_text(found.probability, 12)} ({one_in(found.probability)}), that of "
-            "one seat's Win-bonus and a dice total that is not a triple, which it needs."
-        )
+        total = _own_hands_worst(data)
     return [
         Heading("Liability", "liability"),
         Prose(
@@ -500,6 +490,50 @@ def liability(data: ReportData) -> list[Block]:
         ),
         Prose(total),
     ]
+
+
+def _chance(probability: Fraction) -> str:
+    """A round's probability: twelve decimals, or ``2.9877e-12`` where they would show
+    a single digit or none."""
+    if 0 < probability < Fraction(1, 10**6):
+        return f"{float(probability):.4e}"
+    return decimal_text(probability, 12)
+
+
+def _own_hands_worst(data: ReportData) -> str:
+    """Lo-Ball's worst round in words: which payouts come together, and how often."""
+    found = data.liability
+    main = next(b for b in found.bets if b.bet == "main")
+    best = [o.name for o in data.analysis.bet("main").outcomes if o.pays == main.top_pays]
+    parts = {
+        "main": f"every seat's main wager at its best pay, the {' or '.join(best)}",
+        "lo-card": "the Lo-Card of the seat holding 1-1",
+        "hi-card": "the Hi-Card of the seat holding 7-7",
+    }
+    named = [parts[spot] for spot in found.winners[0] if spot in parts]
+    sides = [w[-1] for w in found.winners if w and w[-1] not in parts]
+    if sides:
+        named.append(f"every seat on the side of the dice that wins ({' or '.join(sides)})")
+    together = "; ".join(named)
+    paid = money_text(found.total_cents)
+    if not found.exact:
+        return (
+            f"The worst round pays {paid}: {together}. Its probability is not counted: with "
+            "a plain win paying as much as the bonus the deals are too many to list. It is "
+            f"at most {_chance(found.probability)} ({one_in(found.probability)}), that of one "
+            "seat's best main outcome and the dice, which it needs."
+        )
+    if found.probability == 0:
+        return (
+            f"No round pays {paid}, every spot's most at once ({together}): no deal makes "
+            "these payouts together, every deal counted. The total bounds the worst round "
+            "from above."
+        )
+    return (
+        f"The worst round pays {paid}: {together}. Probability "
+        f"{_chance(found.probability)}, {one_in(found.probability)} rounds: every deal of "
+        "the tiles that makes it counted, times the dice's chance."
+    )
 
 
 def _together(winners: tuple[tuple[str, ...], ...]) -> str:
