@@ -190,12 +190,20 @@ def check_week(game: str, rows: Rows, plan: FloorPlan) -> None:
     sd = math.sqrt(float(house_win_variance(game, rules, wagers, as_paid=True)) * rounds) / 100
     z = {"90%": 1.6448536, "95%": 1.9599640, "99%": 2.5758293}
     handle = rounds * plan.seats * plan.average_bet_cents / 100
+    certain = [row for row in rows[1:] if row[7] == "certain (Bernstein)"]
+    assert len(certain) == (3 if game == "lo-ball" else 0)  # only beside normal rows
     for row in rows[1:]:
         low, high = float(money(row[1])), float(money(row[2]))
         assert low < mean < high
         drop = handle * float(plan.drop_to_handle)  # win to drop: COMAR 36.05.03.25
         assert abs(float(percent(row[5])) - low / drop) <= 5e-5
         assert abs(float(percent(row[6])) - high / drop) <= 5e-5
+        if row in certain:  # Bernstein: x = LM/3 + √((LM/3)² + 2Lnσ²), M = 1.5 a seat + |μ|
+            tail = math.log(2 / (1 - float(percent(row[0]))))
+            reach = tail * (plan.seats * plan.average_bet_cents * 1.5 / 100 + mean / rounds) / 3
+            x = reach + math.sqrt(reach**2 + 2 * tail * sd**2)
+            assert abs(low - (mean - x)) <= 0.01 and abs(high - (mean + x)) <= 0.01
+            continue
         assert abs(low - (mean - z[row[0]] * sd)) <= 0.05 * sd + 1
         assert abs(high - (mean + z[row[0]] * sd)) <= 0.05 * sd + 1
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 from statistics import NormalDist
 
@@ -35,6 +36,7 @@ from baccara.exact.volatility import (
     LEVELS,
     Interval,
     Lattice,
+    bernstein_interval,
     berry_esseen,
     distribution,
     intervals,
@@ -507,3 +509,68 @@ def test_round_lattice_from_a_spot_models_cells() -> None:
 def test_round_lattice_refuses_mismatched_cells() -> None:
     with pytest.raises(BaccaraError, match="one of each per cell"):
         round_lattice([1, 2], [F(1)])
+
+
+# -- the certain interval (Bernstein) ----------------------------------------------------
+
+
+def sum_counts(lattice: Lattice, hands: int) -> dict[Fraction, int]:
+    """Every total of ``hands`` hands, counted in integers over total**hands deals."""
+    counts: dict[int, int] = {0: 1}
+    for _ in range(hands):
+        nxt: defaultdict[int, int] = defaultdict(int)
+        for total, count in counts.items():
+            for step, weight in zip(lattice.steps, lattice.weights, strict=True):
+                nxt[total + step] += count * weight
+        counts = dict(nxt)
+    return {lattice.unit * t: c for t, c in counts.items()}
+
+
+def bernstein(lattice: Lattice, hands: int, level: Fraction) -> Interval:
+    bound = max(abs(lattice.lowest), abs(lattice.highest))
+    return bernstein_interval(lattice.mean, lattice.variance, bound, hands, level)
+
+
+@pytest.mark.parametrize("made", [banker, lambda: Lattice.of_bet(THOUSAND), many])
+@pytest.mark.parametrize("hands", [1, 2, 10, 30])
+def test_the_certain_interval_leaves_at_most_its_tail_outside_each_end(
+    made: Callable[[], Lattice], hands: int
+) -> None:
+    """Counted exactly over every total: Bernstein's interval is a guarantee, not an
+    approximation, for a bet paying 19:20, one paying 1000:1 and a round of 22 results."""
+    lattice = made()
+    counts = sum_counts(lattice, hands)
+    deals = lattice.total**hands
+    for level in LEVELS:
+        found = bernstein(lattice, hands, level)
+        assert (found.method, found.error) == ("bernstein", 0.0)
+        below = Fraction(sum(c for v, c in counts.items() if v < found.low), deals)
+        above = Fraction(sum(c for v, c in counts.items() if v > found.high), deals)
+        assert below <= (1 - level) / 2 and above <= (1 - level) / 2
+
+
+@pytest.mark.parametrize("hands", [1, 100, 10**6])
+def test_the_certain_interval_holds_the_normal_one_and_the_exact_one(hands: int) -> None:
+    """2·ln(1/α) ≥ z² at every level, so Bernstein is never the narrower; and it holds the
+    exact interval, whose tails it bounds."""
+    lattice = banker()
+    bound = max(abs(lattice.lowest), abs(lattice.highest))
+    exact = intervals(lattice, [hands])
+    for level, e in zip(LEVELS, exact, strict=True):
+        sure = bernstein(lattice, hands, level)
+        normal = normal_interval(lattice.mean, lattice.variance, bound, hands, level)
+        assert sure.low <= normal.low <= normal.high <= sure.high
+        assert sure.low <= e.low <= e.high <= sure.high
+
+
+def test_the_certain_interval_of_a_certain_result_is_its_point_and_bad_moments_are_refused() -> (
+    None
+):
+    point = bernstein_interval(F(-1, 2), F(0), F(1), 10, F(99, 100))
+    assert (point.low, point.high, point.method) == (F(-5), F(-5), "exact")
+    with pytest.raises(BaccaraError, match="variance cannot be negative"):
+        bernstein_interval(F(0), F(-1), F(1), 10, F(99, 100))
+    with pytest.raises(BaccaraError, match="no result bounded by 1"):
+        bernstein_interval(F(0), F(2), F(1), 10, F(99, 100))
+    with pytest.raises(BaccaraError, match="number of hands"):
+        bernstein_interval(F(0), F(1), F(1), 0, F(99, 100))

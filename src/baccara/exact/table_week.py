@@ -11,7 +11,9 @@ every cell of the joint distribution, each wager paid as the table pays it (roun
 down to the cent), and the week's interval is exact from that lattice
 (:func:`~baccara.exact.volatility.intervals`). At Lo-Ball the joint model gives the
 round's exact mean and variance only; the week is normal, with the Berry–Esseen bound
-on its error from the most one round can move (:func:`~baccara.exact.volatility.normal_interval`).
+on its error from the most one round can move (:func:`~baccara.exact.volatility.normal_interval`),
+and beside it an interval certain to hold the level, from Bernstein's inequality on the
+same three figures (:func:`~baccara.exact.volatility.bernstein_interval`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,14 @@ from baccara.exact.floor import FloorPlan
 from baccara.exact.joint import house_win_mean, house_win_variance, round_model
 from baccara.exact.joint_model import SpotModel, Wager, paid_by_cell
 from baccara.exact.model import Analysis
-from baccara.exact.volatility import LEVELS, Interval, intervals, normal_interval, round_lattice
+from baccara.exact.volatility import (
+    LEVELS,
+    Interval,
+    bernstein_interval,
+    intervals,
+    normal_interval,
+    round_lattice,
+)
 from baccara.games import GameSpec
 
 
@@ -37,6 +46,8 @@ class TableWeek:
     mean_cents: Fraction
     """The house's expected win on one round, as paid."""
     intervals: tuple[Interval, ...]
+    certified: tuple[Interval, ...] = ()
+    """Where ``intervals`` are normal: at each level, an interval certain to hold it."""
 
 
 def mix_wagers(spec: GameSpec, plan: FloorPlan) -> tuple[Wager, ...]:
@@ -68,4 +79,6 @@ def table_week(spec: GameSpec, rules: object, analysis: Analysis, plan: FloorPla
         bound = sum((stake * max(Fraction(1), most[spot]) for _s, spot, stake in wagers),
                     Fraction(0))  # fmt: skip
         found = tuple(normal_interval(-mean, variance, bound, rounds, level) for level in levels)
+        sure = tuple(bernstein_interval(-mean, variance, bound, rounds, level) for level in levels)
+        return TableWeek(wagers, rounds, mean, found, sure)
     return TableWeek(wagers, rounds, mean, found)

@@ -65,6 +65,9 @@ LEVELS: tuple[Fraction, ...] = (Fraction(90, 100), Fraction(95, 100), Fraction(9
 HANDS: tuple[int, ...] = (10**2, 10**3, 10**4, 10**5, 10**6)
 """The numbers of hands a PAR sheet prints intervals for."""
 
+METHODS = ("exact", "normal", "bernstein")
+"""How an :class:`Interval` was found."""
+
 BERRY_ESSEEN = 0.4748
 """The constant C of sup |F_n − Φ| ≤ C·E|X − μ|³/(σ³√n) for sums of i.i.d. variables
 (I. G. Shevtsova, "On the absolute constants in the Berry–Esseen type inequalities for
@@ -270,6 +273,9 @@ class Interval:
       lattice); ``error`` is the Berry–Esseen bound C·E|X − μ|³/(σ³√n) on sup |F_n −
       Φ|, C = 0.4748 (Shevtsova 2011): each tail's probability may be off its target
       by that much, the coverage by twice that.
+    * ``"bernstein"``: Bernstein's inequality from the mean, the variance and a bound
+      on one round: certain to hold at least ``level``, wider than it needs; ``error``
+      is 0, nothing being approximated.
     """
 
     hands: int
@@ -282,8 +288,8 @@ class Interval:
     def __post_init__(self) -> None:
         _check_hands(self.hands)
         _check_level(self.level)
-        if self.method not in ("exact", "normal"):
-            raise BaccaraError(f"an interval is 'exact' or 'normal', not {self.method!r}")
+        if self.method not in METHODS:
+            raise BaccaraError(f"an interval is one of {', '.join(METHODS)}, not {self.method!r}")
         if self.low > self.high:
             raise BaccaraError(
                 f"an interval's low end {self.low} is above its high end {self.high}"
@@ -342,13 +348,8 @@ def normal_interval(
     since |X − μ| ≤ bound + |μ|. A variance of zero is a certain result: the interval
     is the point ``n·μ``, exact.
     """
-    hands = _check_hands(hands)
-    level = _check_level(level)
-    mean, variance, bound = Fraction(mean), Fraction(variance), Fraction(bound)
-    if variance < 0:
-        raise BaccaraError(f"a variance cannot be negative: {variance}")
-    if abs(mean) > bound or variance > bound * bound - mean * mean:
-        raise BaccaraError(f"no result bounded by {bound} has mean {mean} and variance {variance}")
+    hands, level = _check_hands(hands), _check_level(level)
+    mean, variance, bound = _moments(mean, variance, bound)
     if variance == 0:
         return Interval(hands, level, hands * mean, hands * mean, "exact", 0.0)
     spread = _z(level) * math.sqrt(variance * hands)
@@ -357,6 +358,45 @@ def normal_interval(
     high = Fraction(math.ceil((centre + spread) * _NORMAL_GRID), _NORMAL_GRID)
     error = berry_esseen((bound + abs(mean)) * variance, variance, hands)
     return Interval(hands, level, min(low, hands * mean), max(high, hands * mean), "normal", error)
+
+
+def bernstein_interval(
+    mean: Fraction, variance: Fraction, bound: Fraction, hands: int, level: Fraction
+) -> Interval:
+    """An interval certain to hold at least ``level`` of a sum of ``hands`` rounds known
+    by their mean, variance and a bound ``|X| ≤ bound``, as :func:`normal_interval` is.
+
+    Bernstein's inequality (Boucheron, Lugosi and Massart, *Concentration Inequalities*,
+    2013, §2.8): for independent rounds with ``|X − μ| ≤ M`` and variance σ², each tail
+    ``P(±(S − nμ) ≥ x) ≤ exp(−x² / (2(nσ² + Mx/3)))``. With ``α = (1 − level)/2``,
+    ``L = ln(1/α)`` and ``M = bound + |μ|``, ``x = LM/3 + √((LM/3)² + 2Lnσ²)`` leaves
+    at most α outside each end: a guarantee, where the normal interval is an
+    approximation. The float ``x`` is widened by a relative 10⁻⁹, far above its
+    rounding, before the ends are rounded outward to millionths.
+    """
+    hands, level = _check_hands(hands), _check_level(level)
+    mean, variance, bound = _moments(mean, variance, bound)
+    if variance == 0:
+        return Interval(hands, level, hands * mean, hands * mean, "exact", 0.0)
+    log = math.log(float(2 / (1 - level)))
+    reach = log * float(bound + abs(mean)) / 3
+    spread = (reach + math.sqrt(reach * reach + 2 * log * hands * float(variance))) * (1 + 1e-9)
+    centre = float(hands * mean)
+    low = Fraction(math.floor((centre - spread) * _NORMAL_GRID), _NORMAL_GRID)
+    high = Fraction(math.ceil((centre + spread) * _NORMAL_GRID), _NORMAL_GRID)
+    return Interval(hands, level, low, high, "bernstein", 0.0)
+
+
+def _moments(
+    mean: Fraction, variance: Fraction, bound: Fraction
+) -> tuple[Fraction, Fraction, Fraction]:
+    """The moments of a round, refused when no result within ``bound`` has them."""
+    mean, variance, bound = Fraction(mean), Fraction(variance), Fraction(bound)
+    if variance < 0:
+        raise BaccaraError(f"a variance cannot be negative: {variance}")
+    if abs(mean) > bound or variance > bound * bound - mean * mean:
+        raise BaccaraError(f"no result bounded by {bound} has mean {mean} and variance {variance}")
+    return mean, variance, bound
 
 
 # -- the lattice reduced to t = 0..R ---------------------------------------------------

@@ -236,8 +236,9 @@ INTERVAL_NOTE = (
 
 
 def _method(interval: Interval) -> str:
-    kind = "exact" if interval.method == "exact" else "normal"
-    return f"{kind} (error ≤ {interval.error:.1e})"
+    if interval.method == "bernstein":
+        return "certain (Bernstein)"
+    return f"{interval.method} (error ≤ {interval.error:.1e})"
 
 
 def _interval_row(interval: Interval) -> tuple[str, ...]:
@@ -271,7 +272,9 @@ def week(data: ReportData) -> list[Block]:
             _percent(i.house_high / drop, 2),
             _method(i),
         )
-        for i in found.intervals
+        for pair in itertools.zip_longest(found.intervals, found.certified)  # level by level
+        for i in pair
+        if i is not None
     )
     normal = [i for i in found.intervals if i.method != "exact"]
     notes = [
@@ -283,16 +286,19 @@ def week(data: ReportData) -> list[Block]:
         worst = max(i.error for i in normal)
         tails = min((1 - i.level) / 2 for i in normal)
         certified = (
-            "the tails are not certified to the level: treat the interval as the normal "
-            "approximation's, not as a bound"
+            "the normal rows' tails are not certified to the level: read them as the "
+            "normal approximation's"
             if worst >= tails
-            else "each tail is within that of the level"
+            else "each normal row's tail is within that of the level"
         )
         notes.append(
             "Normal: this game's joint model gives one round's exact mean and variance, "
             "not its whole distribution; the error shown is the Berry–Esseen bound on the "
             f"distribution function, from the most one round can move. At {worst:.1e} "
-            f"{certified}."
+            f"{certified}. Certain (Bernstein): from the same mean, variance and bound, "
+            "Bernstein's inequality puts at most the level's tail outside each end, so the "
+            "interval holds the week's result at least that often, whatever the round's "
+            "distribution — wider than the true interval, never narrower."
         )
     else:
         notes.append(
