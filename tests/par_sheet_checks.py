@@ -30,6 +30,21 @@ def money(cell: str) -> Fraction:
     return Fraction(cell.strip().removeprefix("at most ").replace(",", ""))
 
 
+NAMES = {
+    "punto-banco": {"player-pair": "Player Pair", "tie": "Tie", "banker-pair": "Banker Pair",
+                    "player": "Player", "banker": "Banker"},
+    "redgreen": {"red": "Red", "bonus": "Bonus", "green": "Green"},
+    "lo-ball": {"main": "Main", "lo-card": "Lo-Card", "hi-card": "Hi-Card",
+                "dice-lo": "Dice-Lo", "dice-hi": "Dice-Hi"},
+}  # fmt: skip
+"""Each bet as the sheet names it: the name on the table's layout, not the id commands take."""
+NAMES["redgreen-mini"] = NAMES["redgreen"]
+
+
+def name(game: str, bet: str) -> str:
+    return NAMES[game][bet]
+
+
 def check_par_sheet(game: str, tables: dict[str, Rows], text: str, date: datetime.date) -> None:
     spec = game_spec(game)
     analysis = analyze(game)
@@ -42,7 +57,7 @@ def check_par_sheet(game: str, tables: dict[str, Rows], text: str, date: datetim
     ]
     check_assumptions(game, tables["assumptions"], plan)
     check_odds(analysis, tables)
-    check_volatility(analysis, tables)
+    check_volatility(game, analysis, tables)
     check_operations(analysis, tables["operations"], plan)
     check_stakes(analysis, tables["stakes"], plan)
     check_week(game, tables["week"], plan)
@@ -115,14 +130,14 @@ def _cdf_quantiles(outcomes: list[tuple[Fraction, Fraction]], hands: int,
     return found
 
 
-def check_volatility(analysis: Any, tables: dict[str, Rows]) -> None:
+def check_volatility(game: str, analysis: Any, tables: dict[str, Rows]) -> None:
     """The volatility index is z·σ; Banker's and Player's 100-hand intervals are the exact
     quantiles counted here over every (wins, losses) of 100 hands."""
     header, *rows = tables["volatility"]
     assert header == ["Bet", "Std dev", "VI 90 %", "VI 95 %", "VI 99 %"]
     z = {2: 1.6448536, 3: 1.9599640, 4: 2.5758293}
     for row, bet in zip(rows, analysis.bets, strict=True):
-        assert row[0] == bet.bet
+        assert row[0] == name(game, bet.bet)
         for column, factor in z.items():
             assert abs(float(row[column]) - factor * bet.std_dev) <= 6e-5
     for bet in analysis.bets:
@@ -240,8 +255,8 @@ def check_correlation(game: str, rows: Rows) -> None:
         assert grid[i][i] == 1.0
         for j in range(len(labels)):
             assert grid[i][j] == grid[j][i] and -1 <= grid[i][j] <= 1
-    pairs = {"punto-banco": ("banker", "player"), "lo-ball": ("dice-lo", "dice-hi")}
-    a, b = pairs.get(game, ("red", "green"))
+    pairs = {"punto-banco": ("Banker", "Player"), "lo-ball": ("Dice-Lo", "Dice-Hi")}
+    a, b = pairs.get(game, ("Red", "Green"))
     assert grid[labels.index(a)][labels.index(b)] < -0.9  # the two sides nearly cancel
 
 
@@ -268,7 +283,7 @@ def check_breakdowns(game: str, analysis: Any, tables: dict[str, Rows], text: st
         lo8 = baccara.analyze("lo-ball", lo_hi_pays=8).bet("lo-card").house_edge
         assert lo8 < 0  # 8 to 1 on a 3-in-28 tile: the player's game
         assert (
-            f"Under lo-hi-8, lo-card gives the player the edge: the house edge is {float(lo8):.4%}."
+            f"Under lo-hi-8, Lo-Card gives the player the edge: the house edge is {float(lo8):.4%}."
             in text
         )
         assert "table-points" in tables and "breakdown-points" not in tables

@@ -32,7 +32,7 @@ def test_ez_and_no_commission_beside_classic_punto_banco() -> None:
     classic = baccara.analyze("punto-banco").bet("banker").house_edge
     for column, name in ((2, "ez"), (4, "no-commission")):
         edge = baccara.analyze("punto-banco", variant=name).bet("banker").house_edge
-        shown, delta = rows["banker: house edge"][column : column + 2]
+        shown, delta = rows["Banker: house edge"][column : column + 2]
         assert shown == f"{float(edge):.4%}"
         assert delta == ("+" if edge > classic else "") + f"{float(edge - classic) * 100:.4f} pp"
     control = dict(sheet.tables()["control"].rows)
@@ -48,9 +48,9 @@ def test_a_side_bet_one_column_has_shows_a_dash_in_the_others() -> None:
     variants = (Variant("dragon", {"sidebets": "dragon-7"}, "with Dragon 7"),)
     sheet = compare_sheet(ReportRequest("punto-banco", date=DAY), variants)
     rows = {row[0]: row for row in sheet.tables()["compare"].rows}
-    assert rows["dragon-7: house edge"][1] == "—" and rows["dragon-7: house edge"][3] == "—"
+    assert rows["Dragon 7: house edge"][1] == "—" and rows["Dragon 7: house edge"][3] == "—"
     dragon = baccara.analyze("punto-banco", sidebets="dragon-7").bet("dragon-7").house_edge
-    assert rows["dragon-7: house edge"][2] == f"{float(dragon):.4%}"
+    assert rows["Dragon 7: house edge"][2] == f"{float(dragon):.4%}"
 
 
 def test_the_command_writes_one_comparison_sheet(tmp_path: pathlib.Path) -> None:
@@ -72,10 +72,10 @@ def test_the_command_writes_one_comparison_sheet(tmp_path: pathlib.Path) -> None
     main = baccara.analyze("lo-ball").bet("main")
     per_seat = 25 * 2_500 * main.house_edge / 100
     assert abs(
-        Fraction(rows["main: win an hour, a seat"][1].replace(",", "")) - per_seat
+        Fraction(rows["Main: win an hour, a seat"][1].replace(",", "")) - per_seat
     ) <= Fraction(1, 200)
     lo = baccara.analyze("lo-ball", lo_hi_pays=8).bet("lo-card").house_edge
-    assert rows["lo-card: house edge"][4] == f"{float(lo):.4%}"
+    assert rows["Lo-Card: house edge"][4] == f"{float(lo):.4%}"
 
 
 def test_the_floor_plan_reaches_the_sheet_and_its_command(tmp_path: pathlib.Path) -> None:
@@ -97,10 +97,10 @@ def test_the_floor_plan_reaches_the_sheet_and_its_command(tmp_path: pathlib.Path
         " --drop-to-handle 0.25 --bet banker --sessions 200 --seed 1 --revision 2 --date 2030-01-02"
     )
     liability = {row[0]: row for row in page.tables["liability"][1:]}
-    assert liability["tie"][2] == "20,000.00"  # 8 to 1 on the 2,500.00 maximum
+    assert liability["Tie"][2] == "20,000.00"  # 8 to 1 on the 2,500.00 maximum
     banker = baccara.analyze("punto-banco").bet("banker").house_edge
     operations = {row[0]: row for row in page.tables["operations"][1:]}
-    assert operations["banker"][4] == f"{float(banker * 4):.2%}"
+    assert operations["Banker"][4] == f"{float(banker * 4):.2%}"
 
 
 def test_refusals_come_at_once_in_one_line(tmp_path: pathlib.Path) -> None:

@@ -27,7 +27,7 @@ from baccara.render.report_html import write_html
 from baccara.render.report_pdf import write_pdf
 from baccara.sim.sessions import SessionPlan
 from tests.helpers import assert_refused, ended, run
-from tests.par_sheet_checks import check_par_sheet
+from tests.par_sheet_checks import check_par_sheet, name
 
 GAMES = ("punto-banco", "redgreen", "redgreen-mini", "lo-ball")
 SMALL = SessionPlan(stake=1000, bankroll=100_000, hands=60, sessions=300)
@@ -144,7 +144,8 @@ def check_outcome_tables(game: str, page: Tables) -> None:
         header, *rows, total = page.tables[f"bet-{bet.bet}"]
         assert header == ["Outcome", "Pays", "Combinations", "Probability", "Return",
                           "True odds", "Odds"]  # fmt: skip
-        assert [row[0] for row in rows] == [o.name for o in bet.outcomes]
+        # in words: a Bonus category's id royal_flush reads royal flush
+        assert [row[0] for row in rows] == [o.name.replace("_", " ") for o in bet.outcomes]
         for row, outcome in zip(rows, bet.outcomes, strict=True):
             assert int(row[2].replace(",", "")) == outcome.count
             assert abs(float(row[3]) - float(outcome.probability)) <= 5e-9
@@ -192,7 +193,7 @@ def check_summary(game: str, page: Tables) -> None:
     assert header == ["Bet", "House edge", "Exactly", "Element of risk", "Std dev",
                       "Hit frequency", "Published"]  # fmt: skip
     for row, bet in zip(rows, analyze(game).bets, strict=True):
-        assert row[0] == bet.bet
+        assert row[0] == name(game, bet.bet)
         assert Fraction(row[2]) == bet.house_edge
         assert close(row[1], bet.house_edge) and close(row[3], bet.element_of_risk)
         assert close(row[5], bet.hit_frequency)
@@ -204,9 +205,9 @@ def check_summary(game: str, page: Tables) -> None:
             assert close(edge, bet.published.house_edge) and source == bet.published.source
     published = {
         "punto-banco": (),
-        "redgreen": ("red", "green"),
-        "redgreen-mini": ("red", "green"),
-        "lo-ball": ("main", "lo-card", "hi-card"),
+        "redgreen": ("Red", "Green"),
+        "redgreen-mini": ("Red", "Green"),
+        "lo-ball": ("Main", "Lo-Card", "Hi-Card"),
     }
     assert tuple(r[0] for r in rows if r[6] != "—") == published[game]  # fmt: skip
 
@@ -226,15 +227,21 @@ def check_published(game: str, text: str, page: Tables) -> None:
         places = bet.published.places
         figures = [("house edge", bet.published.house_edge, bet.house_edge)]
         figures += [(n, p, bet.outcome(n).probability) for n, p in bet.published.outcomes]
-        for name, printed, exact in figures:
+        for figure, printed, exact in figures:
             expected.append(
-                [bet.bet, name, f"{float(printed) * 100:.{places}f}%", exact, bet.published.source]
+                [
+                    name(game, bet.bet),
+                    figure,
+                    f"{float(printed) * 100:.{places}f}%",
+                    exact,
+                    bet.published.source,
+                ]
             )
     header, *rows = page.tables["published"]
     assert header == ["Bet", "Figure", "Published", "Exact", "Agrees", "Source"]
     assert len(rows) == len(expected) > 0
-    for row, (bet, name, printed, exact, source) in zip(rows, expected, strict=True):
-        assert row[:3] == [bet, name, printed]
+    for row, (bet, figure, printed, exact, source) in zip(rows, expected, strict=True):
+        assert row[:3] == [bet, figure, printed]
         assert close(row[3], exact) and row[4] == "yes" and row[5] == source
     if game.startswith("redgreen"):
         assert [r[1] for r in rows[:4]] == ["house edge", "win", "push", "lose"]
@@ -246,7 +253,7 @@ def check_published(game: str, text: str, page: Tables) -> None:
 def check_effect_of_removal(game: str, page: Tables) -> None:
     eor = effect_of_removal(game)
     header, _full, *rows, weighted = page.tables["removal"]
-    assert header == ["Removed", "Share", *eor.bets]
+    assert header == ["Removed", "Share", *(name(game, b) for b in eor.bets)]
     assert [row[0] for row in rows] == [r.label for r in eor.removals]
     for row, removal in zip(rows, eor.removals, strict=True):
         for cell, effect in zip(row[2:], eor.effects(removal), strict=True):
@@ -260,11 +267,12 @@ def check_decks(game: str, text: str, page: Tables) -> None:
         return
     header, *rows = page.tables["decks"]
     assert [row[0] for row in rows] == [str(n) for n in range(1, 9)]
-    assert header[1:] == list(analyze(game).bet_ids)
+    ids = list(analyze(game).bet_ids)
+    assert header[1:] == [name(game, b) for b in ids]
     for decks in range(1, 9):
         analysis = analyze(game, decks=decks)
         row = rows[decks - 1]
-        for cell, bet in zip(row[1:], header[1:], strict=True):
+        for cell, bet in zip(row[1:], ids, strict=True):
             assert close(cell, analysis.bet(bet).house_edge)
 
 
@@ -315,7 +323,7 @@ def check_bonus(game: str, page: Tables) -> None:
     bet = analyze(game).bet("bonus")
     header, *rows, total = page.tables["bonus"]
     assert header == ["Category", "Pays", "Combinations", "Probability", "Return", "Odds"]
-    paying = {o.name: o for o in bet.outcomes if o.name != "lose"}
+    paying = {o.name.replace("_", " "): o for o in bet.outcomes if o.name != "lose"}
     lost = 0
     for category, pays, count, probability, ret, odds in rows:
         assert odds == "never" or abs(
@@ -340,9 +348,11 @@ def check_variants(game: str, page: Tables) -> None:
     assert base[0] == "as given"
     variants = baccara.game(game).variants
     assert [row[0] for row in rows] == [v.name for v in variants]
+    ids = list(analyze(game).bet_ids)
+    assert header[1:] == [name(game, b) for b in ids]
     for row, variant in zip(rows, variants, strict=True):
         analysis = analyze(game, **variant.options)
-        for cell, bet in zip(row[1:], header[1:], strict=True):
+        for cell, bet in zip(row[1:], ids, strict=True):
             edge, _, change = cell.partition("\n")
             assert close(edge, analysis.bet(bet).house_edge)
             moved = analysis.bet(bet).house_edge - analyze(game).bet(bet).house_edge
@@ -361,7 +371,7 @@ def check_pdf(document: Document, page: Tables, folder: pathlib.Path) -> None:
                           capture_output=True, text=True, check=True).stdout  # fmt: skip
     words = " ".join(text.split())
     figures = [cell for row in page.tables["summary"][1:] for cell in row[1:6]]
-    for key in ("bet-" + bet for bet in (r[0] for r in page.tables["summary"][1:])):
+    for key in (t for t in page.tables if t.startswith("bet-")):
         figures += [row[2] for row in page.tables[key][1:]]  # every outcome's combinations
     figures += [row[1] for row in page.tables["sessions"][1:]]
     figures += [cell for row in page.tables["about"] for cell in row]

@@ -31,6 +31,12 @@ OUTCOME_COLUMNS = ("Outcome", "Pays", "Combinations", "Probability", "Return")
 """The columns of a bet's outcome table, on screen and in the report."""
 
 
+def outcome_label(name: str) -> str:
+    """An outcome as a document prints it: a Bonus category's id in words
+    (``royal_flush`` → ``royal flush``); the commands keep the id a paytable file uses."""
+    return name.replace("_", " ")
+
+
 def outcome_rows(bet: BetAnalysis) -> list[tuple[str, ...]]:
     """One row per outcome, as printed: exact counts, 8-decimal probability and return."""
     return [

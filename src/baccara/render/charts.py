@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -24,6 +25,7 @@ from baccara.exact.removal import EffectOfRemoval
 from baccara.exact.variants import Comparison, DeckSweep
 from baccara.games.bonus import CATEGORIES, Category
 from baccara.games.paytable import Paytable
+from baccara.render.analysis import outcome_label
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -36,6 +38,9 @@ WIDTH = 10.0
 WIN, PUSH, LOSE = "#2e7d32", "#9e9e9e", "#c62828"
 """Colours: good for the bettor, neither, bad for the bettor."""
 INK, ACCENT = "#263238", "#1565c0"
+
+NO_NAMES: Mapping[str, str] = MappingProxyType({})
+"""No names given: a chart titles its panels by the bets' ids."""
 
 
 def _figure(height: float, width: float = WIDTH) -> Figure:
@@ -78,11 +83,16 @@ def _same_groups(names: Sequence[str], values: Sequence[Any]) -> list[tuple[str,
     return [(" = ".join(members), value) for members, value in groups]
 
 
+def _titled(label: str, names: Mapping[str, str]) -> str:
+    """A panel's title: its bets (ids joined by " = ") by the names the layout prints."""
+    return " = ".join(names.get(bet, bet) for bet in label.split(" = "))
+
+
 def _outcome_colour(pays: Fraction) -> str:
     return WIN if pays > 0 else PUSH if pays == 0 else LOSE
 
 
-def outcome_probabilities(analysis: Analysis) -> Figure:
+def outcome_probabilities(analysis: Analysis, names: Mapping[str, str] = NO_NAMES) -> Figure:
     """One panel per bet: each outcome's exact probability, coloured by what it pays.
 
     Bets with the same outcomes (the two pair bets) share a panel.
@@ -96,12 +106,12 @@ def outcome_probabilities(analysis: Analysis) -> Figure:
     rows = math.ceil(len(groups) / columns)
     figure = _figure(height=max(2.6, rows * (0.9 + 0.28 * tallest)))
     for ax, (label, _) in zip(_panels(figure, len(groups), columns), groups, strict=True):
-        _outcome_panel(ax, analysis.bet(label.split(" = ")[0]), label)
+        _outcome_panel(ax, analysis.bet(label.split(" = ")[0]), _titled(label, names))
     return figure
 
 
 def _outcome_panel(ax: Axes, bet: BetAnalysis, label: str) -> None:
-    names = [o.name for o in bet.outcomes][::-1]
+    names = [outcome_label(o.name) for o in bet.outcomes][::-1]
     probabilities = [float(o.probability) for o in bet.outcomes][::-1]
     colours = [_outcome_colour(o.pays) for o in bet.outcomes][::-1]
     ax.barh(names, probabilities, color=colours, height=0.65)
@@ -122,7 +132,7 @@ def _outcome_panel(ax: Axes, bet: BetAnalysis, label: str) -> None:
     ax.grid(axis="y", visible=False)
 
 
-def edges_by_decks(sweep: DeckSweep) -> Figure:
+def edges_by_decks(sweep: DeckSweep, names: Mapping[str, str] = NO_NAMES) -> Figure:
     """The house edge of each bet against the number of decks, one panel per distinct curve."""
     groups = _same_groups(sweep.bets, [sweep.edges(b) for b in sweep.bets])
     columns = 2 if len(groups) in (2, 4) else min(3, len(groups))
@@ -144,12 +154,12 @@ def edges_by_decks(sweep: DeckSweep) -> Figure:
         digits = max(1, math.ceil(-math.log10((high - low) * 100 or 1)) + 1)
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _, d=digits: f"{v:.{d}%}"))
         ax.set_xlabel("decks", fontsize=8)
-        ax.set_title(label, fontsize=10, loc="left", color=INK)
+        ax.set_title(_titled(label, names), fontsize=10, loc="left", color=INK)
         _style(ax)
     return figure
 
 
-def effect_of_removal(eor: EffectOfRemoval) -> Figure:
+def effect_of_removal(eor: EffectOfRemoval, names: Mapping[str, str] = NO_NAMES) -> Figure:
     """Each rank's (tile's) effect on each bet's edge, in % points; bets it never moves left out."""
     effects = {
         bet: tuple(eor.effects(r)[i] for r in eor.removals) for i, bet in enumerate(eor.bets)
@@ -165,7 +175,7 @@ def effect_of_removal(eor: EffectOfRemoval) -> Figure:
         points = [float(v) * 100 for v in values]
         ax.bar(labels, points, color=[LOSE if p > 0 else WIN for p in points], width=0.7)
         ax.axhline(0, color=INK, linewidth=0.7)
-        ax.set_title(label, fontsize=10, loc="left", color=INK)
+        ax.set_title(_titled(label, names), fontsize=10, loc="left", color=INK)
         ax.set_ylabel("% points", fontsize=8)
         ax.tick_params(axis="x", labelsize=7 if many else 8, rotation=90 if many else 0)
         _style(ax)
@@ -227,7 +237,7 @@ def points_grid(grid: DataTable) -> Figure:
 def bonus_categories(counts: Mapping[Category, int], paytable: Paytable) -> Figure:
     """The Bonus: each category's probability, and what the paytable returns on it."""
     total = sum(counts.values())
-    names = [c.value for c in CATEGORIES][::-1]
+    names = [c.label for c in CATEGORIES][::-1]
     probabilities = [counts[c] / total for c in CATEGORIES][::-1]
     returns = [float(Fraction(counts[c], total) * paytable.net(c)) for c in CATEGORIES][::-1]
     paying = [c in paytable.pays for c in CATEGORIES][::-1]
@@ -258,7 +268,7 @@ def bonus_categories(counts: Mapping[Category, int], paytable: Paytable) -> Figu
     return figure
 
 
-def variants(comparison: Comparison) -> Figure:
+def variants(comparison: Comparison, names: Mapping[str, str] = NO_NAMES) -> Figure:
     """Each bet's edge under the base rules and every variant that moves it."""
     moving = [
         b for b in comparison.bets if any(comparison.change(r, b) for r in comparison.variants)
@@ -276,12 +286,12 @@ def variants(comparison: Comparison) -> Figure:
     for ax, (label, _) in zip(_panels(figure, len(groups), columns), groups, strict=True):
         bet = label.split(" = ")[0]
         moved = [r for r in comparison.variants if comparison.change(r, bet)]
-        names = ["as given", *(r.variant.name for r in moved)][::-1]
+        shown = ["as given", *(r.variant.name for r in moved)][::-1]
         edges = [float(comparison.base.bet(bet).house_edge)]
         edges += [float(comparison.edge(r, bet)) for r in moved]
         colours = [INK] + [LOSE if comparison.change(r, bet) > 0 else WIN for r in moved]
         edges, colours = edges[::-1], colours[::-1]
-        ax.barh(names, edges, color=colours, height=0.6)
+        ax.barh(shown, edges, color=colours, height=0.6)
         ax.axvline(edges[-1], color=INK, linewidth=0.8, linestyle=":")
         for y, e in enumerate(edges):
             # A negative edge's label sits right of zero, clear of the bet names.
@@ -289,7 +299,7 @@ def variants(comparison: Comparison) -> Figure:
         low, high = min(0.0, *edges), max(0.0, *edges)
         ax.set_xlim(low * 1.45 if low < 0 else 0, high * 1.45 if high > 0 else 0.001)
         ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
-        ax.set_title(f"{label}: house edge", fontsize=10, loc="left", color=INK)
+        ax.set_title(f"{_titled(label, names)}: house edge", fontsize=10, loc="left", color=INK)
         _style(ax)
         ax.grid(axis="y", visible=False)
     return figure

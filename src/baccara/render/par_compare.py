@@ -27,7 +27,7 @@ from baccara.money import money_text
 from baccara.options import plural
 from baccara.render.document import Block, Document, Heading, Prose, TableBlock
 from baccara.render.par_sections import APPROVAL, nearest_cent, share_text
-from baccara.render.report_data import ReportRequest, option_flags
+from baccara.render.report_data import ReportRequest, bet_names, option_flags
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,8 @@ class Column:
     description: str
     figures: dict[str, Fraction]
     rules_hash: str
+    names: dict[str, str]
+    """Each bet's name as the layout of a table with these rules prints it."""
 
 
 FIGURES: tuple[tuple[str, str], ...] = (
@@ -68,7 +70,7 @@ def _column(name: str, description: str, analysis: Analysis, plan: FloorPlan) ->
         figures[f"{bet.bet}/hold"] = floor.hold
     worst = liability(spec, rules, analysis, plan.max_bet_cents, plan.seats)
     figures["worst"] = Fraction(worst.total_cents)
-    return Column(name, description, figures, rules_hash(rules, spec.id))
+    return Column(name, description, figures, rules_hash(rules, spec.id), bet_names(spec, rules))
 
 
 def _text(key: str, value: Fraction | None, delta: bool = False) -> str:
@@ -109,6 +111,7 @@ def compare_sheet(
             )
         )
     base = columns[0].figures
+    names = {bet: name for column in columns for bet, name in column.names.items()}
     keys = list(
         dict.fromkeys(key for column in columns for key in column.figures if key != "worst")
     )
@@ -120,7 +123,7 @@ def compare_sheet(
     for key in keys:
         bet, _, kind = key.rpartition("/")
         words = dict(FIGURES).get(kind, "")
-        label = f"{bet}: {words}" if bet else "worst round at the maximum"
+        label = f"{names.get(bet, bet)}: {words}" if bet else "worst round at the maximum"
         row = [label, _text(key, base.get(key))]
         for column in columns[1:]:
             value = column.figures.get(key)

@@ -12,6 +12,7 @@ formatted.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from fractions import Fraction
 from importlib.metadata import version
 from typing import TYPE_CHECKING
@@ -183,7 +184,7 @@ def volatility(data: ReportData) -> list[Block]:
         lattice = Lattice.of_bet(bet)
         summary.append(
             (
-                bet.bet,
+                data.bet_name(bet.bet),
                 f"{bet.std_dev:.4f}",
                 f"{volatility_index(lattice, Fraction(90, 100)):.4f}",
                 f"{volatility_index(lattice, Fraction(95, 100)):.4f}",
@@ -207,7 +208,11 @@ def volatility(data: ReportData) -> list[Block]:
     for bet in data.analysis.bets:
         found = data.volatility[bet.bet]
         blocks += [
-            Heading(f"{bet.bet}: the player's result after N hands", f"volatility-{bet.bet}", 3),
+            Heading(
+                f"{data.bet_name(bet.bet)}: the player's result after N hands",
+                f"volatility-{bet.bet}",
+                3,
+            ),
             TableBlock(
                 f"volatility-{bet.bet}",
                 "",
@@ -359,7 +364,7 @@ def operations(data: ReportData) -> list[Block]:
     plan = data.floor
     rows = tuple(
         (
-            f.bet,
+            data.bet_name(f.bet),
             _percent(f.edge_at_average),
             _cents(f.win_per_hour_seat),
             _cents(f.win_per_hour_table),
@@ -395,7 +400,7 @@ def real_stakes(data: ReportData) -> list[Block]:
     plan = data.floor
     rows = tuple(
         (
-            f.bet,
+            data.bet_name(f.bet),
             _percent(f.house_edge, 5),
             _percent(f.edge_at_min, 5),
             _percent(f.edge_at_average, 5),
@@ -454,7 +459,7 @@ def liability(data: ReportData) -> list[Block]:
     found = data.liability
     rows = tuple(
         (
-            b.bet,
+            data.bet_name(b.bet),
             pays_text(b.top_pays),
             money_text(b.per_seat_cents),
             str(b.seats_paid),
@@ -467,7 +472,8 @@ def liability(data: ReportData) -> list[Block]:
     if found.shared:
         total = (
             f"The worst round pays {money_text(found.total_cents)}: every seat's bets on "
-            f"{_together(found.winners)} at the maximum, all winning at once — probability "
+            f"{_together(found.winners, data.bet_name)} at the maximum, all winning at once — "
+            "probability "
             f"{_chance(found.probability)}, {one_in(found.probability)} rounds."
         )
     else:
@@ -517,7 +523,7 @@ def _own_hands_worst(data: ReportData) -> str:
         "hi-card": "the Hi-Card of the seat holding 7-7",
     }
     named = [parts[spot] for spot in found.winners[0] if spot in parts]
-    sides = [w[-1] for w in found.winners if w and w[-1] not in parts]
+    sides = [data.bet_name(w[-1]) for w in found.winners if w and w[-1] not in parts]
     if sides:
         named.append(f"every seat on the side of the dice that wins ({' or '.join(sides)})")
     together = "; ".join(named)
@@ -542,10 +548,11 @@ def _own_hands_worst(data: ReportData) -> str:
     )
 
 
-def _together(winners: tuple[tuple[str, ...], ...]) -> str:
-    """``bonus and red or green``: the spots every worst round shares, then the choices."""
-    shared = [spot for spot in winners[0] if all(spot in w for w in winners)]
-    choices = [" and ".join(s for s in w if s not in shared) for w in winners]
+def _together(winners: tuple[tuple[str, ...], ...], name: Callable[[str], str]) -> str:
+    """``Bonus and the winning side (Red or Green)``: the spots every worst round shares,
+    then the choices, each by ``name``."""
+    shared = [name(spot) for spot in winners[0] if all(spot in w for w in winners)]
+    choices = [" and ".join(name(s) for s in w if name(s) not in shared) for w in winners]
     choices = [c for c in choices if c]
     if not choices:
         return " and ".join(shared)
@@ -557,19 +564,25 @@ def correlation(data: ReportData) -> list[Block]:
     """ρ between the per-unit results of the bets on one round."""
     found = data.correlations
     size = len(found.labels)
+    labels = [_wager_label(label, data.bet_name) for label in found.labels]
     rows = tuple(
-        (found.labels[i], *(f"{found.correlation(i, j):+.6f}" for j in range(size)))
-        for i in range(size)
+        (labels[i], *(f"{found.correlation(i, j):+.6f}" for j in range(size))) for i in range(size)
     )
     return [
         Heading("Correlation between the bets on one round", "correlation"),
-        TableBlock("correlation", "", ("", *found.labels), rows),
+        TableBlock("correlation", "", ("", *labels), rows),
         Prose(
             "ρ between one unit's result on each bet, from the exact covariance of the joint "
             f"distribution of one round: {CORRELATED.get(data.spec.id, CORRELATED['redgreen'])}.",
             "note",
         ),
     ]
+
+
+def _wager_label(label: str, name: Callable[[str], str]) -> str:
+    """``seat 1 Main``: a wager's label with its bet (the last word, an id) by ``name``."""
+    seat, _, bet = label.rpartition(" ")
+    return f"{seat} {name(bet)}" if seat else name(bet)
 
 
 def breakdowns(data: ReportData) -> list[Block]:

@@ -72,6 +72,12 @@ def option_flags(
     )
 
 
+def bet_names(spec: GameSpec, rules: Any) -> dict[str, str]:
+    """Each bet's name as the layout of a table with ``rules`` prints it ("Banker",
+    "Dragon 7"): what a document for people calls a bet, where commands take its id."""
+    return {spot.bet: spot.name for spot in spec.spots_at(rules)}
+
+
 @dataclass(frozen=True)
 class ReportRequest:
     """Which game, under which rules, and how to play the report's bankroll sessions.
@@ -121,6 +127,14 @@ class ReportData:
     @property
     def session_bet(self) -> str:
         return self.sessions.bet
+
+    def bet_names(self) -> dict[str, str]:
+        """Each bet's name as the table's layout prints it, by id."""
+        return bet_names(self.spec, self.rules)
+
+    def bet_name(self, bet: str) -> str:
+        """The name the table's layout prints for ``bet``; its id if it has no spot."""
+        return self.bet_names().get(bet, bet)
 
     def option_values(self) -> list[tuple[str, str, str]]:
         """Each rule option as a user types it: name, value in force, the default."""

@@ -9,6 +9,7 @@ A section formats figures with the same functions the terminal uses
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from fractions import Fraction
 from importlib.metadata import version
 from typing import TYPE_CHECKING
@@ -25,6 +26,7 @@ from baccara.render.analysis import (
     effect_columns,
     effect_rows,
     figures_text,
+    outcome_label,
     outcome_rows,
     published_lines,
     total_row,
@@ -86,7 +88,7 @@ def summary(data: ReportData) -> list[Block]:
         published = bet.published
         rows.append(
             (
-                bet.bet,
+                data.bet_name(bet.bet),
                 _percent(bet.house_edge),
                 f"{bet.house_edge.numerator}/{bet.house_edge.denominator}",
                 _percent(bet.element_of_risk),
@@ -144,11 +146,11 @@ def bets(data: ReportData) -> list[Block]:
     ]
     for bet in analysis.bets:
         rows = [
-            (*row, true_odds(outcome.probability), one_in(outcome.probability))
-            for row, outcome in zip(outcome_rows(bet), bet.outcomes, strict=True)
+            (outcome_label(name), *row, true_odds(outcome.probability), one_in(outcome.probability))
+            for (name, *row), outcome in zip(outcome_rows(bet), bet.outcomes, strict=True)
         ]
         blocks += [
-            Heading(bet.bet, f"bet-{bet.bet}", level=3),
+            Heading(data.bet_name(bet.bet), f"bet-{bet.bet}", level=3),
             TableBlock(
                 f"bet-{bet.bet}",
                 "",
@@ -163,7 +165,7 @@ def bets(data: ReportData) -> list[Block]:
         Chart(
             "outcomes",
             "Outcome probabilities",
-            functools.partial(charts.outcome_probabilities, analysis),
+            functools.partial(charts.outcome_probabilities, analysis, data.bet_names()),
             "Green pays the bettor, grey pushes, red loses. A panel whose outcomes differ by "
             "more than 500 times is on a log scale.",
         )
@@ -187,7 +189,7 @@ def published(data: ReportData) -> list[Block]:
     """
     rows = [
         (
-            bet.bet,
+            data.bet_name(bet.bet),
             figure.name,
             figure.printed_text(),
             figure.exact_text(),
@@ -234,10 +236,10 @@ def decks(data: ReportData) -> list[Block]:
         Chart(
             "decks",
             "House edge by decks",
-            functools.partial(charts.edges_by_decks, sweep),
+            functools.partial(charts.edges_by_decks, sweep, data.bet_names()),
             "Each panel its own scale; bets with equal edges at every size share a panel.",
         ),
-        TableBlock("decks", "", ("Decks", *sweep.bets), rows),
+        TableBlock("decks", "", ("Decks", *map(data.bet_name, sweep.bets)), rows),
         Prose("Every other rule as above; each row is baccara analyze with --decks N.", "note"),
     ]
 
@@ -248,19 +250,21 @@ def removal(data: ReportData) -> list[Block]:
     still = [b for i, b in enumerate(eor.bets) if not any(eor.effects(r)[i] for r in eor.removals)]
     caption = "Red bars raise the house edge, green bars lower it."
     if still:
-        caption += f" One {eor.removed} never moves {', '.join(still)}, left out."
+        caption += (
+            f" One {eor.removed} never moves {', '.join(map(data.bet_name, still))}, left out."
+        )
     return [
         Heading(f"Effect of removal per {eor.removed}", "removal"),
         Chart(
             "removal",
             f"One {eor.removed} removed: change of house edge",
-            functools.partial(charts.effect_of_removal, eor),
+            functools.partial(charts.effect_of_removal, eor, data.bet_names()),
             caption,
         ),
         TableBlock(
             "removal",
             f"one {eor.removed} removed: change of house edge, % points",
-            effect_columns(eor),
+            tuple(map(data.bet_name, effect_columns(eor))),
             (full, *rows, weighted),
             totals=1,
         ),
@@ -325,8 +329,8 @@ def bonus(data: ReportData) -> list[Block]:
             (*PAYTABLE_COLUMNS, "Odds"),
             (
                 *(
-                    (*row, one_in(Fraction(counts[category], sum(counts.values()))))
-                    for row, category in zip(
+                    (category.label, *row, one_in(Fraction(counts[category], sum(counts.values()))))
+                    for (_id, *row), category in zip(
                         category_rows(paytable, counts), CATEGORIES, strict=True
                     )
                 ),
@@ -359,28 +363,28 @@ def variants(data: ReportData) -> list[Block]:
         TableBlock(
             "variants",
             "house edge by rule variant",
-            comparison_columns(comparison),
+            tuple(map(data.bet_name, comparison_columns(comparison))),
             tuple(comparison_rows(comparison)),
         ),
         Prose(LEGEND, "note"),
         *(Prose(line, "note") for line in variant_lines(comparison)),
-        *(Prose(line) for line in _player_edges(comparison)),
+        *(Prose(line) for line in _player_edges(comparison, data.bet_name)),
         Prose(f"baccara compare {data.spec.id}{data.option_flags()}", "command"),
         Chart(
             "variants",
             "House edge by variant",
-            functools.partial(charts.variants, comparison),
+            functools.partial(charts.variants, comparison, data.bet_names()),
             "Only the variants that move a bet are drawn in its panel; the dotted line is "
             "the edge as given. Red raises the edge, green lowers it.",
         ),
     ]
 
 
-def _player_edges(comparison: Comparison) -> list[str]:
+def _player_edges(comparison: Comparison, name: Callable[[str], str]) -> list[str]:
     """A variant under which a bet favours the player, said outright: a regulator reads
     a negative edge as a game the house cannot deal."""
     return [
-        f"Under {result.variant.name}, {bet} gives the player the edge: the house edge is "
+        f"Under {result.variant.name}, {name(bet)} gives the player the edge: the house edge is "
         f"{_percent(comparison.edge(result, bet))}."
         for result in comparison.variants
         for bet in comparison.bets
@@ -396,7 +400,7 @@ def sessions(data: ReportData) -> list[Block]:
     note = rounding_note(plan.stake, expected)
     money = money_text  # as a person reads it; the command keeps the plain form it takes
     title = (
-        f"{bet} · {money(plan.stake)} a hand · {plan.hands:,} hands · "
+        f"{data.bet_name(bet)} · {money(plan.stake)} a hand · {plan.hands:,} hands · "
         f"{plan.sessions:,} sessions from {money(plan.bankroll)}"
     )
     bands = "/".join(f"{p:g}" for p in FAN_PERCENTILES)
@@ -409,7 +413,7 @@ def sessions(data: ReportData) -> list[Block]:
         Heading("A night at the table: the bankroll", "sessions"),
         Prose(
             f"{plan.sessions:,} players each sit down with {money(plan.bankroll)} and bet "
-            f"{money(plan.stake)} on {bet} every hand for {plan.hands:,} hands, every hand "
+            f"{money(plan.stake)} on {data.bet_name(bet)} every hand for {plan.hands:,} hands, every hand "
             "dealt by the real rules from a shuffled shoe and settled in cents; a player "
             "leaves early only when the bankroll no longer covers a stake."
         ),
