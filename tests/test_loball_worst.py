@@ -4,6 +4,7 @@ the Lo-Card and the Hi-Card at once."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterator, Sequence
@@ -39,6 +40,8 @@ DOUBLES = tiles("1-1", "2-2", "3-3", "4-4", "5-5", "7-7", "1-2", "2-3", "3-7", "
 """Two hands of doubles hold 1-1 and 7-7 at 0 points; the rest deal a dealer above 0."""
 MATCHINGS = tiles("2-3", "4-5", "6-7", "2-5", "3-6", "4-7", "1-1", "2-2", "3-3", "1-2")
 """Two hands of 27 points (2 to 7 once each) and hands of 0 points without 7-7."""
+HELD = tiles("2-3", "4-5", "6-7", "2-5", "3-6", "4-7", "1-1", "2-2", "3-3", "7-7")
+"""Hands of 27 points beside 1-1 and 7-7, which no hand of 27 points can hold."""
 
 
 def ordered_hands(pool: Sequence[Tile], seats: int) -> Iterator[list[tuple[Tile, ...]]]:
@@ -87,7 +90,8 @@ CASES = [
      "lo_hi_pays": "0"}, MATCHINGS, 2),
     ("Play-bonus and Win-bonus paying alike", {"play_bonus_pays": "5/2", "lo_hi_pays": "0"},
      MATCHINGS, 2),
-    ("a Play-bonus that cannot hold 1-1", {"play_bonus_pays": "5"}, MATCHINGS, 1),
+    ("a Play-bonus that cannot hold 1-1", {"play_bonus_pays": "5"}, HELD, 1),
+    ("a Play-bonus that cannot hold 1-1, two seats", {"play_bonus_pays": "5"}, HELD, 2),
     ("no main pay: only where 1-1 and 7-7 lie", {"win_pays": "0", "win_bonus_pays": "0",
      "play_bonus_pays": "1"}, DOUBLES, 2),
 ]  # fmt: skip
@@ -108,7 +112,7 @@ def test_the_small_sets_reach_the_worst_round_where_the_case_says() -> None:
         worst_tiles_probability(LoBallRules.from_options(**o), STAKE, n, indices(pool))
         for _why, o, pool, n in CASES
     ]
-    assert [p is not None and p > 0 for p in found] == [True, True, True, True, False, True]
+    assert [p is not None and p > 0 for p in found] == [True, True, True, True, False, False, True]
 
 
 def test_one_seat_holding_1_1_and_7_7_at_0_points_counted_by_hand() -> None:
@@ -134,3 +138,47 @@ def test_a_full_table_is_counted_and_rarer_with_every_seat() -> None:
     found = [worst_tiles_probability(LoBallRules(), STAKE, n) for n in range(1, 8)]
     assert all(p is not None and p > 0 for p in found)
     assert all(a > b for a, b in itertools.pairwise(found))  # type: ignore[operator]
+
+
+def ordered_count(seats: int) -> Fraction:
+    """The worst round's tiles under the default pays, counted seat by seat in order: the
+    dealer, then seat 1's hand, seat 2's… each of 0 points from the tiles left (memoised
+    on the tiles used), the last leaving 1-1 and 7-7 held and a dealer above 0 points —
+    every ordered deal once, no factor for the seats' order."""
+    index = {t: i for i, t in enumerate(TILE_SET)}
+    zero = [sum(1 << index[t] for t in h) for h in itertools.combinations(TILE_SET, 3)
+            if points(h) == 0]  # fmt: skip
+    held = (1 << index[LO_TILE]) | (1 << index[HI_TILE])
+    every = (1 << len(TILE_SET)) - 1
+
+    @functools.cache
+    def deals(used: int, left: int) -> int:
+        if left == 0:
+            if used & held != held:
+                return 0
+            rest = every & ~used
+            return math.comb(rest.bit_count(), 3) - sum(1 for h in zero if h & rest == h)
+        return sum(deals(used | h, left - 1) for h in zero if not h & used)
+
+    total = math.prod(math.comb(28 - 3 * k, 3) for k in range(seats + 1))
+    return Fraction(deals(0, seats), total)
+
+
+@pytest.mark.parametrize("seats", range(1, 5))
+def test_the_count_is_the_full_sets_ordered_deals(seats: int) -> None:
+    """The set-by-set count times n! seat orders equals every ordered deal counted."""
+    assert worst_tiles_probability(LoBallRules(), STAKE, seats) == ordered_count(seats)
+
+
+@pytest.mark.slow  # about ten seconds: make test runs it
+@pytest.mark.parametrize("seats", range(5, 8))
+def test_the_count_is_the_full_sets_ordered_deals_up_to_a_full_table(seats: int) -> None:
+    assert worst_tiles_probability(LoBallRules(), STAKE, seats) == ordered_count(seats)
+
+
+def test_the_full_tables_figure_the_sheet_prints() -> None:
+    """Seven seats: 183/59,550,923,432,000 of the tiles' deals (the ordered count above
+    agrees), times 210/216 for the dice: 1 in 334,712,450,203 rounds, as docs say."""
+    tiles_part = worst_tiles_probability(LoBallRules(), STAKE, 7)
+    assert tiles_part == Fraction(183, 59_550_923_432_000)
+    assert f"{float(1 / (tiles_part * Fraction(210, 216))):,.0f}" == "334,712,450,203"

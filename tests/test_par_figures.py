@@ -4,6 +4,7 @@ liability, the correlation of the bets on a round, and the rules hash."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from fractions import Fraction
 
 import pytest
@@ -226,3 +227,31 @@ def test_the_rules_hash_changes_with_any_pay_and_only_then() -> None:
     assert rules_hash(pb.rules_from_options(commission="5")) == rules_hash(pb.rules())
     renamed = dataclasses.replace(base.paytable, name="mine", description="the same pays")
     assert rules_hash(dataclasses.replace(base, paytable=renamed)) == rules_hash(base)
+
+
+def test_lo_balls_best_outcomes_are_those_paying_the_most_cents() -> None:
+    """A Play-bonus of 2.00001 to 1 nets 1.00001, a win 1 to 1: at 500.00 both pay 500.00,
+    so both are the best and the bound counts both. Checked against every one-seat deal
+    holding 1-1 and 7-7, settled by the rules, that pays the worst round's tiles."""
+    from baccara.games.loball import Bet, round_from_tiles, settle_bet
+    from baccara.tiles import TILE_SET, Tile
+
+    options = {"play_bonus_pays": "200001/100000", "win_bonus_pays": "1/2"}
+    spec, analysis = game("lo-ball"), baccara.analyze("lo-ball", **options)
+    rules = spec.rules_from_options(**options)
+    found = liability(spec, rules, analysis, 50_000, 1)
+    main = next(b for b in found.bets if b.bet == "main")
+    assert main.best == ("win", "play-bonus (27 points)") and not found.exact
+    target = main.per_seat_cents + 2 * 7 * 50_000
+    hits = 0
+    held = (Tile.parse("1-1"), Tile.parse("7-7"))
+    for third in (t for t in TILE_SET if t not in held):
+        hand = [*held, third]
+        rest = [t for t in TILE_SET if t not in hand]
+        for dealer in itertools.combinations(rest, 3):
+            dealt = round_from_tiles(list(dealer), [hand], [], [1, 2, 3])
+            paid = sum(max(0, settle_bet(b, 50_000, dealt, 1, rules).won) for b in Bet
+                       if b in (Bet.MAIN, Bet.LO_CARD, Bet.HI_CARD))  # fmt: skip
+            hits += paid == target
+    true = Fraction(hits, 3276 * 2300) * Fraction(210, 216)
+    assert 0 < true <= found.probability

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from statistics import NormalDist
 
@@ -83,21 +83,28 @@ def _smallest(
     return next(lattice.unit * t for t, f in cumulative if f >= share)
 
 
-def brute_force(lattice: Lattice, most: int) -> dict[int, list[tuple[Fraction, Fraction]]]:
-    """The exact equal-tailed interval ends for n = 1..most at each of LEVELS.
-
-    Every total of n hands is counted in integers, one hand at a time; the ends are the
-    smallest totals whose cumulative count reaches the tail's share, compared in
-    Fractions.
-    """
+def sums(lattice: Lattice, most: int) -> Iterator[dict[int, int]]:
+    """The totals of 1, 2 … ``most`` hands in steps of the lattice, each counted in
+    integers over total**n deals, one hand at a time."""
     counts: dict[int, int] = {0: 1}
-    ends: dict[int, list[tuple[Fraction, Fraction]]] = {}
-    for n in range(1, most + 1):
+    for _ in range(most):
         nxt: defaultdict[int, int] = defaultdict(int)
         for total, count in counts.items():
             for step, weight in zip(lattice.steps, lattice.weights, strict=True):
                 nxt[total + step] += count * weight
         counts = dict(nxt)
+        yield counts
+
+
+def brute_force(lattice: Lattice, most: int) -> dict[int, list[tuple[Fraction, Fraction]]]:
+    """The exact equal-tailed interval ends for n = 1..most at each of LEVELS.
+
+    Every total of n hands is counted in integers (:func:`sums`); the ends are the
+    smallest totals whose cumulative count reaches the tail's share, compared in
+    Fractions.
+    """
+    ends: dict[int, list[tuple[Fraction, Fraction]]] = {}
+    for n, counts in enumerate(sums(lattice, most), start=1):
         deals = lattice.total**n
         cumulative: list[tuple[int, Fraction]] = []
         running = 0
@@ -440,7 +447,7 @@ def test_interval_house_side_and_share_of_handle() -> None:
 def test_interval_refuses_nonsense() -> None:
     with pytest.raises(BaccaraError, match="above its high end"):
         Interval(10, F(9, 10), F(2), F(1), "exact", 0.0)
-    with pytest.raises(BaccaraError, match="'exact' or 'normal'"):
+    with pytest.raises(BaccaraError, match="one of exact, normal, bernstein, not 'guess'"):
         Interval(10, F(9, 10), F(1), F(2), "guess", 0.0)
     with pytest.raises(BaccaraError, match="not negative"):
         Interval(10, F(9, 10), F(1), F(2), "exact", -1.0)
@@ -514,18 +521,6 @@ def test_round_lattice_refuses_mismatched_cells() -> None:
 # -- the certain interval (Bernstein) ----------------------------------------------------
 
 
-def sum_counts(lattice: Lattice, hands: int) -> dict[Fraction, int]:
-    """Every total of ``hands`` hands, counted in integers over total**hands deals."""
-    counts: dict[int, int] = {0: 1}
-    for _ in range(hands):
-        nxt: defaultdict[int, int] = defaultdict(int)
-        for total, count in counts.items():
-            for step, weight in zip(lattice.steps, lattice.weights, strict=True):
-                nxt[total + step] += count * weight
-        counts = dict(nxt)
-    return {lattice.unit * t: c for t, c in counts.items()}
-
-
 def bernstein(lattice: Lattice, hands: int, level: Fraction) -> Interval:
     bound = max(abs(lattice.lowest), abs(lattice.highest))
     return bernstein_interval(lattice.mean, lattice.variance, bound, hands, level)
@@ -539,7 +534,8 @@ def test_the_certain_interval_leaves_at_most_its_tail_outside_each_end(
     """Counted exactly over every total: Bernstein's interval is a guarantee, not an
     approximation, for a bet paying 19:20, one paying 1000:1 and a round of 22 results."""
     lattice = made()
-    counts = sum_counts(lattice, hands)
+    *_, by_step = sums(lattice, hands)
+    counts = {lattice.unit * t: c for t, c in by_step.items()}
     deals = lattice.total**hands
     for level in LEVELS:
         found = bernstein(lattice, hands, level)

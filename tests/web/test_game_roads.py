@@ -220,3 +220,20 @@ def test_roads_whose_first_fetch_fails_say_they_are_loading_and_come_with_the_ne
     board = page.locator("section.scoreboard-redgreen")
     expect(board.locator('.stats [data-stat="rounds"]')).to_have_text("2", timeout=15_000)
     assert len(failed) == 1
+
+
+def test_roads_refused_are_not_asked_for_again(quick: Server, page: Page) -> None:
+    """A 4xx (here 404: the table's rounds gone) is a refusal, not a passing failure: the
+    page does not ask again every few seconds; it keeps saying the roads are loading."""
+    register(page, quick.url)
+    asked: list[str] = []
+
+    def refuse(route: Route) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=404, json={"error": "no_such_table", "detail": "no table 2"})
+
+    page.route("**/api/tables/*/rounds?limit=200", refuse)
+    page.goto(f"{quick.url}/tables/{REDGREEN}")
+    expect(page.locator(".roads-area")).to_contain_text("Loading")
+    page.wait_for_timeout(4_000)  # past the 3 s a passing failure waits before its retry
+    assert len(asked) == 1

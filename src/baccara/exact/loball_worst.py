@@ -5,21 +5,22 @@ main wager at its best-paying outcome, 1-1 and 7-7 in seats' hands (the holders 
 Lo-Card and the Hi-Card) when those pay, and the dice on a side that pays; the dice are
 rolled apart from the tiles, so their part is a factor the caller multiplies in.
 
-The tiles' part is counted here. The main wager's best outcome at the default pays is
-the Win-bonus: a hand of 0 points against a dealer above 0. A Play-bonus raised above it
-is 27 points, against any dealer. Both are read from the seat's hand alone, and only 91
-and 15 of the 3,276 hands make them, so the deals are few enough to list: every set of
-``n`` disjoint such hands (each set once, by increasing index), kept when 1-1 and 7-7
-are among them if they must be, times the dealer hands the tiles left allow (any, less
-those of 0 points when a Win-bonus must beat them), times the ``n!`` orders of the seats.
-A full table takes a few seconds.
+The tiles' part is counted here. Which hands can make the best main outcome, and against
+which dealers, is read from the rules' own ``main_outcome`` for every pair of points. At
+the default pays the best is the Win-bonus — a hand of 0 points against a dealer above
+0 — and a Play-bonus raised above it is 27 points against any dealer: 91 and 15 of the
+3,276 hands, few enough to list the deals. Every set of ``n`` disjoint such hands is
+listed once (by increasing index), kept when 1-1 and 7-7 are among them if they must
+be, and multiplied by the dealer hands the tiles left allow against all of its hands
+and by the ``n!`` orders of the seats. A full table takes a few seconds.
 
 When a plain win pays as much as the best (an operator raising its pay to the bonus's),
-the best outcome is "fewer points than the dealer": hundreds of hands for every dealer,
-too many sets to list. :func:`worst_tiles_probability` then answers ``None`` and the
-sheet shows a bound instead, saying so.
+every hand below the dealer's points makes it: thousands of hands, too many sets to
+list. :func:`worst_tiles_probability` then answers ``None`` and the sheet shows a bound,
+saying so.
 
-Tests compare the count with every deal of small tile sets settled by the game's rules.
+Tests compare the count with every deal of small tile sets settled by the game's rules,
+and with an ordered count of the full set's deals seat by seat.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ import math
 from collections import Counter
 from fractions import Fraction
 
+import numpy as np
+
+from baccara.exact.loball import vector_points
 from baccara.exact.stakes import won_at_stake
 from baccara.games.loball import (
     HAND_SIZE,
@@ -39,15 +43,16 @@ from baccara.games.loball import (
     LoBallRules,
     MainOutcome,
     check_players,
-    points,
+    main_outcome,
 )
 from baccara.tiles import TILE_SET
 
 ALL_TILES: tuple[int, ...] = tuple(range(len(TILE_SET)))
 """Every tile's index in :data:`~baccara.tiles.TILE_SET`: the set a round is dealt from."""
 
-BY_HAND: dict[MainOutcome, int] = {MainOutcome.WIN_BONUS: 0, MainOutcome.PLAY_BONUS: MAX_POINTS}
-"""The main outcomes a seat's hand decides alone, by the points that make them."""
+LISTED = 200
+"""The most hands that can make the best main outcome for the deals to be listed (at the
+default pays 91; a plain win at the bonus's pay brings thousands)."""
 
 
 def best_main_outcomes(rules: LoBallRules, max_bet_cents: int) -> frozenset[MainOutcome]:
@@ -86,25 +91,35 @@ def _probability(
     if not best:  # only 1-1 and 7-7 matter: both among the seats' 3n positions of m
         k = bin(decisive).count("1")
         return Fraction(math.comb(HAND_SIZE * seats, k), math.comb(tiles, k))
-    if not best <= BY_HAND.keys():
-        return None
+    against = _dealers(best)  # each seat's points → the dealer's points it makes the best
     hands = _hands(in_play)
-    wanted = {BY_HAND[o] for o in best}
-    chosen = [(mask, p) for mask, p in hands if p in wanted]
-    zeros = [mask for mask, p in hands if p == 0]
-    every = _bits(in_play, tuple(TILE_SET[i] for i in in_play))
-    sets: Counter[tuple[int, bool]] = Counter()
+    chosen = [(mask, p) for mask, p in hands if against[p]]
+    if len(chosen) > LISTED:
+        return None
+    sets: Counter[tuple[int, frozenset[int]]] = Counter()
     _disjoint_sets(chosen, seats, sets)
+    every = _bits(in_play, tuple(TILE_SET[i] for i in in_play))
+    refused: dict[frozenset[int], list[int]] = {}  # dealer hands some seat's points lose to
     good = 0
-    for (used, beats_dealer), count in sets.items():
+    for (used, seen), count in sets.items():
         if used & decisive != decisive:
             continue
+        if seen not in refused:
+            allowed = frozenset.intersection(*(against[p] for p in seen))
+            refused[seen] = [mask for mask, d in hands if d not in allowed]
         left = every & ~used
         dealers = math.comb(bin(left).count("1"), HAND_SIZE)
-        if beats_dealer:  # a Win-bonus needs a dealer above 0 points
-            dealers -= sum(1 for mask in zeros if mask & left == mask)
+        dealers -= sum(1 for mask in refused[seen] if mask & left == mask)
         good += count * dealers
     return Fraction(good * math.factorial(seats), deals)
+
+
+def _dealers(best: frozenset[MainOutcome]) -> dict[int, frozenset[int]]:
+    """For each seat's points, the dealer's points against which its main wager ends in
+    ``best``, by the rules' ``main_outcome``: {0: 1…27} for the Win-bonus, {27: 0…27} for
+    the Play-bonus, empty for points that never make it."""
+    values = range(MAX_POINTS + 1)
+    return {p: frozenset(d for d in values if main_outcome(d, p) in best) for p in values}
 
 
 def _bits(in_play: tuple[int, ...], tiles: tuple[object, ...]) -> int:
@@ -115,25 +130,24 @@ def _bits(in_play: tuple[int, ...], tiles: tuple[object, ...]) -> int:
 @functools.cache
 def _hands(in_play: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """Every hand of the tiles in play as (bits, points)."""
-    return tuple(
-        (sum(1 << i for i in hand), points(TILE_SET[i] for i in hand))
-        for hand in itertools.combinations(in_play, HAND_SIZE)
-    )
+    combos = list(itertools.combinations(in_play, HAND_SIZE))
+    scored = vector_points(np.array(combos, dtype=np.intp)).tolist()
+    return tuple((sum(1 << i for i in hand), p) for hand, p in zip(combos, scored, strict=True))
 
 
 def _disjoint_sets(
-    hands: list[tuple[int, int]], size: int, found: Counter[tuple[int, bool]]
+    hands: list[tuple[int, int]], size: int, found: Counter[tuple[int, frozenset[int]]]
 ) -> None:
     """Tally every set of ``size`` pairwise disjoint ``hands`` by the tiles it uses and
-    whether it holds a hand of 0 points."""
+    the points its hands score."""
 
-    def extend(start: int, left: int, used: int, zero: bool) -> None:
+    def extend(start: int, left: int, used: int, seen: frozenset[int]) -> None:
         if left == 0:
-            found[used, zero] += 1
+            found[used, seen] += 1
             return
         for i in range(start, len(hands) - left + 1):
             mask, p = hands[i]
             if not mask & used:
-                extend(i + 1, left - 1, used | mask, zero or p == 0)
+                extend(i + 1, left - 1, used | mask, seen | {p})
 
-    extend(0, size, 0, False)
+    extend(0, size, 0, frozenset())

@@ -47,6 +47,9 @@ class BetLiability:
     total_cents: int
     probability: Fraction
     """Of the best outcome at one seat."""
+    best: tuple[str, ...]
+    """The outcomes that pay a seat ``per_seat_cents``, as paid: the best, several when
+    they come to the same cents."""
 
 
 @dataclass(frozen=True)
@@ -60,12 +63,12 @@ class RoundLiability:
     probability: Fraction
     exact: bool
     """``True``: ``probability`` is the worst round's, counted (zero: no deal makes the
-    total, which then bounds the worst round); ``False``: an upper bound (Lo-Ball with a
-    plain win paying as much as its bonus)."""
+    total, which then bounds the worst round); ``False``: an upper bound (Lo-Ball, where a
+    plain win pays as much as the best, or the count was not asked for)."""
     winners: tuple[tuple[str, ...], ...]
     """Each set of spots that win together on a worst round (Red and the Bonus, or Green
     and the Bonus)."""
-    shared: bool = True
+    shared: bool
     """The seats' bets on a spot are one bet on one coup (Punto Banco, RedGreen); at
     Lo-Ball each seat plays its own hand."""
 
@@ -75,26 +78,31 @@ EXCLUSIVE = (frozenset({"dice-lo", "dice-hi"}),)
 
 
 def liability(spec: GameSpec, rules: object, analysis: Analysis, max_bet_cents: int,
-              seats: int) -> RoundLiability:  # fmt: skip
+              seats: int, *, count: bool = True) -> RoundLiability:  # fmt: skip
     """The most one round of ``spec`` under ``rules`` pays, every seat at the maximum on
-    every spot (side bets included)."""
+    every spot (side bets included). ``count=False`` leaves Lo-Ball's worst round bounded
+    rather than counted, for a caller that reads only the payouts (the comparison sheet)."""
     shared = isinstance(round_model(spec.id, rules), SpotModel)
     rows = []
     for bet in analysis.bets:
-        top = max(bet.outcomes, key=lambda o: o.pays)
-        best = [o for o in bet.outcomes if o.pays == top.pays]
+        top = max(o.pays for o in bet.outcomes)
+        per_seat = won_at_stake(max_bet_cents, top) if top > 0 else 0
+        best = [  # the outcomes that come to the most in cents; the highest pay if none pays
+            o for o in bet.outcomes
+            if (won_at_stake(max_bet_cents, o.pays) == per_seat if per_seat else o.pays == top)
+        ]  # fmt: skip
         probability = sum((o.probability for o in best), Fraction(0))
-        per_seat = won_at_stake(max_bet_cents, top.pays) if top.pays > 0 else 0
         paid = 1 if not shared and bet.bet in ("lo-card", "hi-card") else seats
-        rows.append(BetLiability(bet.bet, top.pays, per_seat, paid, per_seat * paid, probability))
+        rows.append(BetLiability(bet.bet, top, per_seat, paid, per_seat * paid, probability,
+                                 tuple(o.name for o in best)))  # fmt: skip
     if shared:
         total, worst, winners = _worst_cells(spec, rules, max_bet_cents, seats)
-        return RoundLiability(max_bet_cents, seats, tuple(rows), total, worst, True, winners)
-    return _own_hands(rules, max_bet_cents, seats, tuple(rows))
+        return RoundLiability(max_bet_cents, seats, tuple(rows), total, worst, True, winners, True)
+    return _own_hands(rules, max_bet_cents, seats, tuple(rows), count)
 
 
-def _own_hands(rules: object, max_bet_cents: int, seats: int,
-               rows: tuple[BetLiability, ...]) -> RoundLiability:  # fmt: skip
+def _own_hands(rules: object, max_bet_cents: int, seats: int, rows: tuple[BetLiability, ...],
+               count: bool) -> RoundLiability:  # fmt: skip
     """Lo-Ball: every seat's main wager at its best pay, the one Lo-Card and one Hi-Card,
     and every seat on the side of the dice that wins. The tiles' part of its probability
     is counted (:func:`~baccara.exact.loball_worst.worst_tiles_probability`; zero when
@@ -121,7 +129,7 @@ def _own_hands(rules: object, max_bet_cents: int, seats: int,
         raise BaccaraError(
             f"a table of hands of their own is Lo-Ball's, not {type(rules).__name__}"
         )
-    tiles = worst_tiles_probability(rules, max_bet_cents, seats)
+    tiles = worst_tiles_probability(rules, max_bet_cents, seats) if count else None
     if tiles is None:
         bound = by_bet["main"].probability * dice
         return RoundLiability(max_bet_cents, seats, rows, total, bound, False, found, False)

@@ -46,8 +46,9 @@ class TableWeek:
     mean_cents: Fraction
     """The house's expected win on one round, as paid."""
     intervals: tuple[Interval, ...]
-    certified: tuple[Interval, ...] = ()
-    """Where ``intervals`` are normal: at each level, an interval certain to hold it."""
+    certain: tuple[Interval, ...] = ()
+    """Where ``intervals`` are normal: at each level, an interval certain to hold it
+    (Bernstein's); none where they are exact."""
 
 
 def mix_wagers(spec: GameSpec, plan: FloorPlan) -> tuple[Wager, ...]:

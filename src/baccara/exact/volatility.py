@@ -372,7 +372,7 @@ def bernstein_interval(
     ``L = ln(1/α)`` and ``M = bound + |μ|``, ``x = LM/3 + √((LM/3)² + 2Lnσ²)`` leaves
     at most α outside each end: a guarantee, where the normal interval is an
     approximation. The float ``x`` is widened by a relative 10⁻⁹, far above its
-    rounding, before the ends are rounded outward to millionths.
+    rounding; ``nμ ± x`` are then taken exactly and rounded outward to millionths.
     """
     hands, level = _check_hands(hands), _check_level(level)
     mean, variance, bound = _moments(mean, variance, bound)
@@ -380,8 +380,10 @@ def bernstein_interval(
         return Interval(hands, level, hands * mean, hands * mean, "exact", 0.0)
     log = math.log(float(2 / (1 - level)))
     reach = log * float(bound + abs(mean)) / 3
-    spread = (reach + math.sqrt(reach * reach + 2 * log * hands * float(variance))) * (1 + 1e-9)
-    centre = float(hands * mean)
+    spread = Fraction(
+        (reach + math.sqrt(reach * reach + 2 * log * hands * float(variance))) * (1 + 1e-9)
+    )
+    centre = hands * mean  # exact: only the spread is a float
     low = Fraction(math.floor((centre - spread) * _NORMAL_GRID), _NORMAL_GRID)
     high = Fraction(math.ceil((centre + spread) * _NORMAL_GRID), _NORMAL_GRID)
     return Interval(hands, level, low, high, "bernstein", 0.0)

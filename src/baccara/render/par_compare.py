@@ -68,7 +68,7 @@ def _column(name: str, description: str, analysis: Analysis, plan: FloorPlan) ->
         figures[f"{bet.bet}/vi"] = Fraction(volatility_index(Lattice.of_bet(bet)))
         figures[f"{bet.bet}/win"] = floor.win_per_hour_seat
         figures[f"{bet.bet}/hold"] = floor.hold
-    worst = liability(spec, rules, analysis, plan.max_bet_cents, plan.seats)
+    worst = liability(spec, rules, analysis, plan.max_bet_cents, plan.seats, count=False)
     figures["worst"] = Fraction(worst.total_cents)
     return Column(name, description, figures, rules_hash(rules, spec.id), bet_names(spec, rules))
 

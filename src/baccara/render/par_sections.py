@@ -277,7 +277,7 @@ def week(data: ReportData) -> list[Block]:
             _percent(i.house_high / drop, 2),
             _method(i),
         )
-        for pair in itertools.zip_longest(found.intervals, found.certified)  # level by level
+        for pair in itertools.zip_longest(found.intervals, found.certain)  # level by level
         for i in pair
         if i is not None
     )
@@ -290,7 +290,7 @@ def week(data: ReportData) -> list[Block]:
     if normal:
         worst = max(i.error for i in normal)
         tails = min((1 - i.level) / 2 for i in normal)
-        certified = (
+        verdict = (
             "the normal rows' tails are not certified to the level: read them as the "
             "normal approximation's"
             if worst >= tails
@@ -300,12 +300,16 @@ def week(data: ReportData) -> list[Block]:
             "Normal: this game's joint model gives one round's exact mean and variance, "
             "not its whole distribution; the error shown is the Berry–Esseen bound on the "
             f"distribution function, from the most one round can move. At {worst:.1e} "
-            f"{certified}. Certain (Bernstein): from the same mean, variance and bound, "
-            "Bernstein's inequality puts at most the level's tail outside each end, so the "
-            "interval holds the week's result at least that often, whatever the round's "
+            f"{verdict}."
+        )
+    if found.certain:
+        notes.append(
+            "Certain (Bernstein): from the same mean, variance and bound, Bernstein's "
+            "inequality puts at most the level's tail outside each end, so the interval "
+            "holds the week's result at least that often, whatever the round's "
             "distribution — wider than the true interval, never narrower."
         )
-    else:
+    if not normal:
         notes.append(
             "Exact: the joint distribution of one round's results, convolved over the week; "
             "the error shown bounds how far the computed distribution can be from the true one."
@@ -505,8 +509,8 @@ def liability(data: ReportData) -> list[Block]:
 
 
 def _chance(probability: Fraction) -> str:
-    """A round's probability: twelve decimals, or ``2.9877e-12`` where they would show
-    a single digit or none."""
+    """A round's probability: twelve decimals, or five significant digits
+    (``2.9876e-12``) below one in a million, where twelve decimals show six or fewer."""
     if 0 < probability < Fraction(1, 10**6):
         return f"{float(probability):.4e}"
     return decimal_text(probability, 12)
@@ -516,9 +520,8 @@ def _own_hands_worst(data: ReportData) -> str:
     """Lo-Ball's worst round in words: which payouts come together, and how often."""
     found = data.liability
     main = next(b for b in found.bets if b.bet == "main")
-    best = [o.name for o in data.analysis.bet("main").outcomes if o.pays == main.top_pays]
     parts = {
-        "main": f"every seat's main wager at its best pay, the {' or '.join(best)}",
+        "main": f"every seat's main wager at its best pay, the {' or '.join(main.best)}",
         "lo-card": "the Lo-Card of the seat holding 1-1",
         "hi-card": "the Hi-Card of the seat holding 7-7",
     }
@@ -531,7 +534,8 @@ def _own_hands_worst(data: ReportData) -> str:
     if not found.exact:
         return (
             f"The worst round pays {paid}: {together}. Its probability is not counted: with "
-            "a plain win paying as much as the bonus the deals are too many to list. It is "
+            "a plain win paying as much as the best, every hand below the dealer's makes it, "
+            "too many deals to list. It is "
             f"at most {_chance(found.probability)} ({one_in(found.probability)}), that of one "
             "seat's best main outcome and the dice, which it needs."
         )

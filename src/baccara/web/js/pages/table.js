@@ -60,7 +60,8 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     backShown: new Set(),
     outcomes: null,
     roadsRetry: null, // the roads' next try after a failed fetch
-    left: false, // the page has been left: nothing more to fetch
+    roadsFailures: 0, // failed fetches of the roads in a row: the retries space out
+    unmounted: false, // the page has been left: nothing more to fetch
     closed: false,
     ready: new Set(),
     connection: "connecting",
@@ -458,20 +459,27 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
   }
 
   /**
-   * The roads from the table's last 200 rounds. Until they come the area says they are
-   * loading; a fetch that fails (the casino busy, the network down a moment) is tried
-   * again a few seconds later, so the roads never stay blank until the next snapshot.
+   * The roads from the table's last 200 rounds. Until they first come the area says they
+   * are loading. A fetch that fails for a passing reason (the network, the casino busy:
+   * no answer or a 5xx) is tried again, 3 s later and then less often, up to every 30 s,
+   * so the roads never stay blank until the next snapshot; a refusal (4xx: the table
+   * gone, the player signed out) is not, the socket saying why.
    */
   async function loadRoads() {
-    if (!keepsRoads()) return;
+    if (!keepsRoads() || st.unmounted) return;
     clearTimeout(st.roadsRetry);
-    drawRoads();
+    if (!st.outcomes) drawRoads();
     try {
       const rows = await get(`/api/tables/${tableId}/rounds?limit=200`);
+      st.roadsFailures = 0;
       st.outcomes = outcomesFor(game(), rows);
       drawRoads();
-    } catch {
-      if (!st.left) st.roadsRetry = setTimeout(loadRoads, 3000);
+    } catch (error) {
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      if (st.unmounted || refused) return;
+      clearTimeout(st.roadsRetry); // two snapshots' fetches failing leave one retry
+      st.roadsFailures += 1;
+      st.roadsRetry = setTimeout(loadRoads, Math.min(30_000, 3000 * 2 ** (st.roadsFailures - 1)));
     }
   }
 
@@ -1006,7 +1014,7 @@ export function mount(main, [id], { navigate, compact = false, prefix = "" } = {
     socket.stop();
     clearInterval(ticker);
     clearTimeout(st.calloutTimer);
-    st.left = true;
+    st.unmounted = true;
     clearTimeout(st.roadsRetry);
     closeRealityCheck();
   };
