@@ -127,7 +127,9 @@ def _outcome_panel(ax: Axes, bet: BetAnalysis, label: str) -> None:
         ax.xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     for y, p in enumerate(probabilities):
         ax.text(p, y, f" {_percent(p, 3 if p >= 0.001 else 5)}", va="center", fontsize=7.5)
-    ax.set_title(f"{label} · edge {float(bet.house_edge):.4%}", fontsize=10, loc="left", color=INK)
+    title = f"{label} · edge {float(bet.house_edge):.4%}"
+    # Two bets sharing a panel ("Player Pair = Banker Pair") would run past a half-width one.
+    ax.set_title(title, fontsize=10 if len(title) <= 32 else 8, loc="left", color=INK)
     _style(ax)
     ax.grid(axis="y", visible=False)
 
