@@ -158,11 +158,11 @@ def check_about(game: str, page: Tables) -> None:
     """The header: every bet's return to player, the version, and (for a report planned in
     Python, as here) no command that could not make it."""
     about = dict((row[0], row[1]) for row in page.tables["about"])
-    shown = dict(part.split(" ") for part in about["Return to player"].split(" · "))
+    shown = dict(part.rsplit(" ", 1) for part in about["Return to player"].split(" · "))
     analysis = analyze(game)
-    assert list(shown) == list(analysis.bet_ids)
+    assert list(shown) == [name(game, b) for b in analysis.bet_ids]  # Player Pair, not player-pair
     for bet in analysis.bets:
-        assert close(shown[bet.bet], 1 - bet.house_edge)
+        assert close(shown[name(game, bet.bet)], 1 - bet.house_edge)
     assert about["Made by"] == f"baccara {baccara.__version__}"
     assert about["Command"].startswith("none: sessions of 60 hands")
 
@@ -307,7 +307,7 @@ def check_loball_tables(game: str, page: Tables) -> None:
     assert abs(sum(number(r[4]) for r in rows) - main.expected_return) <= Fraction(28, 2 * 10**8)
     header, *rows = page.tables["table-seated-players"]
     bets = analyze("lo-ball").bets
-    assert header == ["Players", *(b.bet for b in bets), "Same as 1 player"]
+    assert header == ["Players", *(name("lo-ball", b.bet) for b in bets), "Same as 1 player"]
     assert [r[0] for r in rows] == [str(n) for n in range(1, 8)]
     for row in rows:
         assert all(close(cell, b.house_edge) for cell, b in zip(row[1:-1], bets, strict=True))

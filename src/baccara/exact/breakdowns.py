@@ -497,7 +497,7 @@ def _front_back_grid(matrix: DataTable, deals: _Deals) -> DataTable:
         note=(
             "Probabilities over all deals. The Red bet wins on front and back wins/wins, "
             "wins/ties and ties/wins, pushes on wins/loses, ties/ties and loses/wins, and "
-            "loses on the rest (red-front-back marks each cell)."
+            "loses on the rest (the Red bet's table of fronts and backs marks each cell)."
         ),
     )
 

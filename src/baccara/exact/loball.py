@@ -479,8 +479,8 @@ def analyze(game_id: str, rules: LoBallRules) -> Analysis:
         options=rules_summary(rules),
         bets=bets,
         sample_space=(
-            "unordered hands from the 28 tiles: (dealer, player) pairs for main, "
-            "(player, dealer, 3 exposed) for lo-card and hi-card; dice are ordered rolls"
+            "unordered hands from the 28 tiles: (dealer, player) pairs for the main wager, "
+            "(player, dealer, 3 exposed) for Lo-Card and Hi-Card; dice are ordered rolls"
         ),
         tables=_tables(rules, bets),
         notes=(

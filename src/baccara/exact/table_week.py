@@ -45,7 +45,12 @@ class TableWeek:
     rounds: int
     mean_cents: Fraction
     """The house's expected win on one round, as paid."""
+    variance_cents: Fraction
+    """The variance of the house's win on one round, as paid (cents squared)."""
     intervals: tuple[Interval, ...]
+    bound_cents: Fraction | None = None
+    """Where ``intervals`` are normal: the most one round's result can be, either way,
+    from which their errors and ``certain`` are made."""
     certain: tuple[Interval, ...] = ()
     """Where ``intervals`` are normal: at each level, an interval certain to hold it
     (Bernstein's); none where they are exact."""
@@ -66,6 +71,7 @@ def table_week(spec: GameSpec, rules: object, analysis: Analysis, plan: FloorPla
     wagers = mix_wagers(spec, plan)
     rounds = plan.hands_per_week
     mean = house_win_mean(spec.id, rules, wagers, as_paid=True)
+    variance = house_win_variance(spec.id, rules, wagers, as_paid=True)
     model = round_model(spec.id, rules)
     if isinstance(model, SpotModel):
         stakes: list[list[int]] = [[] for _ in model.spots]
@@ -75,11 +81,10 @@ def table_week(spec: GameSpec, rules: object, analysis: Analysis, plan: FloorPla
         lattice = round_lattice(model.counts, [Fraction(p) for p in players])
         found = intervals(lattice, (rounds,), levels)
     else:
-        variance = house_win_variance(spec.id, rules, wagers, as_paid=True)
         most = {b.bet: max(abs(o.pays) for o in b.outcomes) for b in analysis.bets}
         bound = sum((stake * max(Fraction(1), most[spot]) for _s, spot, stake in wagers),
                     Fraction(0))  # fmt: skip
         found = tuple(normal_interval(-mean, variance, bound, rounds, level) for level in levels)
         sure = tuple(bernstein_interval(-mean, variance, bound, rounds, level) for level in levels)
-        return TableWeek(wagers, rounds, mean, found, sure)
-    return TableWeek(wagers, rounds, mean, found)
+        return TableWeek(wagers, rounds, mean, variance, found, bound, sure)
+    return TableWeek(wagers, rounds, mean, variance, found)

@@ -12,6 +12,7 @@ formatted.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from importlib.metadata import version
@@ -152,13 +153,13 @@ def assumptions(data: ReportData) -> list[Block]:
         if source.startswith("assumption")
     ]
     rows += [(a.name, a.value, a.source) for a in data.floor.assumed()]
-    mix = ", ".join(dict.fromkeys(spot for _seat, spot, _stake in data.week.wagers))
+    mix = ", ".join(dict.fromkeys(data.bet_name(spot) for _seat, spot, _stake in data.week.wagers))
     rows += [
         (
             "A week's bets",
             f"one bet a seat, {mix} in turn",
             "assumption: the bets players favour at this game, one a seat "
-            f"({data.spec.id}'s registry entry)",
+            "(baccara's default for this game)",
         ),
         (
             "Liability",
@@ -263,7 +264,7 @@ def week(data: ReportData) -> list[Block]:
     """The house's week at a full table, from the joint model of one round."""
     plan, found = data.floor, data.week
     rounds = found.rounds
-    mix = ", ".join(dict.fromkeys(spot for _seat, spot, _stake in found.wagers))
+    mix = ", ".join(dict.fromkeys(data.bet_name(spot) for _seat, spot, _stake in found.wagers))
     handle = rounds * sum(stake for _seat, _spot, stake in found.wagers)
     drop = handle * plan.drop_to_handle
     rows = tuple(
@@ -292,7 +293,7 @@ def week(data: ReportData) -> list[Block]:
         tails = min((1 - i.level) / 2 for i in normal)
         verdict = (
             "the normal rows' tails are not certified to the level: read them as the "
-            "normal approximation's"
+            "normal approximation's, and hold a week's win-to-drop to the certain rows"
             if worst >= tails
             else "each normal row's tail is within that of the level"
         )
@@ -304,10 +305,10 @@ def week(data: ReportData) -> list[Block]:
         )
     if found.certain:
         notes.append(
-            "Certain (Bernstein): from the same mean, variance and bound, Bernstein's "
-            "inequality puts at most the level's tail outside each end, so the interval "
-            "holds the week's result at least that often, whatever the round's "
-            "distribution — wider than the true interval, never narrower."
+            "Certain (Bernstein): from the same mean, standard deviation and bound, "
+            "Bernstein's inequality puts at most the level's tail outside each end, so the "
+            "interval holds the week's result at least that often, whatever the round's "
+            "distribution — a guaranteed bound, wider than the true interval, never narrower."
         )
     if not normal:
         notes.append(
@@ -324,7 +325,13 @@ def week(data: ReportData) -> list[Block]:
             f"wagered. Bets on one round move together "
             f"({TOGETHER.get(data.spec.id, TOGETHER['redgreen'])}), so each round is one draw "
             "from the joint distribution of all its bets, each paid as the table pays it, "
-            "rounded down to the cent."
+            f"rounded down to the cent. One round: the house's mean {_cents(found.mean_cents)}, "
+            f"standard deviation {_cents(Fraction(math.sqrt(found.variance_cents)))}"
+            + (
+                f", and a round moves it by at most {_cents(found.bound_cents)} either way."
+                if found.bound_cents is not None
+                else "."
+            )
         ),
         TableBlock(
             "week",

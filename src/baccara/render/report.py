@@ -142,7 +142,9 @@ def build(data: ReportData) -> Document:
         *sections.method(data),
     ]
     options = ", ".join(f"{name}={value}" for name, value, _ in data.option_values())
-    rtp = " · ".join(f"{b.bet} {float(1 - b.house_edge):.4%}" for b in data.analysis.bets)
+    rtp = " · ".join(
+        f"{data.bet_name(b.bet)} {float(1 - b.house_edge):.4%}" for b in data.analysis.bets
+    )
     return Document(
         title=f"{data.spec.name}: PAR sheet",
         subtitle=f"{data.spec.id} — {options}",

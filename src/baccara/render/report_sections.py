@@ -76,8 +76,8 @@ def _house_rules(rules: object) -> list[Block]:
                             " above."))  # fmt: skip
     sidebets = getattr(rules, "sidebets", ())
     if sidebets:
-        rows = tuple((bet.id, bet.name, bet.pays_text().replace("\n", "; ")) for bet in sidebets)
-        blocks.append(TableBlock("sidebets", "Side bets offered", ("Bet", "Name", "Pays"), rows))
+        rows = tuple((bet.name, bet.pays_text().replace("\n", "; ")) for bet in sidebets)
+        blocks.append(TableBlock("sidebets", "Side bets offered", ("Bet", "Pays"), rows))
     return blocks
 
 
@@ -301,7 +301,7 @@ def loball(data: ReportData) -> list[Block]:
             TableBlock(
                 f"table-{table.name}",
                 table.title,
-                table.columns,
+                tuple(map(data.bet_name, table.columns)),
                 tuple(tuple(cell_text(v) for v in row) for row in table.rows),
                 note=table.note,
             )
