@@ -12,6 +12,7 @@ import baccara
 from baccara.games import game
 from baccara.games.fingerprint import rules_hash
 from baccara.games.variant import Variant
+from baccara.render.document import Prose
 from baccara.render.par_compare import compare_sheet
 from baccara.render.report_data import ReportRequest
 from tests.helpers import run
@@ -147,3 +148,16 @@ def test_a_comparison_sheet_plays_no_sessions(tmp_path: pathlib.Path) -> None:
         "--sessions: sets the bankroll sessions, which a --compare sheet does not play"
         in ran.stderr
     )
+
+
+def test_a_variant_giving_the_player_the_edge_is_said_on_the_comparison_sheet() -> None:
+    """Lo-Card and Hi-Card at 8 to 1: the tile is in the seat's hand 3 times in 28, among
+    the 3 exposed (a push) 3 in 28, else lost: 8·3/28 − 22/28 = 1/14 to the player."""
+    lo_hi_8 = Variant("lo-hi-8", {"lo_hi_pays": "8"}, "Lo-Card and Hi-Card at 8 to 1")
+    sheet = compare_sheet(ReportRequest("lo-ball", date=DAY), (lo_hi_8,))
+    said = [b.text for b in sheet.blocks if isinstance(b, Prose) and b.text.startswith("Under")]
+    edge = f"{float(Fraction(-1, 14)):.4%}"
+    assert said == [
+        f"Under lo-hi-8, Lo-Card gives the player the edge: the house edge is {edge}.",
+        f"Under lo-hi-8, Hi-Card gives the player the edge: the house edge is {edge}.",
+    ]

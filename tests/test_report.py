@@ -3,6 +3,7 @@ and checked against ``baccara.analyze`` and the other calls a user makes."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import html
 import json
@@ -584,3 +585,27 @@ def test_a_hostile_paytable_name_and_file_name_are_written_as_text(tmp_path: pat
     html = out.read_text()
     assert "\x1b" not in html and "paytable=\\x1b[31m&lt;b&gt;&amp;" in html
     assert (tmp_path / "r.pdf").read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(
+    ("options", "outside"),
+    [({"variant": "ez", "sidebets": "dragon-7,panda-8"}, True), ({}, False)],
+)
+def test_a_run_whose_interval_misses_the_exact_expectation_says_so(
+    options: dict[str, str], outside: bool
+) -> None:
+    """1,000 nights of Banker at EZ Baccarat, seed 1: the exact expectation, −20.37, falls
+    outside the run's 95 % interval of the mean (one run in twenty does); classic Banker's
+    run holds it. The sheet says so exactly when it happens."""
+    from baccara.render import report_sections
+    from baccara.render.document import Prose
+    from baccara.render.report import gather
+    from baccara.render.report_data import DEFAULT_PLAN, ReportRequest
+
+    plan = dataclasses.replace(DEFAULT_PLAN, sessions=1000)
+    data = gather(ReportRequest("punto-banco", options, plan=plan))
+    low, high = data.sessions.summary()["mean_result_ci95"]
+    assert (not low <= data.sessions.expectation.at_stake <= high) is outside
+    said = [b for b in report_sections.sessions(data)
+            if isinstance(b, Prose) and b.text.startswith("The exact expectation lies outside")]  # fmt: skip
+    assert len(said) == outside

@@ -178,7 +178,8 @@ def effect_rows(
     eor: EffectOfRemoval,
 ) -> tuple[tuple[str, ...], list[tuple[str, ...]], tuple[str, ...]]:
     """The full-shoe edges, one row per removal in % points, and the weighted sums."""
-    full = ("full shoe edge", "", *(percent_text(e) for e in eor.full_edges))
+    whole = "set" if eor.removed == "tile" else "shoe"
+    full = (f"full {whole} edge", "", *(percent_text(e) for e in eor.full_edges))
     rows = [
         (
             removal.label,
@@ -194,7 +195,7 @@ def effect_rows(
 EFFECT_SIGN_NOTE = (
     "+ raises the house edge (the removal is bad for the bettor); the bettor's "
     "expectation moves by the opposite amount. Weighted sum: Σ share × effect, the "
-    "effect of removing a card nobody saw — exactly 0 when it prints 0."
+    "effect of removing a card (or tile) nobody saw — exactly 0 when it prints 0."
 )
 
 

@@ -179,6 +179,16 @@ def compare_sheet(
             "points.",
             "note",
         ),
+        *(
+            Prose(
+                f"Under {c.name}, {names.get(bet, bet)} gives the player the edge: the house "
+                f"edge is {float(edge):.4%}."
+            )
+            for c in columns
+            for key, edge in c.figures.items()
+            for bet, _, kind in [key.rpartition("/")]
+            if kind == "edge" and edge < 0
+        ),
     ]
     return Document(
         title=f"{spec.name}: PAR sheet, variants compared",

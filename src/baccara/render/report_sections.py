@@ -251,7 +251,8 @@ def removal(data: ReportData) -> list[Block]:
     caption = "Red bars raise the house edge, green bars lower it."
     if still:
         caption += (
-            f" One {eor.removed} never moves {', '.join(map(data.bet_name, still))}, left out."
+            f" One {eor.removed} never moves {', '.join(map(data.bet_name, still))}: left out "
+            "of the chart."
         )
     return [
         Heading(f"Effect of removal per {eor.removed}", "removal"),
@@ -398,6 +399,19 @@ def sessions(data: ReportData) -> list[Block]:
     expected = played.expectation
     edge = expected.edge_at_stake  # as the stake is paid: each payout rounded down
     note = rounding_note(plan.stake, expected)
+    dealt_from = "set of tiles" if data.removal.removed == "tile" else "shoe"
+    low, high = played.summary()["mean_result_ci95"]
+    outside = (
+        []
+        if low <= expected.at_stake <= high
+        else [
+            Prose(
+                "The exact expectation lies outside this run's 95 % interval of the mean, as "
+                "one run in twenty does by chance; more sessions (--sessions) narrow it.",
+                "note",
+            )
+        ]
+    )
     money = money_text  # as a person reads it; the command keeps the plain form it takes
     title = (
         f"{data.bet_name(bet)} · {money(plan.stake)} a hand · {plan.hands:,} hands · "
@@ -414,7 +428,7 @@ def sessions(data: ReportData) -> list[Block]:
         Prose(
             f"{plan.sessions:,} players each sit down with {money(plan.bankroll)} and bet "
             f"{money(plan.stake)} on {data.bet_name(bet)} every hand for {plan.hands:,} hands, every hand "
-            "dealt by the real rules from a shuffled shoe and settled in cents; a player "
+            f"dealt by the real rules from a shuffled {dealt_from} and settled in cents; a player "
             "leaves early only when the bankroll no longer covers a stake."
         ),
         Chart(
@@ -432,6 +446,7 @@ def sessions(data: ReportData) -> list[Block]:
             tuple(session_rows(played.summary(), expected)),
         ),
         *([] if note is None else [Prose(note, "note")]),
+        *outside,
         Prose(SESSION_NOTE, "note"),
         Prose(command, "command"),
         Prose(
