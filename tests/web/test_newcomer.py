@@ -12,13 +12,25 @@ their clicks do.
 from __future__ import annotations
 
 import re
+import time
 
+import httpx
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from baccara.table.table import IDLE_ROUND_SECONDS, STOOD_UP_SECONDS
 from tests.server.harness import Clock, Server
-from tests.web.casino import DESKTOP, PHONE, balance, choose_chip, money, open_table, register, spot
+from tests.web.casino import (
+    DESKTOP,
+    PHONE,
+    balance,
+    choose_chip,
+    money,
+    open_table,
+    register,
+    spot,
+    token,
+)
 
 
 def test_a_double_click_on_a_spot_before_sitting_places_both_chips(
@@ -84,12 +96,28 @@ def test_a_player_stood_up_who_bets_again_is_not_told_they_were_stood_up(
     notice = page.locator("#table-notice")
     expect(notice).to_contain_text("You were stood up", timeout=15_000)
 
-    clock.advance(STOOD_UP_SECONDS)
+    shown = page.locator(".round-info dd").first.inner_text()  # "#3 · nonce 1"
+    round_id = int(shown.removeprefix("#").split(" ")[0])
+    clock.advance(STOOD_UP_SECONDS)  # past the wait, and past a betting timer if one ran:
+    ticked(casino.client(token(page)), round_id, clock)
     choose_chip(page, "5.00")
     spot(page, "red").click()  # the bet takes a seat again
     expect(page.locator("#stake-red")).to_have_text("Your bet 5.00")
     expect(seats.locator(".seat.mine")).to_contain_text(f"{name} (you)")
     expect(notice).to_be_hidden()
+
+
+def ticked(http: httpx.Client, round_id: int, clock: Clock) -> None:
+    """Wait for the table's tick to catch up with a clock that jumped: a betting timer the
+    jump ran out is closed by the tick (another window opens, nobody having bet), and a
+    bet between the jump and the tick is refused, "no more bets", as it should be."""
+    give_up = time.monotonic() + 15
+    while time.monotonic() < give_up:
+        due = http.get(f"/api/rounds/{round_id}").json()["deadline"]
+        if due is None or due > clock():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"round {round_id}'s timer ran out and was never ticked")
 
 
 def test_the_screen_of_several_tables_drops_a_number_no_table_can_have(
