@@ -121,11 +121,18 @@ def _fitted(natural: list[float], width: float, words: int = 0) -> list[float]:
 
 
 def _header_width(text: str) -> float:
-    """A header may wrap between words: it needs its longest word, not its whole line."""
+    """A header may wrap between words, onto two lines at most where it can: the width of
+    its best split in two ("Win an hour, / a seat"), not a word a line down a narrow
+    column of numbers, nor its whole line."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     words = text.replace("\n", " ").split()
-    return max((stringWidth(w, "Sans-Bold", CELL_SIZE) for w in words), default=0)
+
+    def line(part: list[str]) -> float:
+        return stringWidth(" ".join(part), "Sans-Bold", CELL_SIZE)
+
+    return min((max(line(words[:k]), line(words[k:])) for k in range(len(words) + 1)),
+               default=0)  # fmt: skip
 
 
 def _table(table: TableBlock, width: float) -> list[Any]:
