@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pytest
 
+from baccara.errors import BaccaraError
 from baccara.exact.loball_worst import worst_tiles_probability
 from baccara.exact.stakes import won_at_stake
 from baccara.games.loball import (
@@ -182,3 +183,8 @@ def test_the_full_tables_figure_the_sheet_prints() -> None:
     tiles_part = worst_tiles_probability(LoBallRules(), STAKE, 7)
     assert tiles_part == Fraction(183, 59_550_923_432_000)
     assert f"{float(1 / (tiles_part * Fraction(210, 216))):,.0f}" == "334,712,450,203"
+
+
+def test_too_few_tiles_for_the_table_are_refused() -> None:
+    with pytest.raises(BaccaraError, match="10 tiles cannot deal a dealer and 3 seats"):
+        worst_tiles_probability(LoBallRules(), STAKE, 3, indices(DOUBLES))

@@ -33,6 +33,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from baccara.errors import BaccaraError
 from baccara.exact.loball import vector_points
 from baccara.exact.stakes import won_at_stake
 from baccara.games.loball import (
@@ -83,7 +84,7 @@ def _probability(
     tiles = len(in_play)
     dealt = HAND_SIZE * (seats + 1)
     if tiles < dealt:
-        raise ValueError(f"{tiles} tiles cannot deal a dealer and {seats} seats")
+        raise BaccaraError(f"{tiles} tiles cannot deal a dealer and {seats} seats")
     deals = math.perm(tiles, dealt) // math.factorial(HAND_SIZE) ** (seats + 1)
     decisive = _bits(in_play, (LO_TILE, HI_TILE)) if held else 0
     if held and bin(decisive).count("1") < 2:
