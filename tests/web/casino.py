@@ -91,6 +91,13 @@ def sign_in(page: Page, base: str, name: str) -> None:
     expect(page.get_by_role("button", name="Sign out")).to_be_visible(timeout=20_000)
 
 
+def sign_out(page: Page) -> None:
+    """Sign out and wait until the page has: a navigation right after the click would
+    race the sign-out and could load the next page still signed in."""
+    page.locator("#sign-out").click()
+    expect(page.locator("#sign-out")).to_be_hidden()
+
+
 def balance(page: Page) -> int:
     return cents(page.get_by_label("Balance").inner_text())
 

@@ -25,6 +25,7 @@ from tests.web.casino import (
     result_panel,
     shoot,
     sign_in,
+    sign_out,
     spot,
     token,
 )
@@ -107,7 +108,7 @@ def test_every_page_and_state_has_no_serious_violation(
     staff = Findings(other)
     staff.check("dealer console")
     admin = casino.player(role="admin")
-    other.get_by_role("button", name="Sign out").click()
+    sign_out(other)
     sign_in(other, casino.url, admin.name)
     for path in ("/admin/report", "/admin/audit", "/admin/dealers"):
         other.goto(f"{casino.url}{path}")

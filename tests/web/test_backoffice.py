@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.server.harness import PASSWORD, Player, Server
-from tests.web.casino import money, open_table, register, shoot, sign_in
+from tests.web.casino import money, open_table, register, shoot, sign_in, sign_out
 from tests.web.test_history import play_round
 
 TIE = ["4H", "9C", "5D", "KS"]
@@ -116,7 +116,7 @@ def test_the_report_shows_each_table_and_the_chart_to_an_admin_only(
     shoot(page, screenshots, "report")
 
     # A player has no link to it, is told it is for admins, and the API refuses them.
-    page.get_by_role("button", name="Sign out").click()
+    sign_out(page)
     register(page, casino.url)
     expect(page.get_by_role("link", name="My account")).to_be_visible()
     expect(page.get_by_role("link", name="Report", exact=True)).to_have_count(0)

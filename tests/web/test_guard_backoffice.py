@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.server.harness import Player, Server
-from tests.web.casino import money, shoot, sign_in
+from tests.web.casino import money, shoot, sign_in, sign_out
 
 NATURALS = [["9S", "2H", "KD", "3C"], ["9H", "2D", "KC", "3S"], ["9D", "2C", "KS", "3H"],
             ["9C", "2S", "KH", "3D"]]  # fmt: skip
@@ -84,7 +84,7 @@ def test_the_voids_per_dealer_and_a_dealer_assigned_through_the_page(
     expect(entry.locator(".details")).to_have_text(
         f"before: table {live} · tables: table {live}, table {other}")  # fmt: skip
 
-    page.get_by_role("button", name="Sign out").click()
+    sign_out(page)
     sign_in(page, casino.url, dan.name)
     expect(page.get_by_role("link", name="Dealers", exact=True)).to_be_hidden()
     page.goto(f"{casino.url}/admin/dealers")

@@ -12,7 +12,7 @@ import uuid
 from playwright.sync_api import Page, expect
 
 from tests.server.harness import Server
-from tests.web.casino import register, shoot, sign_in, token
+from tests.web.casino import register, shoot, sign_in, sign_out, token
 from tests.web.latin import latin_words
 from tests.web.test_history import play_bets
 
@@ -52,7 +52,7 @@ def choose(page: Page, code: str) -> None:
 def sign_in_as(page: Page, url: str, name: str) -> None:
     """Sign out and in as someone else, through the English forms the helpers know."""
     choose(page, "en")
-    page.get_by_role("button", name="Sign out").click()
+    sign_out(page)
     sign_in(page, url, name)
 
 

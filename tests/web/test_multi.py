@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, WebSocket, expect
 
 from tests.server.harness import PASSWORD, Clock, Server
-from tests.web.casino import DESKTOP, PHONE, SPOT_NAMES, balance, money, register, token
+from tests.web.casino import DESKTOP, PHONE, SPOT_NAMES, balance, money, register, sign_out, token
 
 
 def tile(page: Page, table_id: int) -> Locator:
@@ -223,7 +223,7 @@ def test_a_table_past_the_players_socket_limit_says_so(casino: Server, page: Pag
 
 def test_signing_in_on_the_way_keeps_the_tables_chosen(casino: Server, page: Page) -> None:
     name = register(page, casino.url)
-    page.get_by_role("button", name="Sign out").click()
+    sign_out(page)
     page.goto(f"{casino.url}/multi?tables=4,1")
     page.get_by_label("Username").fill(name)
     page.get_by_label("Password").fill(PASSWORD)

@@ -38,6 +38,7 @@ from tests.web.casino import (
     result_panel,
     shoot,
     sign_in,
+    sign_out,
     visible_cards,
 )
 from tests.web.conftest import casino_settings
@@ -287,7 +288,7 @@ def test_signing_in_from_the_sign_in_page_goes_where_it_was_asked_to(
     page.goto(f"{casino.url}/sign-in?next=//elsewhere.example/")
     sign_in(page, casino.url, name)  # no next: to the lobby
     expect(page.get_by_role("heading", name="Tables")).to_be_visible()
-    page.get_by_role("button", name="Sign out").click()
+    sign_out(page)
     page.goto(f"{casino.url}/sign-in?next=//elsewhere.example/")
     page.get_by_label("Username").fill(name)
     page.get_by_label("Password").fill(PASSWORD)
