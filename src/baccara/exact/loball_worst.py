@@ -99,7 +99,7 @@ def _probability(
         return None
     sets: Counter[tuple[int, frozenset[int]]] = Counter()
     _disjoint_sets(chosen, seats, sets)
-    every = _bits(in_play, tuple(TILE_SET[i] for i in in_play))
+    every = sum(1 << i for i in in_play)
     refused: dict[frozenset[int], list[int]] = {}  # dealer hands some seat's points lose to
     good = 0
     for (used, seen), count in sets.items():

@@ -26,7 +26,7 @@ from baccara.games.variant import Variant
 from baccara.money import money_text
 from baccara.options import plural
 from baccara.render.document import Block, Document, Heading, Prose, TableBlock
-from baccara.render.par_sections import APPROVAL, nearest_cent, share_text
+from baccara.render.par_sections import APPROVAL, nearest_cent, player_edge, share_text
 from baccara.render.report_data import ReportRequest, bet_names, option_flags
 
 
@@ -180,10 +180,7 @@ def compare_sheet(
             "note",
         ),
         *(
-            Prose(
-                f"Under {c.name}, {names.get(bet, bet)} gives the player the edge: the house "
-                f"edge is {float(edge):.4%}."
-            )
+            Prose(player_edge(c.name, names.get(bet, bet), edge))
             for c in columns
             for key, edge in c.figures.items()
             for bet, _, kind in [key.rpartition("/")]

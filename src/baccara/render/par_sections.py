@@ -54,6 +54,13 @@ def share_text(value: Fraction) -> str:
     return f"{fraction_text(value * 100)}%"
 
 
+def player_edge(variant: str, bet: str, edge: Fraction) -> str:
+    """A variant under which a bet favours the player, said outright: a regulator reads a
+    negative edge as a game the house cannot deal. The full sheet and the comparison
+    sheet both say it so."""
+    return f"Under {variant}, {bet} gives the player the edge: the house edge is {float(edge):.4%}."
+
+
 def true_odds(probability: Fraction) -> str:
     """``9.51 to 1``: the odds against an outcome, as a pay is written ("—" if certain or
     impossible)."""

@@ -33,7 +33,7 @@ from baccara.render.analysis import (
 )
 from baccara.render.compare import LEGEND, comparison_columns, comparison_rows, variant_lines
 from baccara.render.document import Block, Chart, Heading, Prose, TableBlock
-from baccara.render.par_sections import one_in, true_odds
+from baccara.render.par_sections import one_in, player_edge, true_odds
 from baccara.render.paytable import PAYTABLE_COLUMNS, category_rows
 from baccara.render.simulation import SESSION_NOTE, rounding_note, session_rows
 from baccara.sim.sessions import FAN_PERCENTILES
@@ -382,11 +382,9 @@ def variants(data: ReportData) -> list[Block]:
 
 
 def _player_edges(comparison: Comparison, name: Callable[[str], str]) -> list[str]:
-    """A variant under which a bet favours the player, said outright: a regulator reads
-    a negative edge as a game the house cannot deal."""
+    """Each variant under which a bet favours the player (:func:`par_sections.player_edge`)."""
     return [
-        f"Under {result.variant.name}, {name(bet)} gives the player the edge: the house edge is "
-        f"{_percent(comparison.edge(result, bet))}."
+        player_edge(result.variant.name, name(bet), comparison.edge(result, bet))
         for result in comparison.variants
         for bet in comparison.bets
         if comparison.edge(result, bet) < 0
@@ -400,7 +398,8 @@ def sessions(data: ReportData) -> list[Block]:
     edge = expected.edge_at_stake  # as the stake is paid: each payout rounded down
     note = rounding_note(plan.stake, expected)
     dealt_from = "set of tiles" if data.removal.removed == "tile" else "shoe"
-    low, high = played.summary()["mean_result_ci95"]
+    summary = played.summary()
+    low, high = summary["mean_result_ci95"]
     outside = (
         []
         if low <= expected.at_stake <= high
@@ -443,7 +442,7 @@ def sessions(data: ReportData) -> list[Block]:
             "sessions",
             "Session results",
             ("", "Value"),
-            tuple(session_rows(played.summary(), expected)),
+            tuple(session_rows(summary, expected)),
         ),
         *([] if note is None else [Prose(note, "note")]),
         *outside,
